@@ -1,0 +1,51 @@
+# Two commands on a fresh machine: `make dashboards` (serve every notebook with Voilà) and
+# `make test` (install, then run every test). Both create .venv and install what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PORT ?= 8866
+
+.PHONY: test test-fast test-browser lint bench dashboards gallery install chromium clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Debian's chromium for the browser tests (Playwright's own browser download does not work here).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core; \
+	  else echo "browser tests need Debian's chromium: sudo apt-get install chromium"; fi; \
+	fi
+
+lint: $(STAMP)
+	$(BIN)/ruff check ftwkit widgets tests benchmarks tools
+	$(BIN)/ruff format --check ftwkit widgets tests benchmarks tools
+	$(BIN)/mypy
+
+test: $(STAMP) chromium lint
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not browser and not slow"
+
+test-browser: $(STAMP) chromium
+	$(BIN)/python -m pytest -m browser
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/playouts.py
+
+gallery: $(STAMP)
+	$(BIN)/python tools/gallery.py
+
+dashboards: $(STAMP)
+	$(BIN)/voila notebooks/index.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+	  --Voila.config_file_paths="['$(CURDIR)/voila']" --Voila.root_dir="$(CURDIR)/notebooks"
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts

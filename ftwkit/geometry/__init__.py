@@ -1,0 +1,1 @@
+"""Geometry shared by several games: square lattices, connectivity, symmetries, hex grids."""

@@ -1,0 +1,413 @@
+"""The game protocol of API.md: ``Rules``, ``State`` and ``Move`` base classes.
+
+The base classes own everything that is the same for every game — history (``previous``,
+``last_move``, ``moves()``), legality checks before a move is applied, ``explain``, the JSON
+envelope (``game``, ``version``, ``options``), equality and hashing — so that a game module writes
+only its rules:
+
+* a ``Move`` subclass (frozen dataclass) per kind of move, with ``targets`` and ``__str__``;
+* a ``State`` subclass declared with :func:`state_dataclass`, whose fields are the position, plus
+  the hooks ``_generate_moves``, ``_apply``, ``_why_illegal``, ``_position_json`` and the
+  properties ``players``, ``to_play``, ``is_over``, ``winners`` (and ``scores`` if scored);
+* a ``Rules`` subclass with ``id``, ``title``, player counts, an ``Options`` dataclass and the
+  hooks ``_new``, ``_load_position`` and ``_parse_move``.
+
+States are immutable values: ``play`` returns a new state and never changes the old one, so
+branching is simply playing a different move from an earlier state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.options import make_options, options_to_json
+
+__all__ = ["Move", "State", "Rules", "state_dataclass", "FORMAT_VERSION"]
+
+FORMAT_VERSION = 1
+"""The version written into every JSON position and record."""
+
+S = TypeVar("S", bound="State")
+
+
+class Move(ABC):
+    """A move: frozen, hashable, equal by value; ``str(move)`` is the game's notation.
+
+    Subclasses are ``@dataclass(frozen=True)`` classes with domain field names (``src``, ``dst``,
+    ``card``…). ``targets`` lists what a person clicks to make the move, in order.
+    """
+
+    unordered_targets: ClassVar[bool] = False
+    """True when the clicks may come in any order (e.g. choosing 3 cards to pass)."""
+
+    @property
+    @abstractmethod
+    def targets(self) -> tuple[Any, ...]:
+        """What a person would click to make this move, in order (cells, tiles or cards)."""
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """The move in the game's notation (round-trips through ``Rules.parse_move``)."""
+
+
+def state_dataclass(cls: type[S]) -> type[S]:
+    """Declare a game's ``State`` subclass: a frozen dataclass that keeps the base's equality.
+
+    Fields are the position (hashable values: ints, strings, tuples, frozensets). Equality and
+    hashing use those fields and the rules, never the history.
+    """
+    return dataclasses.dataclass(frozen=True, eq=False)(cls)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class State(ABC):
+    """An immutable game position with its history; see API.md for the contract.
+
+    Attributes:
+        rules: the ``Rules`` (game and options) this state is played under.
+        previous: the state before ``last_move``, or ``None`` at the start.
+        last_move: the move that led here, or ``None`` at the start.
+    """
+
+    rules: Rules
+    previous: State | None = dataclasses.field(default=None, kw_only=True, compare=False, repr=False)
+    last_move: Move | None = dataclasses.field(default=None, kw_only=True, compare=False, repr=False)
+    _legal_cache: tuple[Move, ...] | None = dataclasses.field(
+        default=None, init=False, compare=False, repr=False
+    )
+
+    # ----------------------------------------------------------------- game hooks
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """The number of players in this game."""
+
+    @property
+    @abstractmethod
+    def to_play(self) -> int | None:
+        """The player who must act now, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning players; empty while running or on a draw."""
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """The current tally for scored games; ``None`` for unscored ones."""
+        return None
+
+    @abstractmethod
+    def _generate_moves(self) -> list[Move]:
+        """Every legal move, deterministic order, no duplicates; ``[]`` once over."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> State:
+        """The position after a move already known to be legal (history is linked by the base)."""
+
+    @abstractmethod
+    def _why_illegal(self, move: Move) -> str:
+        """Why a move that is not among the legal moves is refused, naming the rule."""
+
+    @abstractmethod
+    def _position_json(self) -> dict[str, Any]:
+        """The game-specific keys of ``to_json()`` (without ``game``/``version``/``options``)."""
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON of what ``player`` may see; perfect-information games show everything."""
+        self._check_player(player)
+        return self.to_json()
+
+    def status(self) -> str:
+        """A one-line description of the situation for status bars (whose turn, phase)."""
+        if self.is_over:
+            names = self.rules.player_names(self.players)
+            if self.winners:
+                return " and ".join(names[p] for p in self.winners) + " won"
+            return "Game over: draw"
+        assert self.to_play is not None
+        return f"{self.rules.player_names(self.players)[self.to_play]} to play"
+
+    # ----------------------------------------------------------------- protocol
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in a deterministic order (a fresh list each call)."""
+        if self._legal_cache is None:
+            moves = () if self.is_over else tuple(self._generate_moves())
+            object.__setattr__(self, "_legal_cache", moves)
+            return list(moves)
+        return list(self._legal_cache)
+
+    def _legal_set(self) -> frozenset[Move]:
+        cached = self.__dict__.get("_legal_set_cache")
+        if cached is None:
+            if self._legal_cache is None:
+                self.legal_moves()
+            assert self._legal_cache is not None
+            cached = frozenset(self._legal_cache)
+            object.__setattr__(self, "_legal_set_cache", cached)
+        return cached
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is among the legal moves."""
+        return move in self._legal_set()
+
+    def explain(self, move: Move | str) -> str | None:
+        """``None`` when ``move`` is legal, else the reason ``play`` would give."""
+        if isinstance(move, str):
+            try:
+                move = self.rules.parse_move(self, move)
+            except IllegalMove as err:
+                return str(err)
+        if self.is_legal(move):
+            return None
+        if self.is_over:
+            return f"{move} is not possible: the game is over"
+        return self._why_illegal(move)
+
+    def play(self: S, move: Move | str) -> S:
+        """The state after ``move`` (a ``Move`` or its notation); this state is untouched.
+
+        Raises:
+            IllegalMove: the move is refused; the message names the rule.
+        """
+        if isinstance(move, str):
+            move = self.rules.parse_move(self, move)
+        reason = self.explain(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        nxt = self._apply(move)
+        object.__setattr__(nxt, "previous", self)
+        object.__setattr__(nxt, "last_move", move)
+        return nxt  # type: ignore[return-value]
+
+    def moves(self) -> list[Move]:
+        """The moves played from the start position to this state."""
+        out: list[Move] = []
+        state: State | None = self
+        while state is not None and state.last_move is not None:
+            out.append(state.last_move)
+            state = state.previous
+        out.reverse()
+        return out
+
+    def history(self) -> list[State]:
+        """The states from the start position to this one, inclusive."""
+        out: list[State] = []
+        state: State | None = self
+        while state is not None:
+            out.append(state)
+            state = state.previous
+        out.reverse()
+        return out
+
+    @property
+    def root(self) -> State:
+        """The start state of this line of play."""
+        state: State = self
+        while state.previous is not None:
+            state = state.previous
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        """The full, omniscient state as JSON; ``rules.load(state.to_json()) == state``."""
+        data: dict[str, Any] = {"game": self.rules.id, "version": FORMAT_VERSION}
+        opts = options_to_json(self.rules.options)
+        if opts:
+            data["options"] = opts
+        data.update(self._position_json())
+        return data
+
+    # ----------------------------------------------------------------- values
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(
+            getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if f.compare and f.name != "rules"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(self) is not type(other):
+            return NotImplemented
+        assert isinstance(other, State)
+        return self.rules == other.rules and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def _check_player(self, player: int) -> None:
+        if not isinstance(player, int) or isinstance(player, bool) or not (
+            0 <= player < self.players
+        ):
+            raise ValueError(f"player must be an int from 0 to {self.players - 1}, not {player!r}")
+
+    def _repr_svg_(self) -> str | None:  # pragma: no cover - exercised by notebooks
+        """Show the position as a picture in notebooks (renderer imported lazily)."""
+        try:
+            from ftwkit import render
+        except ImportError:
+            return None
+        return render.svg(self)
+
+    def save_svg(self, path: str) -> None:
+        """Write the position as an SVG picture to ``path``."""
+        from ftwkit import render
+
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(render.svg(self))
+
+
+class Rules(ABC):
+    """A game's rules under one set of options: an immutable factory of states.
+
+    Subclasses set the class attributes and implement ``_new``, ``_load_position`` and
+    ``_parse_move``. Instances compare equal when game and options are equal.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type]
+    """The frozen dataclass of variant switches; its defaults are the RECOMMENDED rulings."""
+    PLAYER_NAMES: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3", "Player 4",
+                                                "Player 5", "Player 6")
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: Any = None) -> None:
+        object.__setattr__(self, "options", options if options is not None else self.Options())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    @classmethod
+    def with_options(cls, **options: Any) -> Rules:
+        """Rules with the given variant switches (unknown or badly typed ones → ``ValueError``)."""
+        return cls(make_options(cls.Options, options))
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.options))
+
+    def __repr__(self) -> str:
+        opts = options_to_json(self.options)
+        args = "".join(f", {k}={v!r}" for k, v in opts.items())
+        return f"ftwkit.rules({self.id!r}{args})"
+
+    def player_names(self, n: int) -> tuple[str, ...]:
+        """Display names of the players in an ``n``-player game."""
+        return tuple(self.PLAYER_NAMES[:n])
+
+    # ----------------------------------------------------------------- hooks
+    @abstractmethod
+    def _new(self, players: int, seed: int | None) -> State:
+        """The set-up position for ``players`` players; all chance comes from ``seed``."""
+
+    @abstractmethod
+    def _load_position(self, data: Mapping[str, Any]) -> State:
+        """A state from the game keys of a JSON position (envelope keys already removed).
+
+        Must raise ``InvalidState`` naming the field for anything malformed, unknown keys included.
+        """
+
+    @abstractmethod
+    def _parse_move(self, state: State, text: str) -> Move:
+        """Parse notation into a move (legal or not); raise ``IllegalMove`` for garbage."""
+
+    # ----------------------------------------------------------------- protocol
+    def new(self, players: int | None = None, seed: int | None = None) -> State:
+        """The set-up position; the same seed and moves always give the same states."""
+        n = self.min_players if players is None else players
+        if not isinstance(n, int) or isinstance(n, bool) or not (
+            self.min_players <= n <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {n!r}"
+            )
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError(f"seed must be an int or None, not {seed!r}")
+        return self._new(n, seed)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """A state from its JSON form; malformed input raises ``InvalidState`` naming the field.
+
+        Options in ``data["options"]`` are applied on top of this rules object's options.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidState(f"a position must be a JSON object, not {type(data).__name__}")
+        game = data.get("game", self.id)
+        if game != self.id:
+            raise InvalidState(f"game: this position is for {game!r}, not {self.id!r}")
+        version = data.get("version", FORMAT_VERSION)
+        if version != FORMAT_VERSION:
+            raise InvalidState(f"version: only version {FORMAT_VERSION} is known, not {version!r}")
+        rules: Rules = self
+        if "options" in data:
+            opts = data["options"]
+            if not isinstance(opts, Mapping):
+                raise InvalidState("options: must be a JSON object of option names to values")
+            try:
+                rules = type(self)(make_options(self.Options, opts, base=self.options))
+            except ValueError as err:
+                raise InvalidState(f"options: {err}") from None
+        body = {k: v for k, v in data.items() if k not in ("game", "version", "options")}
+        try:
+            return rules._load_position(body)
+        except InvalidState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            raise InvalidState(f"malformed {self.id} position: {err}") from None
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The move written as ``text`` in this game's notation (the inverse of ``str(move)``).
+
+        Raises:
+            IllegalMove: ``text`` is not notation for any move of this game.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalMove(f"{text!r} is not a move in {self.title} notation")
+        return self._parse_move(state, text.strip())
+
+
+def check_keys(data: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str = "") -> None:
+    """Refuse keys that a JSON object may not have, naming the first unknown one."""
+    for key in data:
+        if key not in allowed:
+            prefix = f"{where}." if where else ""
+            raise InvalidState(
+                f"{prefix}{key}: unknown key; expected one of {', '.join(sorted(allowed))}"
+            )
+
+
+def require(data: Mapping[str, Any], key: str, check: Callable[[Any], bool], what: str) -> Any:
+    """Fetch ``data[key]`` and validate it, raising ``InvalidState`` that names ``key``."""
+    if key not in data:
+        raise InvalidState(f"{key}: missing (expected {what})")
+    value = data[key]
+    if not check(value):
+        raise InvalidState(f"{key}: expected {what}, got {json.dumps(value, default=str)[:80]}")
+    return value
+
+
+def is_int(value: Any) -> bool:
+    """True for ints that are not bools (JSON booleans must not pass as 0/1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def iter_states(state: State) -> Iterator[State]:
+    """Yield the states of a line from the start to ``state``."""
+    yield from state.history()

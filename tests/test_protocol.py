@@ -1,0 +1,51 @@
+"""The entry points of API.md that do not depend on one game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import ftwkit
+
+
+def test_game_ids_are_in_api_order() -> None:
+    order = ("forthewin", "playwin", "ftwcards", "doubleblind", "pnrz")
+    ids = ftwkit.game_ids()
+    assert ids == tuple(g for g in order if g in ids)
+    assert "playwin" in ids
+
+
+def test_unknown_game_id_lists_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="known games: .*playwin"):
+        ftwkit.rules("chess")
+
+
+def test_errors_are_value_errors() -> None:
+    assert issubclass(ftwkit.IllegalMove, ftwkit.FtwError)
+    assert issubclass(ftwkit.IllegalMove, ValueError)
+    assert issubclass(ftwkit.InvalidState, ftwkit.FtwError)
+    assert issubclass(ftwkit.InvalidState, ValueError)
+
+
+def test_engines_load_no_ui_library() -> None:
+    code = (
+        "import sys, ftwkit, ftwkit.games, ftwkit.casebook\n"
+        "for g in ftwkit.game_ids():\n"
+        "    s = ftwkit.rules(g).new(seed=1)\n"
+        "    s = s.play(s.legal_moves()[0]); str(s); s.to_json()\n"
+        "bad = [m for m in ('ipywidgets', 'ipycanvas', 'IPython', 'traitlets') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_replay_rejects_malformed_records() -> None:
+    with pytest.raises(ftwkit.InvalidState, match="moves"):
+        ftwkit.replay({"game": "playwin", "start": ftwkit.rules("playwin").new().to_json()})
+    with pytest.raises(ftwkit.InvalidState, match="banana"):
+        ftwkit.replay({"game": "playwin", "start": {}, "moves": [], "banana": 1})
+    with pytest.raises(ftwkit.InvalidState, match="game"):
+        ftwkit.replay({"game": "chess", "start": {}, "moves": []})

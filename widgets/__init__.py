@@ -1,0 +1,1 @@
+"""ipywidgets for exploring ftwkit games: explorers, scenario editor, casebook browser."""
