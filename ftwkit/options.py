@@ -28,7 +28,7 @@ class OptionSpec:
     choices: tuple[Any, ...] | None
     """Allowed values for a closed set (``Literal`` or ``bool``); ``None`` for open integer fields."""
     kind: str
-    """``"bool"``, ``"choice"``, ``"int"`` or ``"optional_int"``."""
+    """``"bool"``, ``"choice"``, ``"int"``, ``"optional_int"``, ``"str"`` or ``"optional_str"``."""
     doc: str
 
 
@@ -37,6 +37,8 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
         return "bool", (False, True)
     if annotation is int:
         return "int", None
+    if annotation is str:
+        return "str", None
     origin = get_origin(annotation)
     if origin is Literal:
         return "choice", tuple(get_args(annotation))
@@ -44,6 +46,8 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
         args = [a for a in get_args(annotation) if a is not type(None)]
         if len(args) == 1 and args[0] is int:
             return "optional_int", None
+        if len(args) == 1 and args[0] is str:
+            return "optional_str", None
         if len(args) == 1 and get_origin(args[0]) is Literal:
             return "choice", (*get_args(args[0]), None)
     raise TypeError(f"unsupported option annotation {annotation!r}")
@@ -62,6 +66,10 @@ def _check_value(name: str, annotation: Any, value: Any) -> Any:
             return value
         allowed = "an integer or None" if kind == "optional_int" else "an integer"
         raise ValueError(f"option {name!r} must be {allowed}, not {value!r}")
+    if kind in ("str", "optional_str"):
+        if isinstance(value, str) or (value is None and kind == "optional_str"):
+            return value
+        raise ValueError(f"option {name!r} must be a string, not {value!r}")
     assert choices is not None
     if value in choices and not isinstance(value, bool):
         return value
