@@ -35,7 +35,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
 test-browser: $(STAMP) chromium
-	$(BIN)/python -m pytest -m browser
+	$(BIN)/python -m pytest -m browser tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
@@ -43,9 +43,10 @@ bench: $(STAMP)
 gallery: $(STAMP)
 	$(BIN)/python tools/gallery.py
 
+# Every notebook as a Voilà dashboard; the root URL redirects to the index. voila/voila.json holds
+# the configuration (loopback only, sources hidden, idle kernels of closed tabs culled).
 dashboards: $(STAMP)
-	$(BIN)/voila notebooks/index.ipynb --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
-	  --Voila.config_file_paths="['$(CURDIR)/voila']" --Voila.root_dir="$(CURDIR)/notebooks"
+	$(BIN)/python voila/serve.py --port=$(PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts

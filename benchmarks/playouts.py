@@ -69,7 +69,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--max-plies", type=int, default=400)
     args = parser.parse_args()
-    print(f"{'game':12} {'playouts/s':>11} {'plies/s':>10} {'plies/game':>11} {'legal_moves ms':>15}")
+    print(
+        f"{'game':12} {'playouts/s':>11} {'plies/s':>10} {'plies/game':>11} {'legal_moves ms':>15}"
+    )
     for game in args.games:
         games, plies, elapsed = playouts(game, args.seconds, args.max_plies)
         median = legal_moves_median_ms(game)

@@ -24,7 +24,11 @@ Box = tuple[float, float, float, float]
 
 @runtime_checkable
 class CanvasLike(Protocol):
-    """The Canvas 2D calls renderers use (the ipycanvas names)."""
+    """The Canvas 2D calls renderers use (the ipycanvas names).
+
+    Renderers only write to a canvas (attributes and drawing calls, never reads), so that a whole
+    redraw inside ``hold_canvas()`` is a single comm message. ``stroke_lines`` is an open polyline.
+    """
 
     fill_style: Any
     stroke_style: Any
@@ -42,6 +46,7 @@ class CanvasLike(Protocol):
     def fill_polygon(self, points: Sequence[tuple[float, float]]) -> None: ...
     def stroke_polygon(self, points: Sequence[tuple[float, float]]) -> None: ...
     def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None: ...
+    def stroke_lines(self, points: Sequence[tuple[float, float]]) -> None: ...
     def fill_text(self, text: str, x: float, y: float, max_width: float | None = None) -> None: ...
     def set_line_dash(self, segments: Sequence[float]) -> None: ...
 

@@ -1,0 +1,100 @@
+"""For the Win! speed: ``legal_moves()`` on 20-tile mid-game positions, and random playouts.
+
+Prints the median and 90th percentile of one ``legal_moves()`` call (on a freshly loaded state, so
+no cache is warm; the reconnectability look-ahead for splitting first actions included), how many
+of those positions had a split-capable first action, and random playout plies per second.
+
+    python benchmarks/forthewin_bench.py [--positions 40] [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import ftwkit
+from ftwkit.games.forthewin import ForTheWinState
+
+
+def twenty_tile_positions(count: int, tiles: int = 20) -> list[ForTheWinState]:
+    """Start-of-turn positions of seeded random games once ``tiles`` tiles are on the Grid."""
+    rules = ftwkit.rules("forthewin")
+    out: list[ForTheWinState] = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        seed += 1
+        for _ in range(2000):
+            assert isinstance(state, ForTheWinState)
+            if len(state.tiles) >= tiles and state.turn_actions == 0:
+                out.append(state)
+                break
+            moves = state.legal_moves()
+            if not moves:
+                break
+            # favour adds so that the Grid fills up like a real mid-game
+            adds = [m for m in moves if str(m).startswith("add")]
+            state = state.play(rng.choice(adds if adds and rng.random() < 0.6 else moves))
+    return out
+
+
+def time_legal_moves(states: list[ForTheWinState], repeats: int = 5) -> list[float]:
+    """Milliseconds per ``legal_moves()`` call on fresh copies of ``states``."""
+    rules = ftwkit.rules("forthewin")
+    samples = []
+    for state in states:
+        data = state.to_json()
+        for _ in range(repeats):
+            fresh = rules.load(data)
+            object.__setattr__(fresh, "_legal_cache", None)  # load() already generated once
+            fresh.__dict__.pop("position", None)
+            start = time.perf_counter()
+            fresh.legal_moves()
+            samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def playouts(seconds: float, max_plies: int = 400) -> tuple[int, int, float]:
+    """Random games for ``seconds``; returns (games, plies, elapsed)."""
+    rules = ftwkit.rules("forthewin")
+    rng = random.Random(1)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = rules.new(seed=games)
+        for _ in range(max_plies):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.play(rng.choice(moves))
+            plies += 1
+        games += 1
+    return games, plies, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    states = twenty_tile_positions(args.positions)
+    samples = sorted(time_legal_moves(states))
+    counts = [len(s.legal_moves()) for s in states]
+    p90 = samples[int(len(samples) * 0.9)]
+    print(
+        f"legal_moves() on {len(states)} positions with 20 tiles: median "
+        f"{statistics.median(samples):.2f} ms, p90 {p90:.2f} ms, max {samples[-1]:.2f} ms, "
+        f"mean {statistics.mean(counts):.0f} legal moves"
+    )
+    games, plies, elapsed = playouts(args.seconds)
+    print(
+        f"random playouts: {plies / elapsed:.0f} plies/s ({games} games, {plies} plies, "
+        f"{elapsed:.1f} s, games capped at 400 plies)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""FTW?! engine speed through the public protocol, one core: prints the numbers.
+
+A decision is one ``legal_moves()`` call plus ``play()`` of a random legal move — what an agent or
+a random playout does. Reported per player count: random playouts/s, decisions/s, decisions per
+game, and the mean cost of a pass decision (220 choices from 12 cards) and of a turn decision.
+
+    python benchmarks/ftwcards_bench.py [--seconds 3] [--players 2 3 4 5 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import ftwkit
+
+
+def playouts(players: int, seconds: float) -> tuple[int, int, float, float, int, float, int]:
+    """Random games until ``seconds`` pass.
+
+    Returns:
+        (games, decisions, elapsed, pass seconds, pass decisions, turn seconds, turn decisions).
+    """
+    rules = ftwkit.rules("ftwcards")
+    rng = random.Random(1)
+    games = decisions = pass_n = turn_n = 0
+    pass_t = turn_t = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        state = rules.new(players=players, seed=games)
+        while not state.is_over:
+            t = clock()
+            passing = state.phase == "pass"  # type: ignore[attr-defined]
+            state = state.play(rng.choice(state.legal_moves()))
+            spent = clock() - t
+            if passing:
+                pass_t += spent
+                pass_n += 1
+            else:
+                turn_t += spent
+                turn_n += 1
+            decisions += 1
+        games += 1
+    return games, decisions, clock() - start, pass_t, pass_n, turn_t, turn_n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6])
+    args = parser.parse_args()
+    print(
+        f"{'players':>7} {'playouts/s':>11} {'decisions/s':>12} {'decisions/game':>15} "
+        f"{'pass µs':>8} {'turn µs':>8}"
+    )
+    for players in args.players:
+        games, decisions, elapsed, pass_t, pass_n, turn_t, turn_n = playouts(players, args.seconds)
+        print(
+            f"{players:7d} {games / elapsed:11.1f} {decisions / elapsed:12.0f} "
+            f"{decisions / max(games, 1):15.1f} {1e6 * pass_t / max(pass_n, 1):8.1f} "
+            f"{1e6 * turn_t / max(turn_n, 1):8.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Click-to-redraw time of the Explorer, kernel side: p50/p95 per game.
+
+Drives an Explorer without a browser (the canvas told its client is ready, so every click really
+draws through ipycanvas in one ``hold_canvas`` batch) through seeded random games made by clicks,
+and times each handled click: narrowing, playing, redrawing and refreshing status, lists and
+download links. The goal is p95 ≤ 20 ms per click. ``draw`` shows the renderer's share.
+
+    python benchmarks/widget_bench.py [--moves 60] [--seeds 3] [game ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import ftwkit
+from ftwkit.protocol import Move
+from widgets import Explorer
+
+
+def _timed(samples: list[float], action: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    action()
+    samples.append(time.perf_counter() - start)
+
+
+def clicks(game: str, moves: int, games: int) -> tuple[list[float], list[float], list[float]]:
+    """Time every click of seeded random games: (selection clicks, move clicks, draws only)."""
+    select: list[float] = []
+    complete: list[float] = []
+    draws: list[float] = []
+    for seed in range(games):
+        ex = Explorer(game, seed=seed)
+        ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
+        rng = random.Random(seed)
+        for _ in range(moves):
+            legal = ex.state.legal_moves()
+            if not legal:
+                break
+            move: Move = rng.choice(legal)
+            for target in move.targets:
+                if move in ex.choices:
+                    break
+                before = len(ex.line)
+                _timed(select, lambda t=target, e=ex: e.select(t))
+                if len(ex.line) != before or ex.index != before:
+                    complete.append(select.pop())
+            if move in ex.choices or not move.targets:
+                _timed(complete, lambda m=move, e=ex: e.choose(m))
+            start = time.perf_counter()
+            ex._redraw()
+            draws.append(time.perf_counter() - start)
+        if ex.log_panel.entries and any(level == "error" for level, _ in ex.log_panel.entries):
+            print(ex.log_panel.text, file=sys.stderr)
+    return select, complete, draws
+
+
+def _ms(samples: list[float], q: float) -> str:
+    if not samples:
+        return "   -  "
+    ordered = sorted(samples)
+    return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:6.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(ftwkit.game_ids()))
+    parser.add_argument("--moves", type=int, default=60, help="moves per game")
+    parser.add_argument("--seeds", type=int, default=3, help="seeded games per game id")
+    args = parser.parse_args()
+    print(
+        f"{'game':12} {'clicks':>6} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}   "
+        f"{'select p50/p95':>15} {'move p50/p95':>15} {'draw p50':>8}"
+    )
+    for game in args.games:
+        select, complete, draws = clicks(game, args.moves, args.seeds)
+        every = select + complete
+        renderer = type(Explorer(game).renderer).__name__
+        print(
+            f"{game:12} {len(every):6} {_ms(every, 0.5):>7} {_ms(every, 0.95):>7} "
+            f"{max(every) * 1000 if every else 0:7.1f}   "
+            f"{_ms(select, 0.5)}/{_ms(select, 0.95)}  {_ms(complete, 0.5)}/{_ms(complete, 0.95)} "
+            f"{statistics.median(draws) * 1000 if draws else 0:8.1f}  ({renderer})"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1097 @@
+"""Double Blind (Bruce Glassco, 2005 design contest winner): two secret shapes on a Go board.
+
+The engine implements the canonical reading of RULINGS.md §4. The seed's drawings of conditions 4
+(X) and 5 (CROSS) are lost, the title of condition 3 is lost and one stone of its large diamond is
+missing: **those parts are reconstructed** (RULINGS §4.3, DB3) and live in the data table
+:data:`CONDITIONS`, so that they can be replaced if the true drawings turn up.
+
+Rules in brief
+--------------
+* Board: 19×19 intersections by default (option ``size``: 9, 13, 19 or any size from 5 to 25).
+  Player 0 is **Black** (``X`` in text pictures), player 1 is **White** (``O``); Black places
+  first by default (option ``first``). Stones go on empty intersections and never move or leave;
+  there is no capture and no pass.
+* Each player secretly holds one of the five conditions below, drawn from one set of cards 1–5, so
+  the two secrets differ (DB2; option ``draw = independent`` draws each from its own set).
+* After **every** placement the engine looks for conditions completed by **both** players (DB8):
+  the mover's stone can complete the opponent's X or CROSS by filling its one opponent arm. A
+  completion is public and permanent; completing a condition twice gives nothing.
+* **The question** (DB9): when a player's number of different completed conditions rises and is
+  two or more afterwards, that player gets one decision: ``ask`` or ``don't ask`` "Have I fulfilled
+  your condition?". While ``pending`` lists players with such a decision, ``to_play`` is the first
+  of them, even on the opponent's turn, and the only legal moves are ``ask`` / ``don't ask``. One
+  stone completing two conditions gives one question; a question not asked is lost until the next
+  new completion. The engine answers truthfully (DB10): "yes" exactly when the opponent's secret is
+  among the asker's completed conditions. If one placement gives both players a question, the
+  mover decides first.
+* **Winning** (DB11): a player wins at the first moment they both hold a "yes" and have completed
+  their own secret, in either order, on either player's turn. If one placement makes both players
+  win, the mover wins (DB12; option ``simultaneous = draw``). A full board with no winner is a draw
+  (DB13).
+
+The five conditions (``O`` = the tested player's stone, ``A`` = an arm: a stone of either player,
+at most one of the four arms the opponent's; every other cell may hold anything)::
+
+    1 LINE     O O O O               (and vertical)
+    2 SLASH    O . . .   . . . O
+               . O . .   . . O .
+               . . O .   . O . .
+               . . . O   O . . .
+    3 SQUARE   O O    O . O    . O .    . . O . .     (title reconstructed; the large
+               O O    . . .    O . O    . . . . .      diamond's bottom stone is
+                      O . O    . O .    O . . . O      reconstructed)
+                                        . . . . .
+                                        . . O . .
+    4 X        A . A             5 CROSS   . A .      (both shapes reconstructed, DB3)
+               . O .                       A O A
+               A . A                       . A .
+
+"The orientation does not matter" means the 8 symmetries of the lattice (90° turns and mirror
+images, never 45°: DB6). The table :data:`CONDITIONS` holds one drawing per shape as offsets; the
+engine derives every orientation with :data:`ftwkit.geometry.grid.SYMMETRIES`. A pattern must
+lie wholly on the board (DB1).
+
+Coordinates and notation
+------------------------
+Intersections are named as on Go boards: a column letter ``A``–``Z`` without ``I`` (``A``–``T`` on
+19×19, ``A``–``J`` on 9×9), then the row number counted from the bottom::
+
+      A B C D E F G H J
+    9 . . . . . . . . . 9
+    8 . . . . . . . . . 8
+    ...
+    2 . . . . . . . . . 2
+    1 . . . . . . . . . 1
+      A B C D E F G H J
+
+Internally a cell is ``(x, y)`` with ``x`` the column index and ``y = row − 1`` (so ``y`` grows
+**upwards**, unlike the screen convention of :mod:`ftwkit.geometry.grid`; symmetric matching does
+not care), and bit ``y * size + x`` of each player's stone bitset.
+
+* A placement is the cell name: ``D4``, ``K10`` (input is case-insensitive). ``move.targets`` is
+  ``("D4",)``.
+* The decision is ``ask`` or ``don't ask`` (input also accepts ``dont ask``, ``decline`` and
+  ``pass-question``). ``move.targets`` is ``()``: widgets show them as buttons.
+
+Position JSON (API.md): ``size``, ``to_play`` (``null`` once over), ``secrets`` ``[s0, s1]``,
+``stones`` (two lists of cell names), ``queries`` (``{"player": p, "answer": bool}`` in order),
+``pending``. This engine adds ``to_place`` (who places the next stone; needed while a question is
+pending; it defaults to ``to_play`` when none is, else to the player with fewer stones),
+``completed`` (each player's completed conditions, sorted), ``winners`` (``null`` while running,
+``[]`` for a draw) and ``seed``. On loading, ``completed`` is **recomputed** from the stones, and
+a ``completed`` given in the position must match it (else ``InvalidState``): it is checked, never
+trusted. A position's ``size`` wins over the ``size`` option: the loaded state's rules carry the
+position's size.
+
+Hidden information (DB14): ``observation(p)`` hides the opponent's secret (``null``) and the seed
+(which would reveal both secrets) until the game is over; the board, completed conditions,
+questions and answers are public. ``to_json()`` and ``str(state)`` are the omniscient view.
+
+All chance is the set-up draw (secrets, and the first player under ``first = random``), made from
+``random.Random(f"{seed}/setup")``; ``seed=None`` draws unpredictably, and the drawn secrets are
+part of the start position, so records replay exactly either way.
+
+Options (defaults are the RECOMMENDED rulings)
+----------------------------------------------
+=========================  =====================================================================
+``size`` 5–25               DB1: board size (19; 9 and 13 are the usual small boards). RULINGS
+                            also names an unbounded (graph paper) board; the engine stops at
+                            25×25, the last size the 25 column letters can name.
+``draw``                    DB2: ``one_set`` (secrets differ) or ``independent`` (may coincide).
+``arm_length`` 1 | 2        DB3: arms of X and CROSS; 2 = two cells per arm, an arm counts for a
+                            player only when both its cells are theirs.
+``square``                  DB7: ``drawn`` (the four drawn squares) or ``any_lattice_square``
+                            (every square with corners on intersections, any size or tilt).
+``auto_ask``                DB9: every question is asked automatically (no decision moves).
+``simultaneous``            DB12: ``mover`` wins or ``draw`` when one placement wins for both.
+``first``                   4.2 "choose a player to go first": ``black``, ``white`` or ``random``.
+=========================  =====================================================================
+
+With ``auto_ask`` the questions are part of the placement that earned them, so two "yes" answers
+from one placement are simultaneous and DB12 applies; without it, questions are separate moves and
+the first winning answer ends the game.
+
+>>> import ftwkit
+>>> rules = ftwkit.rules("doubleblind", size=9)
+>>> state = rules.load({"size": 9, "to_play": 0, "secrets": [1, 2],
+...                     "stones": [["C3", "D3", "E3"], ["C4", "D4"]]})
+>>> state = state.play("F3")
+>>> state.completed[0]
+frozenset({1})
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import random
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Literal
+
+from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.geometry.grid import SYMMETRIES, Cell
+from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
+
+__all__ = [
+    "COLUMNS",
+    "CONDITIONS",
+    "RULES",
+    "Condition",
+    "DoubleBlindOptions",
+    "DoubleBlindRules",
+    "DoubleBlindState",
+    "Figure",
+    "Place",
+    "Question",
+    "cell_name",
+]
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+"""Column letters of a Go board: ``A``–``Z`` without ``I`` (25 letters, enough for 25×25)."""
+
+MIN_SIZE, MAX_SIZE = 5, 25
+PLAYER_NAMES = ("Black", "White")
+STONE_TEXT = ("X", "O")
+
+
+# --------------------------------------------------------------------------- the shapes as data
+@dataclasses.dataclass(frozen=True)
+class Figure:
+    """One drawing of a condition as offsets ``(dx, dy)``.
+
+    Attributes:
+        own: cells that must hold the tested player's stones (role ``O``); for X and CROSS the
+            first is the centre.
+        arms: unit directions of the arms from the centre ``own[0]`` (role ``A``); an arm of
+            length ``n`` covers the ``n`` cells along its direction. Unlisted cells are "anything".
+    """
+
+    own: tuple[Cell, ...]
+    arms: tuple[Cell, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Condition:
+    """A secret victory condition: its number (the card), name, drawings and provenance."""
+
+    number: int
+    name: str
+    figures: tuple[Figure, ...]
+    source: str
+    """Where the drawing comes from (``seed`` or what is reconstructed, RULINGS §4.3)."""
+
+
+CONDITIONS: dict[int, Condition] = {
+    1: Condition(1, "LINE", (Figure(((0, 0), (1, 0), (2, 0), (3, 0))),), "seed diagram"),
+    2: Condition(2, "SLASH", (Figure(((0, 0), (1, 1), (2, 2), (3, 3))),), "seed diagram"),
+    3: Condition(
+        3,
+        "SQUARE",
+        (
+            Figure(((0, 0), (1, 0), (0, 1), (1, 1))),  # (a) side 1
+            Figure(((0, 0), (2, 0), (0, 2), (2, 2))),  # (b) side 2
+            Figure(((1, 0), (0, 1), (2, 1), (1, 2))),  # (c) diamond
+            Figure(((2, 0), (0, 2), (4, 2), (2, 4))),  # (d) large diamond
+        ),
+        "seed diagrams; the title and the large diamond's 4th stone (2, 4) are reconstructed",
+    ),
+    4: Condition(
+        4,
+        "X",
+        (Figure(((0, 0),), arms=((-1, -1), (1, -1), (1, 1), (-1, 1))),),
+        "reconstructed (RULINGS DB3): centre plus four diagonal arms",
+    ),
+    5: Condition(
+        5,
+        "CROSS",
+        (Figure(((0, 0),), arms=((0, -1), (1, 0), (0, 1), (-1, 0))),),
+        "reconstructed (RULINGS DB3): centre plus four orthogonal arms",
+    ),
+}
+"""The five conditions by card number, as offset data (RULINGS §4.3)."""
+
+
+def _lattice_squares(size: int) -> tuple[Figure, ...]:
+    """Every square with corners on intersections that fits a board of ``size`` (DB7 variant)."""
+    out = []
+    for a in range(1, size):
+        for b in range(0, size - a):
+            out.append(Figure(((0, 0), (a, b), (a - b, a + b), (-b, a))))
+    return tuple(out)
+
+
+def oriented(figure: Figure, arm_length: int = 1) -> list[tuple[tuple[Cell, ...], ...]]:
+    """The distinct images of a figure under the 8 lattice symmetries, roles kept apart.
+
+    Returns:
+        One entry per orientation: ``(own cells, arm 1 cells, arm 2 cells, …)``, each sorted,
+        translated so the smallest ``x`` and ``y`` of all cells are 0.
+    """
+    arms = [tuple((k * dx, k * dy) for k in range(1, arm_length + 1)) for dx, dy in figure.arms]
+    cx, cy = figure.own[0]
+    arm_cells = [tuple((cx + dx, cy + dy) for dx, dy in arm) for arm in arms]
+    seen: list[Any] = []
+    for sym in SYMMETRIES:
+        own = [sym(x, y) for x, y in figure.own]
+        images = [[sym(x, y) for x, y in arm] for arm in arm_cells]
+        every = own + [c for arm in images for c in arm]
+        mx = min(x for x, _ in every)
+        my = min(y for _, y in every)
+        entry = (
+            tuple(sorted((x - mx, y - my) for x, y in own)),
+            *sorted(tuple(sorted((x - mx, y - my) for x, y in arm)) for arm in images),
+        )
+        if entry not in seen:
+            seen.append(entry)
+    return seen
+
+
+# --------------------------------------------------------------------------- board tables
+Simple = tuple[int, int]
+"""A placement of a condition without arms: ``(condition, mask of its cells)``."""
+Armed = tuple[int, int, tuple[int, ...]]
+"""A placement of X or CROSS: ``(condition, centre bit, masks of the arms)``."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Geometry:
+    """Precomputed tables for one board size and shape options (shared by all states)."""
+
+    size: int
+    names: tuple[str, ...]
+    places: tuple[Place, ...]
+    all_simple: tuple[Simple, ...]
+    all_armed: tuple[Armed, ...]
+    simple: tuple[tuple[Simple, ...], ...]
+    """Per cell: the placements without arms that cover it."""
+    armed_any: tuple[tuple[Armed, ...], ...]
+    """Per cell: the X/CROSS placements that cover it (as centre or arm)."""
+    armed_arm: tuple[tuple[Armed, ...], ...]
+    """Per cell: the X/CROSS placements with the cell in an arm (the opponent's stone can fill)."""
+    full: int
+    """The mask of every cell."""
+
+
+def _placements(
+    figures: tuple[Figure, ...], size: int, arm_length: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Every placement of a condition's figures that fits the board, without repeats.
+
+    Returns:
+        ``(own mask, arm masks)`` pairs; ``arm masks`` is empty for shapes without arms.
+    """
+    seen: set[tuple[int, frozenset[int]]] = set()
+    out = []
+    for figure in figures:
+        for entry in oriented(figure, arm_length):
+            own, arms = entry[0], entry[1:]
+            every = list(own) + [c for arm in arms for c in arm]
+            width = max(x for x, _ in every)
+            height = max(y for _, y in every)
+            for ty in range(size - height):
+                for tx in range(size - width):
+                    shift = ty * size + tx
+                    own_mask = sum(1 << (y * size + x + shift) for x, y in own)
+                    arm_masks = tuple(
+                        sum(1 << (y * size + x + shift) for x, y in arm) for arm in arms
+                    )
+                    key = (own_mask, frozenset(arm_masks))
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((own_mask, arm_masks))
+    return out
+
+
+@cache
+def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
+    """The tables of every pattern placement on a ``size``×``size`` board (cached).
+
+    Each placement is filed under every cell it covers, so that after a stone is placed only the
+    placements through that cell need checking.
+    """
+    n_cells = size * size
+    simple: list[list[Simple]] = [[] for _ in range(n_cells)]
+    armed_any: list[list[Armed]] = [[] for _ in range(n_cells)]
+    armed_arm: list[list[Armed]] = [[] for _ in range(n_cells)]
+    all_simple: list[Simple] = []
+    all_armed: list[Armed] = []
+    for number, cond in CONDITIONS.items():
+        figures = cond.figures
+        if number == 3 and square == "any_lattice_square":
+            figures = _lattice_squares(size)
+        for own_mask, arm_masks in _placements(figures, size, arm_length):
+            if not arm_masks:
+                all_simple.append((number, own_mask))
+                for i in _bits(own_mask):
+                    simple[i].append((number, own_mask))
+                continue
+            item: Armed = (number, own_mask, arm_masks)
+            all_armed.append(item)
+            for i in _bits(own_mask):
+                armed_any[i].append(item)
+            for i in _bits(sum(arm_masks)):
+                armed_any[i].append(item)
+                armed_arm[i].append(item)
+    return Geometry(
+        size=size,
+        names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
+        places=tuple(Place(i % size, i // size) for i in range(n_cells)),
+        all_simple=tuple(all_simple),
+        all_armed=tuple(all_armed),
+        simple=tuple(tuple(s) for s in simple),
+        armed_any=tuple(tuple(s) for s in armed_any),
+        armed_arm=tuple(tuple(s) for s in armed_arm),
+        full=(1 << n_cells) - 1,
+    )
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _armed_complete(own: int, opp: int, centre: int, arms: tuple[int, ...]) -> bool:
+    """Whether X/CROSS holds: own centre, each arm wholly own or wholly theirs, ≤1 theirs."""
+    if not own & centre:
+        return False
+    theirs = 0
+    for arm in arms:
+        if own & arm == arm:
+            continue
+        if opp & arm == arm:
+            theirs += 1
+            if theirs > 1:
+                return False
+        else:
+            return False
+    return True
+
+
+def completed_conditions(geo: Geometry, own: int, opp: int) -> frozenset[int]:
+    """Every condition the player with stones ``own`` has completed (a full scan of the board)."""
+    found = {n for n, mask in geo.all_simple if own & mask == mask}
+    found.update(n for n, c, arms in geo.all_armed if _armed_complete(own, opp, c, arms))
+    return frozenset(found)
+
+
+def _new_completions(
+    geo: Geometry, own: int, opp: int, done: frozenset[int], cell: int, mover: bool
+) -> frozenset[int]:
+    """Conditions newly completed for one player by the stone just placed on ``cell``.
+
+    Only placements covering ``cell`` can be new, since every other pattern was there before.
+    The mover's stone can be any own cell; the opponent's stone only an arm (DB8).
+    """
+    found: set[int] = set()
+    if mover:
+        for number, mask in geo.simple[cell]:
+            if number not in done and number not in found and own & mask == mask:
+                found.add(number)
+        armed = geo.armed_any[cell]
+    else:
+        armed = geo.armed_arm[cell]
+    for number, centre, arms in armed:
+        if number not in done and number not in found and _armed_complete(own, opp, centre, arms):
+            found.add(number)
+    return frozenset(found)
+
+
+# --------------------------------------------------------------------------- cells and moves
+def cell_name(x: int, y: int) -> str:
+    """The Go-style name of cell ``(x, y)``: column letter (no ``I``) then row ``y + 1``."""
+    return f"{COLUMNS[x]}{y + 1}" if 0 <= x < len(COLUMNS) else f"?{y + 1}"
+
+
+_CELL_RE = re.compile(r"([A-Za-z])(\d{1,3})")
+
+
+def parse_cell(text: str) -> Cell:
+    """``(x, y)`` of a cell name, whatever the board size (the caller checks it is on the board).
+
+    Raises:
+        ValueError: not a cell name; the letter ``I`` is refused with its own message.
+    """
+    match = _CELL_RE.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"{text!r} is not a cell name like D4 (column letter, row number)")
+    letter, row = match.group(1).upper(), int(match.group(2))
+    if letter == "I":
+        raise ValueError(f"{text!r}: the letter I is not a column; Go boards skip it (… G H J K …)")
+    return COLUMNS.index(letter), row - 1
+
+
+def _board_words(size: int) -> str:
+    return f"a {size}×{size} board has columns A–{COLUMNS[size - 1]} and rows 1–{size}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Place(Move):
+    """Place a stone on the intersection ``(x, y)``; notation: the cell name, e.g. ``D4``."""
+
+    x: int
+    y: int
+
+    @property
+    def cell(self) -> str:
+        """The cell's name."""
+        return cell_name(self.x, self.y)
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return (self.cell,)
+
+    def __str__(self) -> str:
+        return self.cell
+
+
+@dataclasses.dataclass(frozen=True)
+class Question(Move):
+    """Decide whether to ask "Have I fulfilled your condition?": ``ask`` or ``don't ask``."""
+
+    ask: bool
+
+    @property
+    def targets(self) -> tuple[()]:
+        return ()
+
+    def __str__(self) -> str:
+        return "ask" if self.ask else "don't ask"
+
+
+ASK = Question(True)
+DONT_ASK = Question(False)
+_QUESTION_WORDS = {
+    "ask": ASK,
+    "don't ask": DONT_ASK,
+    "dont ask": DONT_ASK,
+    "don’t ask": DONT_ASK,
+    "decline": DONT_ASK,
+    "pass-question": DONT_ASK,
+}
+
+
+# --------------------------------------------------------------------------- options
+@dataclasses.dataclass(frozen=True)
+class DoubleBlindOptions:
+    """Double Blind's variant switches; the defaults are the RECOMMENDED rulings of RULINGS §4."""
+
+    size: int = 19
+    """DB1: board size, 5–25 intersections a side (19 recommended; 9 and 13 are the small Go
+    boards). A position's own ``size`` key wins over this option."""
+    draw: Literal["one_set", "independent"] = "one_set"
+    """DB2: ``one_set`` — both secrets from one set of cards 1–5, so they differ;
+    ``independent`` — each player draws from their own set, so they may be equal."""
+    arm_length: Literal[1, 2] = 1
+    """DB3: arm length of X and CROSS (reconstructed shapes). 2: centre plus 8 cells; an arm is a
+    player's only when both its cells are theirs; mixed arms fail."""
+    square: Literal["drawn", "any_lattice_square"] = "drawn"
+    """DB7: condition 3 is one of the four drawn squares, or ``any_lattice_square``: any square
+    with corners on intersections (any size, any tilt)."""
+    auto_ask: bool = False
+    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves)."""
+    simultaneous: Literal["mover", "draw"] = "mover"
+    """DB12: when one placement makes both players win, the mover wins, or (``draw``) nobody."""
+    first: Literal["black", "white", "random"] = "black"
+    """RULINGS 4.2 "choose a player to go first": Black, White, or drawn from the seed."""
+
+    def __post_init__(self) -> None:
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise ValueError(
+                f"option 'size' must be from {MIN_SIZE} to {MAX_SIZE} (DB1), not {self.size!r}"
+            )
+
+
+# --------------------------------------------------------------------------- state
+@state_dataclass
+class DoubleBlindState(State):
+    """A Double Blind position.
+
+    Attributes:
+        stones: each player's stones as a bitset (bit ``y * size + x``).
+        secrets: each player's secret condition (1–5).
+        completed: each player's completed conditions (public, permanent).
+        queries: every question asked, in order, as ``(player, answer)``.
+        pending: players who now decide whether to ask, in order (DB9).
+        to_place: who places the next stone; ``None`` once the game is over.
+        outcome: ``None`` while running, else the winners (``()`` for a draw).
+        seed: the seed the start position was drawn from (provenance only).
+    """
+
+    stones: tuple[int, int]
+    secrets: tuple[int, int]
+    completed: tuple[frozenset[int], frozenset[int]]
+    queries: tuple[tuple[int, bool], ...]
+    pending: tuple[int, ...]
+    to_place: int | None
+    outcome: tuple[int, ...] | None
+    seed: int | None
+    geo: Geometry = dataclasses.field(compare=False, repr=False)
+    free: tuple[int, ...] = dataclasses.field(compare=False, repr=False)
+    """The empty cells' indices, ascending (kept incrementally for cheap move lists)."""
+
+    # ----------------------------------------------------------------- protocol
+    @property
+    def options(self) -> DoubleBlindOptions:
+        """The variant switches of this state's rules."""
+        return self.rules.options  # type: ignore[attr-defined, no-any-return]
+
+    def _evolve(self, **changes: Any) -> DoubleBlindState:
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def to_play(self) -> int | None:
+        if self.outcome is not None:
+            return None
+        return self.pending[0] if self.pending else self.to_place
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.outcome or ()
+
+    @property
+    def size(self) -> int:
+        """Intersections per side."""
+        return self.geo.size
+
+    def heard_yes(self, player: int) -> bool:
+        """Whether ``player`` has been answered "yes" (DB11 (a))."""
+        return any(p == player and answer for p, answer in self.queries)
+
+    def stone_cells(self, player: int) -> tuple[str, ...]:
+        """The names of ``player``'s stones, in board order (row 1 first)."""
+        return tuple(self.geo.names[i] for i in _bits(self.stones[player]))
+
+    def owner(self, cell: str) -> int | None:
+        """The player whose stone is on ``cell`` (a name), or ``None`` if it is empty."""
+        x, y = parse_cell(cell)
+        bit = 1 << (y * self.size + x)
+        for p in (0, 1):
+            if self.stones[p] & bit:
+                return p
+        return None
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal; the same answer as ``move in legal_moves()``, without lists.
+
+        A placement is checked by one bit test, so ``play`` never builds the move list.
+        """
+        if self.outcome is not None:
+            return False
+        if isinstance(move, Place):
+            if self.pending or not (0 <= move.x < self.size and 0 <= move.y < self.size):
+                return False
+            return not (self.stones[0] | self.stones[1]) >> (move.y * self.size + move.x) & 1
+        if isinstance(move, Question):
+            return bool(self.pending)
+        return False
+
+    def _generate_moves(self) -> list[Move]:
+        if self.pending:
+            return [ASK, DONT_ASK]
+        places = self.geo.places
+        return [places[i] for i in self.free]
+
+    # ----------------------------------------------------------------- moves
+    def _apply(self, move: Move) -> DoubleBlindState:
+        if isinstance(move, Question):
+            return self._apply_question(move)
+        assert isinstance(move, Place) and self.to_place is not None
+        geo = self.geo
+        cell = move.y * geo.size + move.x
+        mover = self.to_place
+        other = 1 - mover
+        stones = list(self.stones)
+        stones[mover] |= 1 << cell
+        completed = list(self.completed)
+        earned: list[int] = []
+        for p, as_mover in ((mover, True), (other, False)):
+            if len(completed[p]) == len(CONDITIONS):
+                continue
+            new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
+            if new:
+                completed[p] = completed[p] | new
+                if len(completed[p]) >= 2:
+                    earned.append(p)
+        queries = self.queries
+        pending: tuple[int, ...] = ()
+        if self.options.auto_ask:
+            for p in earned:
+                queries += ((p, self.secrets[1 - p] in completed[p]),)
+        else:
+            pending = tuple(earned)
+        free = self.free
+        i = bisect.bisect_left(free, cell)
+        free = free[:i] + free[i + 1 :]
+        winning = [
+            p
+            for p in (mover, other)
+            if self.secrets[p] in completed[p] and any(q == p and a for q, a in queries)
+        ]
+        outcome: tuple[int, ...] | None = None
+        if winning:
+            pending = ()
+            if len(winning) == 1:
+                outcome = (winning[0],)
+            else:
+                outcome = (mover,) if self.options.simultaneous == "mover" else ()
+        elif not free and not pending:
+            outcome = ()
+        return self._evolve(
+            stones=(stones[0], stones[1]),
+            completed=(completed[0], completed[1]),
+            queries=queries,
+            pending=pending,
+            to_place=None if outcome is not None else other,
+            outcome=outcome,
+            free=free,
+        )
+
+    def _apply_question(self, move: Question) -> DoubleBlindState:
+        asker = self.pending[0]
+        pending = self.pending[1:]
+        queries = self.queries
+        outcome: tuple[int, ...] | None = None
+        if move.ask:
+            answer = self.secrets[1 - asker] in self.completed[asker]
+            queries += ((asker, answer),)
+            if answer and self.secrets[asker] in self.completed[asker]:
+                outcome = (asker,)
+        if outcome is None and not pending and not self.free:
+            outcome = ()
+        if outcome is not None:
+            pending = ()
+        return self._evolve(
+            queries=queries,
+            pending=pending,
+            to_place=None if outcome is not None else self.to_place,
+            outcome=outcome,
+        )
+
+    def _why_illegal(self, move: Move) -> str:
+        names = PLAYER_NAMES
+        if isinstance(move, Place):
+            if not (0 <= move.x < self.size and 0 <= move.y < self.size):
+                return f"{move} is off the board: {_board_words(self.size)}"
+            if self.pending:
+                return (
+                    f"{move}: no stone can be placed yet: {names[self.pending[0]]} must first "
+                    "decide whether to ask the question (ask / don't ask, DB9)"
+                )
+            owner = self.owner(move.cell)
+            return (
+                f"{move} is already taken by {names[owner] if owner is not None else '?'}'s "
+                "stone; stones go on empty intersections"
+            )
+        if isinstance(move, Question):
+            return (
+                f"{move!s} is not possible now: no question is pending; a player may ask only when "
+                "their number of different completed conditions has just risen to two or more (DB9)"
+            )
+        return f"{move!r} is not a Double Blind move"
+
+    # ----------------------------------------------------------------- views
+    def _position_json(self) -> dict[str, Any]:
+        return {
+            "size": self.size,
+            "to_play": self.to_play,
+            "to_place": self.to_place,
+            "secrets": list(self.secrets),
+            "stones": [list(self.stone_cells(p)) for p in (0, 1)],
+            "completed": [sorted(self.completed[p]) for p in (0, 1)],
+            "queries": [{"player": p, "answer": a} for p, a in self.queries],
+            "pending": list(self.pending),
+            "winners": None if self.outcome is None else list(self.outcome),
+            "seed": self.seed,
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: all but the opponent's secret and the seed, until the end."""
+        self._check_player(player)
+        data = self.to_json()
+        if not self.is_over:
+            data["secrets"][1 - player] = None
+            data["seed"] = None
+        return data
+
+    def status(self) -> str:
+        counts = ", ".join(f"{PLAYER_NAMES[p]} {len(self.completed[p])}" for p in (0, 1))
+        if self.is_over:
+            return f"{super().status()} · completed: {counts}"
+        if self.pending:
+            after = PLAYER_NAMES[self.to_place] if self.to_place is not None else "?"
+            return (
+                f"{PLAYER_NAMES[self.pending[0]]} decides whether to ask the question; "
+                f"then {after} places · completed: {counts}"
+            )
+        assert self.to_place is not None
+        return f"{PLAYER_NAMES[self.to_place]} to place a stone · completed: {counts}"
+
+    def __str__(self) -> str:
+        size = self.size
+        letters = "    " + " ".join(COLUMNS[:size])
+        lines = [letters]
+        last = self.last_move if isinstance(self.last_move, Place) else None
+        for y in range(size - 1, -1, -1):
+            row = []
+            for x in range(size):
+                bit = 1 << (y * size + x)
+                mark = "."
+                for p in (0, 1):
+                    if self.stones[p] & bit:
+                        mark = STONE_TEXT[p] if last != Place(x, y) else STONE_TEXT[p].lower()
+                row.append(mark)
+            lines.append(f"{y + 1:>3} {' '.join(row)} {y + 1:<3}".rstrip())
+        lines.append(letters)
+        for p in (0, 1):
+            done = ", ".join(CONDITIONS[n].name for n in sorted(self.completed[p])) or "none"
+            secret = CONDITIONS[self.secrets[p]].name
+            lines.append(
+                f"{PLAYER_NAMES[p]} ({STONE_TEXT[p]}): secret {self.secrets[p]} {secret}; "
+                f"completed {done}"
+            )
+        if self.queries:
+            asked = "; ".join(
+                f"{PLAYER_NAMES[p]} asked: {'yes' if a else 'no'}" for p, a in self.queries
+            )
+            lines.append(f"Questions: {asked}")
+        if last is not None:
+            lines.append(f"Last stone: {last} (lower case)")
+        lines.append(self.status())
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- rules
+class DoubleBlindRules(Rules):
+    """Double Blind under one set of options (see the module docstring)."""
+
+    id = "doubleblind"
+    title = "Double Blind"
+    min_players = 2
+    max_players = 2
+    Options = DoubleBlindOptions
+    PLAYER_NAMES = PLAYER_NAMES
+
+    @property
+    def opts(self) -> DoubleBlindOptions:
+        """The variant switches, typed."""
+        return self.options  # type: ignore[attr-defined, no-any-return]
+
+    def _geometry(self, options: DoubleBlindOptions) -> Geometry:
+        return geometry(options.size, options.arm_length, options.square)
+
+    def _new(self, players: int, seed: int | None) -> DoubleBlindState:
+        opts = self.opts
+        rng = random.Random(f"{seed}/setup") if seed is not None else random.Random()
+        if opts.draw == "one_set":
+            first_card, second_card = rng.sample(range(1, 6), 2)
+        else:
+            first_card, second_card = rng.randint(1, 5), rng.randint(1, 5)
+        starter = {"black": 0, "white": 1}.get(opts.first)
+        if starter is None:
+            starter = rng.randrange(2)
+        geo = self._geometry(opts)
+        return _make_state(
+            self,
+            stones=(0, 0),
+            secrets=(first_card, second_card),
+            completed=(frozenset(), frozenset()),
+            queries=(),
+            pending=(),
+            to_place=starter,
+            outcome=None,
+            seed=seed,
+            geo=geo,
+            free=tuple(range(geo.size * geo.size)),
+        )
+
+    # ----------------------------------------------------------------- loading
+    _KEYS = frozenset(
+        {
+            "size",
+            "players",
+            "to_play",
+            "to_place",
+            "secrets",
+            "stones",
+            "completed",
+            "queries",
+            "pending",
+            "winners",
+            "seed",
+        }
+    )
+
+    def _load_position(self, data: Mapping[str, Any]) -> DoubleBlindState:
+        check_keys(data, self._KEYS)
+        if "players" in data and data["players"] != 2:
+            raise InvalidState(f"players: Double Blind is for 2 players, not {data['players']!r}")
+        rules = self._sized(data.get("size", self.opts.size))
+        opts = rules.opts
+        geo = rules._geometry(opts)
+        stones = self._load_stones(data, geo)
+        secrets = self._load_secrets(data, opts)
+        completed = (
+            completed_conditions(geo, stones[0], stones[1]),
+            completed_conditions(geo, stones[1], stones[0]),
+        )
+        if "completed" in data:
+            self._check_completed(data["completed"], completed)
+        queries = self._load_queries(data.get("queries", []), secrets, completed)
+        pending = self._load_pending(data.get("pending", []), completed)
+        heard = [any(p == q and a for q, a in queries) for p in (0, 1)]
+        eligible = [p for p in (0, 1) if heard[p] and secrets[p] in completed[p]]
+        full = (stones[0] | stones[1]) == geo.full
+        outcome = self._load_outcome(data, eligible, full, pending, opts)
+        to_play = data.get("to_play", "missing")
+        to_place: int | None = None
+        if outcome is not None:
+            if to_play not in (None, "missing"):
+                raise InvalidState(
+                    f"to_play: the game is over, so to_play is null, not {to_play!r}"
+                )
+            if data.get("to_place") is not None:
+                raise InvalidState("to_place: the game is over, so to_place is null")
+        else:
+            to_place = self._load_to_place(data, to_play, pending, stones)
+        seed = data.get("seed")
+        if seed is not None and not is_int(seed):
+            raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+        occupied = stones[0] | stones[1]
+        return _make_state(
+            rules,
+            stones=stones,
+            secrets=secrets,
+            completed=completed,
+            queries=queries,
+            pending=pending,
+            to_place=to_place,
+            outcome=outcome,
+            seed=seed,
+            geo=geo,
+            free=tuple(i for i in range(geo.size * geo.size) if not occupied >> i & 1),
+        )
+
+    def _sized(self, size: Any) -> DoubleBlindRules:
+        if not is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
+            raise InvalidState(
+                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}"
+            )
+        if size == self.opts.size:
+            return self
+        return type(self)(dataclasses.replace(self.opts, size=size))
+
+    @staticmethod
+    def _load_stones(data: Mapping[str, Any], geo: Geometry) -> tuple[int, int]:
+        if "stones" not in data:
+            raise InvalidState("stones: missing (expected two lists of cell names like D4)")
+        value = data["stones"]
+        if not isinstance(value, list) or len(value) != 2:
+            raise InvalidState("stones: expected two lists of cell names, one per player")
+        where: dict[int, str] = {}
+        masks = [0, 0]
+        for p, cells in enumerate(value):
+            if not isinstance(cells, list):
+                raise InvalidState(f"stones[{p}]: expected a list of cell names, got {cells!r}")
+            for k, text in enumerate(cells):
+                field = f"stones[{p}][{k}]"
+                if not isinstance(text, str):
+                    raise InvalidState(f"{field}: expected a cell name like D4, got {text!r}")
+                try:
+                    x, y = parse_cell(text)
+                except ValueError as err:
+                    raise InvalidState(f"{field}: {err}") from None
+                if not (0 <= x < geo.size and 0 <= y < geo.size):
+                    raise InvalidState(
+                        f"{field}: {text} is off the board: {_board_words(geo.size)}"
+                    )
+                index = y * geo.size + x
+                if index in where:
+                    raise InvalidState(
+                        f"{field}: {cell_name(x, y)} is taken twice (also {where[index]}); "
+                        "an intersection holds one stone"
+                    )
+                where[index] = field
+                masks[p] |= 1 << index
+        return masks[0], masks[1]
+
+    @staticmethod
+    def _load_secrets(data: Mapping[str, Any], opts: DoubleBlindOptions) -> tuple[int, int]:
+        if "secrets" not in data:
+            raise InvalidState("secrets: missing (expected [condition of Black, of White], 1–5)")
+        value = data["secrets"]
+        if not isinstance(value, list) or len(value) != 2:
+            raise InvalidState(f"secrets: expected two conditions 1–5, got {value!r}")
+        for p, secret in enumerate(value):
+            if not is_int(secret) or secret not in CONDITIONS:
+                raise InvalidState(
+                    f"secrets[{p}]: {secret!r} is not a condition; conditions are numbered 1–5 "
+                    "(an observation, with the opponent's secret hidden, cannot be loaded)"
+                )
+        if opts.draw == "one_set" and value[0] == value[1]:
+            raise InvalidState(
+                f"secrets: both players hold condition {value[0]}, but with one set of cards 1–5 "
+                "(DB2) the two secrets differ; use the option draw=independent to allow it"
+            )
+        return value[0], value[1]
+
+    @staticmethod
+    def _check_completed(value: Any, completed: tuple[frozenset[int], frozenset[int]]) -> None:
+        expected = [sorted(c) for c in completed]
+        if not isinstance(value, list) or len(value) != 2:
+            raise InvalidState(f"completed: expected two lists of conditions, got {value!r}")
+        for p in (0, 1):
+            given = value[p]
+            if not isinstance(given, list) or sorted(given) != expected[p]:
+                raise InvalidState(
+                    f"completed[{p}]: {given!r} does not match the stones, which complete "
+                    f"{expected[p]} for {PLAYER_NAMES[p]} (completed is recomputed, never trusted)"
+                )
+
+    @staticmethod
+    def _load_queries(
+        value: Any, secrets: tuple[int, int], completed: tuple[frozenset[int], frozenset[int]]
+    ) -> tuple[tuple[int, bool], ...]:
+        if not isinstance(value, list):
+            raise InvalidState(f"queries: expected a list of questions, got {value!r}")
+        out = []
+        for k, query in enumerate(value):
+            field = f"queries[{k}]"
+            if not isinstance(query, Mapping):
+                raise InvalidState(f"{field}: expected {{'player': p, 'answer': bool}}")
+            check_keys(query, {"player", "answer"}, field)
+            p, answer = query.get("player"), query.get("answer")
+            if p not in (0, 1) or not is_int(p):
+                raise InvalidState(f"{field}.player: expected 0 or 1, got {p!r}")
+            if not isinstance(answer, bool):
+                raise InvalidState(f"{field}.answer: expected true or false, got {answer!r}")
+            if len(completed[p]) < 2:
+                raise InvalidState(
+                    f"{field}: {PLAYER_NAMES[p]} has asked with fewer than two completed "
+                    "conditions; a question needs two (DB9)"
+                )
+            if answer and secrets[1 - p] not in completed[p]:
+                raise InvalidState(
+                    f"{field}.answer: 'yes' is untrue: {PLAYER_NAMES[p]} has not completed "
+                    f"{PLAYER_NAMES[1 - p]}'s condition {secrets[1 - p]} (answers are truthful, "
+                    "DB10)"
+                )
+            out.append((p, answer))
+        return tuple(out)
+
+    @staticmethod
+    def _load_pending(
+        value: Any, completed: tuple[frozenset[int], frozenset[int]]
+    ) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(value) > 2 or len(set(map(repr, value))) < len(value):
+            raise InvalidState(f"pending: expected a list of distinct players 0/1, got {value!r}")
+        for k, p in enumerate(value):
+            if not is_int(p) or p not in (0, 1):
+                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {p!r}")
+            if len(completed[p]) < 2:
+                raise InvalidState(
+                    f"pending[{k}]: {PLAYER_NAMES[p]} has fewer than two completed conditions, "
+                    "so has no question to decide (DB9)"
+                )
+        return tuple(value)
+
+    @staticmethod
+    def _load_outcome(
+        data: Mapping[str, Any],
+        eligible: list[int],
+        full: bool,
+        pending: tuple[int, ...],
+        opts: DoubleBlindOptions,
+    ) -> tuple[int, ...] | None:
+        given = data.get("winners")
+        if given is not None and (
+            not isinstance(given, list) or not all(is_int(w) and w in (0, 1) for w in given)
+        ):
+            raise InvalidState(f"winners: expected null or a list of players, got {given!r}")
+        derived: tuple[int, ...] | None = None
+        if len(eligible) == 1:
+            derived = (eligible[0],)
+        elif len(eligible) == 2:
+            allowed = [[0], [1]] if opts.simultaneous == "mover" else [[]]
+            if given not in allowed:
+                raise InvalidState(
+                    f"winners: both players hold a 'yes' and their own condition; say who won "
+                    f"(DB12, simultaneous={opts.simultaneous}: one of {allowed})"
+                )
+            derived = tuple(given)
+        elif full and not pending:
+            derived = ()
+        if "winners" in data and given != (None if derived is None else list(derived)):
+            raise InvalidState(
+                f"winners: {given!r} does not follow from the position, which gives "
+                f"{None if derived is None else list(derived)!r} (DB11–DB13)"
+            )
+        if derived is not None and pending:
+            raise InvalidState("pending: the game is over, so no question can be pending")
+        return derived
+
+    @staticmethod
+    def _load_to_place(
+        data: Mapping[str, Any], to_play: Any, pending: tuple[int, ...], stones: tuple[int, int]
+    ) -> int:
+        if to_play == "missing":
+            raise InvalidState("to_play: missing (expected 0 = Black or 1 = White)")
+        if not is_int(to_play) or to_play not in (0, 1):
+            raise InvalidState(f"to_play: expected 0 or 1 while the game runs, got {to_play!r}")
+        if pending and to_play != pending[0]:
+            raise InvalidState(
+                f"to_play: {to_play} but {PLAYER_NAMES[pending[0]]} ({pending[0]}) must first "
+                "decide whether to ask; to_play is the first pending player"
+            )
+        to_place = data.get("to_place")
+        if to_place is None:
+            if not pending:
+                return int(to_play)
+            counts = [bin(s).count("1") for s in stones]
+            if counts[0] == counts[1]:
+                raise InvalidState(
+                    "to_place: missing; while a question is pending and both players have as "
+                    "many stones, say who places next"
+                )
+            return 0 if counts[0] < counts[1] else 1
+        if not is_int(to_place) or to_place not in (0, 1):
+            raise InvalidState(f"to_place: expected 0 or 1, got {to_place!r}")
+        if not pending and to_place != to_play:
+            raise InvalidState(
+                f"to_place: {to_place} differs from to_play {to_play} with no question pending"
+            )
+        return int(to_place)
+
+    # ----------------------------------------------------------------- notation
+    def _parse_move(self, state: State, text: str) -> Move:
+        words = " ".join(text.lower().split())
+        if words in _QUESTION_WORDS:
+            return _QUESTION_WORDS[words]
+        try:
+            x, y = parse_cell(text)
+        except ValueError as err:
+            raise IllegalMove(
+                f"{err}; a move is a cell name like D4, or 'ask' / \"don't ask\""
+            ) from None
+        return Place(x, y)
+
+
+def _make_state(rules: Rules, **fields: Any) -> DoubleBlindState:
+    return DoubleBlindState(rules, **fields)
+
+
+RULES = DoubleBlindRules

@@ -1,0 +1,100 @@
+"""For the Win! (Michael E. Eskue, TMG 2012): the rule engine.
+
+The engine implements the canonical model of RULINGS.md §1.2 with the RECOMMENDED readings as
+defaults; every other reading of the FW table is a switch of :class:`Options`.
+
+Rules in brief
+--------------
+Each player owns 10 tiles: 2 Ninjas, Pirates, Monkeys, Zombies and Aliens. The game starts with
+one Monkey of each colour on the Grid, touching on a side (``start = diagonal``: at a corner);
+the first player is drawn from the seed (``seed=None``: White). Each round every player has 5
+actions; the marker holder starts, turns alternate, and a turn is 1 or 2 actions (after one
+action, play a second one or ``end``). A player whose opponent has spent all 5 takes back-to-back
+turns; when everybody has spent 5 the counters reset and the marker passes on. Actions:
+
+* ``add``: put a supply tile face up on an empty cell touching the Grid and touching no tile of
+  your own colour (diagonals count).
+* ``move``: one own face-up tile one step in any of 8 directions.
+* ``refresh``: turn an own face-down tile face up.
+* ``shove``: an own face-up tile and the unbroken run of tiles ahead of it move one cell n, e, s
+  or w; the first gap stops the run. A shove with nothing in front *is* a move, and the engine
+  lists it once, as the move.
+* abilities (the tile then turns face down): Alien pulls any tile to a cell touching her; Monkey
+  flips every touching tile; Ninja jumps to any empty space in the Grid; Pirate blasts a touching
+  tile to any empty space in the Grid; Zombie infects a touching non-Zombie, which goes back to its
+  owner's supply and is replaced by a face-up Zombie of either colour from supply (actor's
+  choice) — or, when no Zombie is off the Grid, turns a touching tile face down.
+
+**The Grid rule**: at the end of every turn all tiles form one 8-connected group. A first action
+may split it only if some second action this turn can rejoin it (so never with one action left);
+``end`` is illegal while the Grid is split; a Shove must not itself split it (FW1). **Winning**:
+checked after every action; a player wins when five of their face-up tiles of all five kinds are
+linked through each other and the Grid is connected. If one action completes several colours,
+the player who acted wins (FW10); completing only the opponent's chain makes the opponent win.
+
+A player with no legal action when a turn begins forfeits the round's remaining actions (FW6); if
+nobody can act for two rounds the game is drawn (engine-only safeguard).
+
+Coordinates
+-----------
+Cells are ``x,y`` on an unbounded grid, ``y`` growing downwards; directions are compass names::
+
+         x: -1    0    1    2
+    y: -1   nw    n   ne
+        0    w  (0,0)  e
+        1   sw    s   se
+
+Notation
+--------
+========================================  ====================================================
+``add pirate 2,1``                        add a Pirate from supply at (2,1)
+``move 0,0 ne``                           move the tile at (0,0) one step north-east
+``refresh 3,2``                           turn the tile at (3,2) face up
+``shove 1,0 n``                           shove the tile at (1,0) and the run ahead north
+``alien 1,1 pull 4,0 to 0,1``             the Alien at (1,1) pulls (4,0) to (0,1)
+``monkey 0,0``                            the Monkey at (0,0) flips its neighbours
+``ninja 2,2 to 5,1``                      the Ninja at (2,2) jumps to (5,1)
+``pirate 1,0 blast 2,0 to 3,3``           the Pirate at (1,0) blasts (2,0) to (3,3)
+``zombie 1,1 infect 2,1 white``           infect (2,1), replacing it with a White Zombie
+``zombie 1,1 deactivate 2,1``             fallback: turn (2,1) face down
+``end``                                   end the turn after one action
+``pass``                                  give up the round's remaining actions (allow_pass)
+========================================  ====================================================
+
+``move.targets`` are the cells clicked: Add ``(cell,)``; Move ``(src, dst)``; Refresh
+``(cell,)``; Shove ``(src, src+direction)``; Alien ``(alien, tile, dest)``; Monkey
+``(monkey,)``; Ninja ``(ninja, dest)``; Pirate ``(pirate, tile, dest)``; Zombie infect and
+deactivate ``(zombie, tile)``; end and pass ``()``.
+
+Options (RULINGS §1.3)
+----------------------
+``grid_check`` FW1, ``connectivity`` FW2, ``tail_mode`` FW5, ``allow_pass`` FW6, ``max_rounds``
+FW8 (engine-only), ``win_needs_connected_grid`` FW9, ``simultaneous_win`` FW10,
+``chain_bridges`` FW12, ``add_anywhere`` FW13, ``refresh_any`` FW16, ``shove_needs_target`` and
+``shove_mode`` FW17, ``ability_needs_effect`` FW19, ``grid_space`` FW20,
+``zombie_infects_zombies`` FW22, ``zombie_colour`` FW23 and FW26, ``infected_fate`` FW24,
+``zombie_face`` FW25, ``start`` (setup). 3–4 players are the unofficial FW30 variant: colours
+White, Black, Red, Blue, turns and the marker go clockwise (player order), a simultaneous win goes
+to the active player, then the next clockwise; the start Monkeys stand in a row (or a diagonal).
+
+JSON positions are as API.md says, plus ``players`` (default 2), ``round`` (default 1),
+``removed`` (tiles out of the game, default ``[]``), ``over``/``winners`` (default running) and
+``seed`` (default ``null``). ``turn_actions`` may exceed 1 only in an extended tail turn. Once
+the game is over ``to_play`` names the player who acted last.
+
+>>> import ftwkit
+>>> state = ftwkit.rules("forthewin").new(seed=1)
+>>> [str(m) for m in state.legal_moves()][:3]
+['add ninja -1,-1', 'add pirate -1,-1', 'add monkey -1,-1']
+"""
+
+from __future__ import annotations
+
+from ftwkit.games.forthewin.options import Options
+from ftwkit.games.forthewin.rules import ForTheWinRules
+from ftwkit.games.forthewin.state import ForTheWinState
+
+__all__ = ["RULES", "ForTheWinRules", "ForTheWinState", "Options"]
+
+RULES = ForTheWinRules
+"""The registry entry point."""

@@ -1,0 +1,669 @@
+"""The five actions and five abilities of For the Win!, on a board seen by the acting player.
+
+A :class:`Position` is a board (cell → :class:`Tile`) plus who acts and under which options. This
+module knows, for one action at a time, what the action rules allow (:func:`candidates`), why a
+given action is refused (:func:`basic_reason`) and what it does (:func:`apply_action`). The Grid
+rule — which actions may leave the Grid split — lives in :mod:`.grid_rule`, because it needs the
+turn's budget.
+
+Every action either changes no occupied cell (Refresh, Monkey, Zombie), fills one cell (Add), or
+empties one cell and fills another (Move, Shove, Alien, Ninja, Pirate: a Shove of a run empties the
+shover's cell and fills the cell past the run). :func:`candidates` yields each action with that
+``(emptied, filled)`` pair, which is all the Grid rule needs to judge connectivity cheaply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+from typing import NamedTuple
+
+from ftwkit.games.forthewin.moves import (
+    COLOURS,
+    KINDS,
+    Action,
+    Add,
+    AlienPull,
+    MonkeyFlip,
+    NinjaJump,
+    PirateBlast,
+    Refresh,
+    Shove,
+    Step,
+    ZombieDeactivate,
+    ZombieInfect,
+    cell_text,
+)
+from ftwkit.games.forthewin.options import Options
+from ftwkit.geometry.graph import articulation_points, component_labels
+from ftwkit.geometry.grid import KING, ORTHOGONAL, Cell
+
+__all__ = [
+    "COPIES",
+    "PLAYER_NAMES",
+    "Board",
+    "Candidate",
+    "Position",
+    "Tile",
+    "apply_action",
+    "basic_reason",
+    "candidates",
+    "describe",
+    "winning_players",
+]
+
+COPIES = 2
+"""Each player owns two tiles of each kind."""
+
+PLAYER_NAMES: tuple[str, ...] = ("White", "Black", "Red", "Blue")
+"""Colour names by player index (Red and Blue only in the unofficial 3–4 player variant)."""
+
+
+class Tile(NamedTuple):
+    """A character tile on the Grid."""
+
+    player: int
+    kind: str
+    up: bool
+
+
+Board = dict[Cell, Tile]
+Candidate = tuple[Action, Cell | None, Cell | None]
+"""An action with the cell it empties and the cell it fills (``None`` when it does not)."""
+
+
+def describe(tile: Tile, cell: Cell) -> str:
+    """Words for a tile: ``the Black Pirate at (4,1)``."""
+    return f"the {PLAYER_NAMES[tile.player]} {tile.kind.capitalize()} at ({cell_text(cell)})"
+
+
+def _add(cell: Cell, step: Cell) -> Cell:
+    return (cell[0] + step[0], cell[1] + step[1])
+
+
+def _near(a: Cell, b: Cell) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+class Position:
+    """A board, the acting player and the options, with lazily computed helpers.
+
+    Args:
+        board: cell → tile; not modified.
+        player: who acts.
+        players: how many players the game has.
+        removed: ``(player, kind)`` of tiles out of the game (``infected_fate``).
+        options: the variant switches.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        player: int,
+        players: int,
+        removed: tuple[tuple[int, str], ...],
+        options: Options,
+    ) -> None:
+        self.board = board
+        self.player = player
+        self.players = players
+        self.removed = removed
+        self.options = options
+        self._labels: dict[Cell, tuple[dict[Cell, int], int]] = {}
+
+    # ------------------------------------------------------------------ counts
+    @cached_property
+    def _on_grid(self) -> dict[tuple[int, str], int]:
+        counts: dict[tuple[int, str], int] = {}
+        for tile in self.board.values():
+            key = (tile.player, tile.kind)
+            counts[key] = counts.get(key, 0) + 1
+        for key in self.removed:
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def supply(self, player: int, kind: str) -> int:
+        """How many tiles of ``kind`` ``player`` has off the Grid (and still in the game)."""
+        return COPIES - self._on_grid.get((player, kind), 0)
+
+    # ------------------------------------------------------------------ geometry
+    @cached_property
+    def frontier(self) -> dict[Cell, int]:
+        """Empty cells touching the Grid → how many tiles each touches (sorted by cell)."""
+        counts: dict[Cell, int] = {}
+        board = self.board
+        for x, y in board:
+            for dx, dy in KING:
+                nb = (x + dx, y + dy)
+                if nb not in board:
+                    counts[nb] = counts.get(nb, 0) + 1
+        return dict(sorted(counts.items()))
+
+    @cached_property
+    def near2(self) -> list[Cell]:
+        """Empty cells within 2 of some tile (the engine's bound for "any empty cell")."""
+        board = self.board
+        cells = {
+            (x + dx, y + dy)
+            for x, y in board
+            for dx in range(-2, 3)
+            for dy in range(-2, 3)
+            if (x + dx, y + dy) not in board
+        }
+        return sorted(cells)
+
+    @cached_property
+    def connected(self) -> bool:
+        """Whether the Grid obeys the connectivity rule (FW2) now."""
+        return grid_is_whole(self.board.keys(), self.options)
+
+    @cached_property
+    def articulation(self) -> frozenset[Cell]:
+        """Tiles whose removal alone would split the (connected) Grid."""
+        return articulation_points(self.board)
+
+    def labels_without(self, cell: Cell) -> tuple[dict[Cell, int], int]:
+        """Component labels of the Grid with ``cell`` lifted, and how many components."""
+        found = self._labels.get(cell)
+        if found is None:
+            labels = component_labels(c for c in self.board if c != cell)
+            found = (labels, max(labels.values(), default=-1) + 1)
+            self._labels[cell] = found
+        return found
+
+    def space_cells(self, moved: Cell) -> list[Cell]:
+        """Where Ninja or Pirate may send the tile at ``moved`` (FW20), sorted."""
+        if self.options.grid_space == "in_grid":
+            return [
+                c
+                for c, n in self.frontier.items()
+                if n - (1 if _near(c, moved) else 0) >= 1
+            ]
+        board = self.board
+        return [
+            c
+            for c in self.near2
+            if any(
+                (c[0] + dx, c[1] + dy) in board and (c[0] + dx, c[1] + dy) != moved
+                for dx in range(-2, 3)
+                for dy in range(-2, 3)
+            )
+        ]
+
+    def add_cells(self) -> list[Cell]:
+        """Cells where the acting player may add a tile (FW13), ignoring the supply, sorted."""
+        pool = self.near2 if self.options.add_anywhere else list(self.frontier)
+        return [c for c in pool if self.own_neighbour(c) is None]
+
+    def own_neighbour(self, cell: Cell) -> Cell | None:
+        """A cell touching ``cell`` that holds a tile of the acting player, if any."""
+        board = self.board
+        for dx, dy in KING:
+            nb = (cell[0] + dx, cell[1] + dy)
+            tile = board.get(nb)
+            if tile is not None and tile.player == self.player:
+                return nb
+        return None
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """Occupied cells touching ``cell``, clockwise from north."""
+        board = self.board
+        return [nb for nb in ((cell[0] + dx, cell[1] + dy) for dx, dy in KING) if nb in board]
+
+    def own_up(self, kind: str | None = None) -> list[Cell]:
+        """Cells of the acting player's face-up tiles (of ``kind`` if given), in board order."""
+        return [
+            c
+            for c, t in self.board.items()
+            if t.player == self.player and t.up and (kind is None or t.kind == kind)
+        ]
+
+    # ------------------------------------------------------------------ zombies
+    def zombie_fallback(self) -> bool:
+        """Whether Zombies deactivate instead of infecting (no replacement Zombie, FW26)."""
+        if self.options.zombie_colour == "actor":
+            return self.supply(self.player, "zombie") == 0
+        return all(self.supply(p, "zombie") == 0 for p in range(self.players))
+
+    def replacement_colours(self, target: Tile) -> list[int]:
+        """The players whose off-grid Zombie may replace ``target`` (FW23)."""
+        mode = self.options.zombie_colour
+        if mode == "either":
+            pool = list(range(self.players))
+        elif mode == "actor":
+            pool = [self.player]
+        else:
+            pool = [target.player]
+        return [p for p in pool if self.supply(p, "zombie") > 0]
+
+    def after(self, action: Action) -> Position:
+        """The position after ``action`` with the same player acting (for look-ahead)."""
+        board, removed = apply_action(self, action)
+        return Position(board, self.player, self.players, removed, self.options)
+
+
+def grid_is_whole(cells: object, options: Options) -> bool:
+    """Whether occupied ``cells`` satisfy the connectivity rule (FW2)."""
+    occupied = set(cells)  # type: ignore[call-overload]
+    if len(occupied) <= 1:
+        return True
+    if options.connectivity == "no_isolated_tile":
+        return all(
+            any((x + dx, y + dy) in occupied for dx, dy in KING) for x, y in occupied
+        )
+    start = next(iter(occupied))
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for dx, dy in KING:
+            nb = (x + dx, y + dy)
+            if nb in occupied and nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return len(seen) == len(occupied)
+
+
+# ---------------------------------------------------------------------------- enumeration
+def candidates(pos: Position, dests: set[Cell] | None = None) -> Iterator[Candidate]:
+    """Every action the action rules allow (Grid rule not applied), in a fixed order.
+
+    Args:
+        pos: the position.
+        dests: when given, only actions that fill one of these cells (used to look for actions
+            that can rejoin a split Grid).
+    """
+    yield from _adds(pos, dests)
+    yield from _steps(pos, dests)
+    yield from _shoves(pos, dests)
+    yield from _aliens(pos, dests)
+    yield from _ninjas(pos, dests)
+    yield from _pirates(pos, dests)
+    if dests is None:
+        yield from _refreshes(pos)
+        yield from _monkeys(pos)
+        yield from _zombies(pos)
+
+
+def _adds(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+    kinds = [k for k in KINDS if pos.supply(pos.player, k) > 0]
+    if not kinds:
+        return
+    cells = pos.add_cells() if dests is None else sorted(
+        c for c in dests if c in set(pos.add_cells())
+    )
+    for cell in cells:
+        for kind in kinds:
+            yield Add(kind, cell), None, cell
+
+
+def _steps(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+    board = pos.board
+    for src in pos.own_up():
+        for dx, dy in KING:
+            dst = (src[0] + dx, src[1] + dy)
+            if dst not in board and (dests is None or dst in dests):
+                yield Step(src, dst), src, dst
+
+
+def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
+    """The cell a Shove fills (past the run), or ``None`` when nothing is in front or blocked."""
+    ahead = _add(src, step)
+    if ahead not in board:
+        return None
+    if mode == "single":
+        beyond = _add(ahead, step)
+        return None if beyond in board else beyond
+    while ahead in board:
+        ahead = _add(ahead, step)
+    return ahead
+
+
+def _shoves(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+    names = ("n", "e", "s", "w")
+    for src in pos.own_up():
+        for name, step in zip(names, ORTHOGONAL, strict=True):
+            end = shove_end(pos.board, src, step, pos.options.shove_mode)
+            if end is not None and (dests is None or end in dests):
+                yield Shove(src, name), src, end
+
+
+def _aliens(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+    board = pos.board
+    for alien in pos.own_up("alien"):
+        spots = [
+            c
+            for c in ((alien[0] + dx, alien[1] + dy) for dx, dy in KING)
+            if c not in board and (dests is None or c in dests)
+        ]
+        if not spots:
+            continue
+        for tile in board:
+            if tile == alien:
+                continue
+            for dest in spots:
+                yield AlienPull(alien, tile, dest), tile, dest
+
+
+def _ninjas(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+    for ninja in pos.own_up("ninja"):
+        for dest in pos.space_cells(ninja):
+            if dests is None or dest in dests:
+                yield NinjaJump(ninja, dest), ninja, dest
+
+
+def _pirates(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+    for pirate in pos.own_up("pirate"):
+        for tile in pos.neighbours(pirate):
+            for dest in pos.space_cells(tile):
+                if dests is None or dest in dests:
+                    yield PirateBlast(pirate, tile, dest), tile, dest
+
+
+def _refreshes(pos: Position) -> Iterator[Candidate]:
+    anyone = pos.options.refresh_any
+    for cell, tile in pos.board.items():
+        if not tile.up and (anyone or tile.player == pos.player):
+            yield Refresh(cell), None, None
+
+
+def _monkeys(pos: Position) -> Iterator[Candidate]:
+    for monkey in pos.own_up("monkey"):
+        if pos.options.ability_needs_effect and not pos.neighbours(monkey):
+            continue
+        yield MonkeyFlip(monkey), None, None
+
+
+def _zombies(pos: Position) -> Iterator[Candidate]:
+    fallback = pos.zombie_fallback()
+    for zombie in pos.own_up("zombie"):
+        for cell in pos.neighbours(zombie):
+            tile = pos.board[cell]
+            if fallback:
+                if tile.up or not pos.options.ability_needs_effect:
+                    yield ZombieDeactivate(zombie, cell), None, None
+                continue
+            if tile.kind == "zombie" and not pos.options.zombie_infects_zombies:
+                continue
+            for colour in pos.replacement_colours(tile):
+                yield ZombieInfect(zombie, cell, colour), None, None
+
+
+# ---------------------------------------------------------------------------- reasons
+def _own_face_up(pos: Position, cell: Cell, kind: str | None, what: str) -> str | None:
+    tile = pos.board.get(cell)
+    name = PLAYER_NAMES[pos.player]
+    if tile is None:
+        return f"there is no tile at ({cell_text(cell)}) to {what}"
+    if tile.player != pos.player:
+        return f"{describe(tile, cell)} is not {name}'s: a player may only {what} their own tiles"
+    if kind is not None and tile.kind != kind:
+        return f"{describe(tile, cell)} is not a {kind.capitalize()}"
+    if not tile.up:
+        return f"{describe(tile, cell)} is face down: only active (face-up) tiles can {what}"
+    return None
+
+
+def _empty(pos: Position, cell: Cell, what: str) -> str | None:
+    tile = pos.board.get(cell)
+    if tile is not None:
+        return f"{what} ({cell_text(cell)}) is occupied by {describe(tile, cell)}"
+    return None
+
+
+def _space_reason(pos: Position, moved: Cell, dest: Cell) -> str | None:
+    if dest == moved:
+        return f"({cell_text(dest)}) is where the tile already is"
+    if dest not in pos.space_cells(moved):
+        if pos.options.grid_space == "in_grid":
+            return (
+                f"({cell_text(dest)}) is not a space in the Grid: it must touch a tile other "
+                "than the one being moved (FW20)"
+            )
+        return f"({cell_text(dest)}) is more than 2 cells from the Grid (engine bound, FW20)"
+    return None
+
+
+def basic_reason(pos: Position, action: Action) -> str | None:
+    """Why the action rules (not the Grid rule) refuse ``action``, or ``None``."""
+    check = _REASONS[type(action)]
+    return check(pos, action)
+
+
+def _add_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, Add)
+    name = PLAYER_NAMES[pos.player]
+    if pos.supply(pos.player, move.kind) <= 0:
+        return f"{name} has no {move.kind.capitalize()} left in supply to add"
+    found = _empty(pos, move.cell, "the cell")
+    if found:
+        return found
+    own = pos.own_neighbour(move.cell)
+    if move.cell not in pos.frontier and not pos.options.add_anywhere:
+        return f"an added tile must touch the Grid, and ({cell_text(move.cell)}) touches no tile"
+    if own is not None:
+        return (
+            f"an added tile may not touch a tile of its own colour (diagonals count): "
+            f"({cell_text(move.cell)}) touches {describe(pos.board[own], own)}"
+        )
+    if move.cell not in pos.add_cells():
+        return f"({cell_text(move.cell)}) is more than 2 cells from the Grid (engine bound, FW13)"
+    return None
+
+
+def _step_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, Step)
+    return _own_face_up(pos, move.src, None, "move") or _empty(pos, move.dst, "the destination")
+
+
+def _refresh_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, Refresh)
+    tile = pos.board.get(move.cell)
+    if tile is None:
+        return f"there is no tile at ({cell_text(move.cell)}) to refresh"
+    if tile.player != pos.player and not pos.options.refresh_any:
+        return f"{describe(tile, move.cell)} is not {PLAYER_NAMES[pos.player]}'s: a player may only refresh their own tiles (FW16)"
+    if tile.up:
+        return f"{describe(tile, move.cell)} is already face up"
+    return None
+
+
+def _shove_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, Shove)
+    found = _own_face_up(pos, move.src, None, "shove")
+    if found:
+        return found
+    if move.direction not in ("n", "e", "s", "w"):
+        return "shoving cannot be done diagonally: shove n, e, s or w"
+    step = move.step
+    ahead = _add(move.src, step)
+    if ahead not in pos.board:
+        if pos.options.shove_needs_target:
+            return "there is no tile in front of the shover to shove (shove_needs_target, FW17)"
+        return f"nothing is in front of ({cell_text(move.src)}): that is a Move, not a Shove"
+    if shove_end(pos.board, move.src, step, pos.options.shove_mode) is None:
+        return "only the one adjacent tile moves (shove_mode = single) and the cell beyond is occupied"
+    return None
+
+
+def _alien_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, AlienPull)
+    found = _own_face_up(pos, move.alien, "alien", "use")
+    if found:
+        return found
+    if move.tile == move.alien:
+        return "the Alien cannot pull herself"
+    if move.tile not in pos.board:
+        return f"there is no tile at ({cell_text(move.tile)}) to pull"
+    if not _near(move.dest, move.alien):
+        return f"the Alien pulls a tile to a cell touching her, and ({cell_text(move.dest)}) does not"
+    return _empty(pos, move.dest, "the destination")
+
+
+def _monkey_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, MonkeyFlip)
+    found = _own_face_up(pos, move.monkey, "monkey", "use")
+    if found:
+        return found
+    if pos.options.ability_needs_effect and not pos.neighbours(move.monkey):
+        return "the Monkey touches no tile, so flipping would change nothing (ability_needs_effect)"
+    return None
+
+
+def _ninja_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, NinjaJump)
+    found = _own_face_up(pos, move.ninja, "ninja", "use")
+    if found:
+        return found
+    return _empty(pos, move.dest, "the destination") or _space_reason(pos, move.ninja, move.dest)
+
+
+def _pirate_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, PirateBlast)
+    found = _own_face_up(pos, move.pirate, "pirate", "use")
+    if found:
+        return found
+    if move.tile not in pos.board:
+        return f"there is no tile at ({cell_text(move.tile)}) to blast"
+    if not _near(move.tile, move.pirate):
+        return f"the Pirate blasts only a tile touching him, and ({cell_text(move.tile)}) does not"
+    return _empty(pos, move.dest, "the destination") or _space_reason(pos, move.tile, move.dest)
+
+
+def _zombie_target(pos: Position, zombie: Cell, cell: Cell) -> str | None:
+    found = _own_face_up(pos, zombie, "zombie", "use")
+    if found:
+        return found
+    if cell not in pos.board:
+        return f"there is no tile at ({cell_text(cell)}) for the Zombie"
+    if not _near(cell, zombie):
+        return f"the Zombie reaches only a touching tile, and ({cell_text(cell)}) does not touch it"
+    return None
+
+
+def _infect_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, ZombieInfect)
+    found = _zombie_target(pos, move.zombie, move.tile)
+    if found:
+        return found
+    if pos.zombie_fallback():
+        return (
+            "no Zombie tile is off the Grid, so the Zombie can only deactivate a touching tile "
+            "(FW26)"
+        )
+    tile = pos.board[move.tile]
+    if tile.kind == "zombie" and not pos.options.zombie_infects_zombies:
+        return "a Zombie cannot infect another Zombie (FW22)"
+    if move.colour >= pos.players:
+        return f"there is no {COLOURS[move.colour]} player in this game"
+    if move.colour not in pos.replacement_colours(tile):
+        name = PLAYER_NAMES[move.colour]
+        if pos.supply(move.colour, "zombie") == 0:
+            return f"{name} has no Zombie off the Grid to replace the infected tile"
+        return f"under zombie_colour = {pos.options.zombie_colour}, a {name} Zombie cannot be used (FW23)"
+    return None
+
+
+def _deactivate_reason(pos: Position, move: Action) -> str | None:
+    assert isinstance(move, ZombieDeactivate)
+    found = _zombie_target(pos, move.zombie, move.tile)
+    if found:
+        return found
+    if not pos.zombie_fallback():
+        return "a Zombie deactivates only when no Zombie tile is off the Grid; infect instead (FW26)"
+    if pos.options.ability_needs_effect and not pos.board[move.tile].up:
+        return "the tile is already face down (ability_needs_effect)"
+    return None
+
+
+_REASONS = {
+    Add: _add_reason,
+    Step: _step_reason,
+    Refresh: _refresh_reason,
+    Shove: _shove_reason,
+    AlienPull: _alien_reason,
+    MonkeyFlip: _monkey_reason,
+    NinjaJump: _ninja_reason,
+    PirateBlast: _pirate_reason,
+    ZombieInfect: _infect_reason,
+    ZombieDeactivate: _deactivate_reason,
+}
+
+
+# ---------------------------------------------------------------------------- effects
+def apply_action(pos: Position, action: Action) -> tuple[Board, tuple[tuple[int, str], ...]]:
+    """The board and removed tiles after ``action`` (assumed allowed); ``pos`` is untouched."""
+    board = dict(pos.board)
+    removed = pos.removed
+    down = _face_down
+    if isinstance(action, Add):
+        board[action.cell] = Tile(pos.player, action.kind, True)
+    elif isinstance(action, Step):
+        board[action.dst] = board.pop(action.src)
+    elif isinstance(action, Refresh):
+        board[action.cell] = board[action.cell]._replace(up=True)
+    elif isinstance(action, Shove):
+        step = action.step
+        run = [action.src]
+        ahead = _add(action.src, step)
+        while ahead in board and (pos.options.shove_mode == "line" or len(run) < 2):
+            run.append(ahead)
+            ahead = _add(ahead, step)
+        for cell in reversed(run):
+            board[_add(cell, step)] = board.pop(cell)
+    elif isinstance(action, AlienPull):
+        board[action.dest] = board.pop(action.tile)
+        down(board, action.alien)
+    elif isinstance(action, MonkeyFlip):
+        for dx, dy in KING:
+            nb = (action.monkey[0] + dx, action.monkey[1] + dy)
+            if nb in board:
+                board[nb] = board[nb]._replace(up=not board[nb].up)
+        down(board, action.monkey)
+    elif isinstance(action, NinjaJump):
+        board[action.dest] = board.pop(action.ninja)
+        down(board, action.dest)
+    elif isinstance(action, PirateBlast):
+        board[action.dest] = board.pop(action.tile)
+        down(board, action.pirate)
+    elif isinstance(action, ZombieInfect):
+        old = board[action.tile]
+        face = True if pos.options.zombie_face == "up" else old.up
+        board[action.tile] = Tile(action.colour, "zombie", face)
+        if pos.options.infected_fate == "removed_from_game":
+            removed = tuple(sorted((*removed, (old.player, old.kind))))
+        down(board, action.zombie)
+    elif isinstance(action, ZombieDeactivate):
+        down(board, action.tile)
+        down(board, action.zombie)
+    else:  # pragma: no cover - every action type is handled above
+        raise TypeError(f"not an action: {action!r}")
+    return board, removed
+
+
+def _face_down(board: Board, cell: Cell) -> None:
+    board[cell] = board[cell]._replace(up=False)
+
+
+# ---------------------------------------------------------------------------- winning
+def winning_players(board: Board, players: int, options: Options) -> set[int]:
+    """The players who have all five kinds face up in one chain of their own tiles (FW12)."""
+    winners: set[int] = set()
+    full = set(KINDS)
+    for player in range(players):
+        up_kinds = {t.kind for t in board.values() if t.player == player and t.up}
+        if up_kinds != full:
+            continue
+        if options.chain_bridges == "own_faceup":
+            cells = [c for c, t in board.items() if t.player == player and t.up]
+        else:
+            cells = [c for c, t in board.items() if t.player == player]
+        labels = component_labels(cells)
+        groups: dict[int, set[str]] = {}
+        for cell, label in labels.items():
+            tile = board[cell]
+            if tile.up:
+                groups.setdefault(label, set()).add(tile.kind)
+        if any(kinds == full for kinds in groups.values()):
+            winners.add(player)
+    return winners

@@ -1,0 +1,198 @@
+"""The Grid rule (FW1–FW3): which actions may leave the Grid split, and why not in words.
+
+The Grid must be one 8-connected group at the end of every turn. A first action may split it only
+if some second action this turn can rejoin it, so the engine looks one action ahead — cheaply:
+
+* On a connected Grid an action that lifts one tile and puts one down keeps the Grid whole iff the
+  lifted tile is not an articulation point (or, if it is, the new cell touches every piece left
+  behind); an action that only adds a tile keeps it whole iff the tile touches the Grid. So each
+  candidate costs a few dictionary look-ups (:func:`_whole_after`).
+* On a split Grid one action can rejoin it only by filling a cell that touches every piece (or
+  every piece but a lone tile that is itself moved there). :func:`join_cells` finds those few
+  cells, and only actions filling them are tried.
+"""
+
+from __future__ import annotations
+
+from ftwkit.games.forthewin.actions import (
+    Position,
+    basic_reason,
+    candidates,
+    describe,
+    grid_is_whole,
+    winning_players,
+)
+from ftwkit.games.forthewin.moves import Action, Shove
+from ftwkit.geometry.graph import component_labels
+from ftwkit.geometry.grid import KING, Cell, components
+
+__all__ = ["grid_reason", "join_cells", "legal_actions", "split_description"]
+
+
+def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list[Action]:
+    """The actions allowed now, with ``more`` further actions left in this turn after this one.
+
+    Args:
+        pos: the position (acting player, board, options).
+        more: how many further actions the turn still allows after this one (0 or 1 normally).
+        stop_at_first: return as soon as one allowed action is found (a look-ahead test).
+    """
+    opts = pos.options
+    fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
+    if not pos.connected and fast and more == 0:
+        dests = join_cells(pos)
+        if not dests:
+            return []
+        pool = candidates(pos, dests)
+    else:
+        pool = candidates(pos)
+    out: list[Action] = []
+    seen: set[Action] = set()
+    for action, lifted, filled in pool:
+        if action in seen:
+            continue
+        if _grid_allows(pos, action, lifted, filled, more):
+            seen.add(action)
+            out.append(action)
+            if stop_at_first:
+                break
+    return out
+
+
+def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
+    """Whether the Grid stays one group (fast path: the Grid is one group now)."""
+    if filled is None:
+        return True
+    board = pos.board
+    x, y = filled
+    if lifted is None:
+        return any((x + dx, y + dy) in board for dx, dy in KING)
+    if len(board) == 1:
+        return True
+    if lifted not in pos.articulation:
+        return any(
+            (x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING
+        )
+    labels, count = pos.labels_without(lifted)
+    touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    return len(touched) == count
+
+
+def _cells_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> set[Cell]:
+    cells = set(pos.board)
+    if lifted is not None:
+        cells.discard(lifted)
+    if filled is not None:
+        cells.add(filled)
+    return cells
+
+
+def must_stay_whole(action: Action, grid_check: str) -> bool:
+    """Whether this action by itself must leave the Grid whole (FW1)."""
+    if grid_check == "per_action_all":
+        return True
+    return grid_check == "per_turn" and isinstance(action, Shove)
+
+
+def _grid_allows(
+    pos: Position, action: Action, lifted: Cell | None, filled: Cell | None, more: int
+) -> bool:
+    opts = pos.options
+    if pos.connected and opts.connectivity == "one_group":
+        whole = _whole_after(pos, lifted, filled)
+    elif lifted is None and filled is None:
+        whole = pos.connected
+    else:
+        whole = grid_is_whole(_cells_after(pos, lifted, filled), opts)
+    if whole:
+        return True
+    return _split_allowed(pos, action, more)
+
+
+def _split_allowed(pos: Position, action: Action, more: int) -> bool:
+    """Whether an action that leaves the Grid split is still allowed (FW1, FW3, FW9)."""
+    opts = pos.options
+    after = pos.after(action)
+    if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
+        return True
+    if must_stay_whole(action, opts.grid_check) or more == 0:
+        return False
+    return bool(legal_actions(after, 0, stop_at_first=True))
+
+
+def join_cells(pos: Position) -> set[Cell]:
+    """Empty cells where one new tile could make the split Grid whole again.
+
+    A cell qualifies if it touches every piece of the Grid, or every piece but one lone tile
+    (that lone tile could itself be moved there).
+    """
+    labels = component_labels(pos.board)
+    count = max(labels.values(), default=-1) + 1
+    sizes = [0] * count
+    for label in labels.values():
+        sizes[label] += 1
+    out: set[Cell] = set()
+    for cell in pos.frontier:
+        x, y = cell
+        touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+        if len(touched) == count:
+            out.add(cell)
+        elif len(touched) == count - 1:
+            missing = next(i for i in range(count) if i not in touched)
+            if sizes[missing] == 1:
+                out.add(cell)
+    return out
+
+
+def split_description(pos: Position) -> str:
+    """Words for how the Grid is split: the pieces cut off from the largest one."""
+    board = pos.board
+    if pos.options.connectivity == "no_isolated_tile":
+        lone = [c for c in board if not any(nb in board for nb in _around(c))]
+        return "; ".join(f"{describe(board[c], c)} would touch no other tile" for c in sorted(lone))
+    parts = []
+    for piece in components(board)[1:]:
+        cells = sorted(piece, key=lambda c: (c[1], c[0]))
+        head = describe(board[cells[0]], cells[0])
+        if len(cells) == 1:
+            parts.append(f"{head} would touch no other tile")
+        else:
+            others = len(cells) - 1
+            noun = "tile" if others == 1 else "tiles"
+            parts.append(f"{head} and {others} other {noun} would be cut off from the rest")
+    return "; ".join(parts)
+
+
+def _around(cell: Cell) -> list[Cell]:
+    return [(cell[0] + dx, cell[1] + dy) for dx, dy in KING]
+
+
+def grid_reason(pos: Position, action: Action, more: int, first_of_turn: bool) -> str | None:
+    """Why the Grid rule refuses ``action`` (already allowed by the action rules), or ``None``.
+
+    Args:
+        pos: the position before the action.
+        action: the action.
+        more: further actions the turn allows after this one.
+        first_of_turn: whether this is the first action of the turn (for the wording of FW3).
+    """
+    assert basic_reason(pos, action) is None
+    opts = pos.options
+    after = pos.after(action)
+    if after.connected:
+        return None
+    if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
+        return None
+    desc = split_description(after)
+    if must_stay_whole(action, opts.grid_check):
+        if isinstance(action, Shove) and opts.grid_check == "per_turn":
+            return f"a Shove may not end in a manner that separates the Grid (FW1): {desc}"
+        return f"every action must leave the Grid connected (grid_check = per_action_all): {desc}"
+    if more == 0:
+        text = f"the Grid would be split at the end of the turn: {desc}"
+        if first_of_turn:
+            text += "; no second action could rejoin the Grid, and only one action is left"
+        return text
+    if not legal_actions(after, 0, stop_at_first=True):
+        return f"the Grid would be split and no second action could rejoin it: {desc}"
+    return None

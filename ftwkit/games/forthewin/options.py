@@ -1,0 +1,92 @@
+"""The variant switches of For the Win!: one field per ruling of RULINGS.md §1.3 (FW1–FW30).
+
+Defaults are the RECOMMENDED readings; every field's docstring names the ruling it switches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+__all__ = ["Options"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """For the Win! variant switches (``ftwkit.rules("forthewin", **switches)``)."""
+
+    grid_check: Literal["per_turn", "per_turn_all", "per_action_all"] = "per_turn"
+    """FW1: when the Grid must be connected. ``per_turn``: at the end of each turn, and right after
+    every Shove (its text says so); ``per_turn_all``: Shove too only at the end of the turn;
+    ``per_action_all``: after every action (no splitting first action at all)."""
+
+    connectivity: Literal["one_group", "no_isolated_tile"] = "one_group"
+    """FW2: ``one_group``: all tiles form one 8-connected group; ``no_isolated_tile``: the literal
+    "every tile touches another tile" (two separate blobs are allowed)."""
+
+    tail_mode: Literal["turns", "one_extended_turn"] = "turns"
+    """FW5: once the others have spent their 5 actions, ``turns``: the last player takes
+    back-to-back turns of 1–2 actions; ``one_extended_turn``: all remaining actions are one turn
+    with one Grid check at its end (engine simplification: while the Grid is split, the next
+    single action must be able to rejoin it)."""
+
+    allow_pass: bool = False
+    """FW6: when true, a player may ``pass`` at the start of a turn, giving up the rest of the
+    round's actions (and may end an extended tail turn early)."""
+
+    max_rounds: int | None = None
+    """FW8 (engine-only safeguard, not in any published rule): when set, the game ends in a draw
+    instead of starting round ``max_rounds + 1``."""
+
+    win_needs_connected_grid: bool = True
+    """FW9: a win counts only while the Grid is connected; when false, a win ends the game even
+    with the Grid split (so an action that completes a win may leave it split)."""
+
+    simultaneous_win: Literal["active", "draw", "non_active"] = "active"
+    """FW10: when several colours complete the win by one action: ``active``: the player who acted
+    wins (with 3–4 players, else the next in clockwise order); ``draw``: the game ends with no
+    winner; ``non_active``: the next winning player clockwise after the one who acted."""
+
+    chain_bridges: Literal["own_faceup", "own_facedown"] = "own_faceup"
+    """FW12: the winning chain links only the player's own face-up tiles (``own_faceup``), or may
+    also pass through the player's own face-down tiles (``own_facedown``)."""
+
+    add_anywhere: bool = False
+    """FW13: when true, Add may use any empty cell not touching an own tile (the engine offers
+    cells within 2 of the Grid); the turn-end Grid rule still applies."""
+
+    refresh_any: bool = False
+    """FW16: when true, Refresh may turn up a face-down tile of any colour, not only your own."""
+
+    shove_needs_target: bool = False
+    """FW17: when true, a Shove needs a tile in front of the shover (otherwise it is a Move)."""
+
+    shove_mode: Literal["line", "single"] = "line"
+    """FW17: ``line``: the whole unbroken run ahead moves one cell; ``single``: only the one
+    adjacent tile moves (the Shove is blocked if the cell beyond it is occupied)."""
+
+    ability_needs_effect: bool = False
+    """FW19: when true, an ability that would change nothing but its own face (a Monkey with no
+    neighbour, a Zombie deactivating a face-down tile) is not allowed."""
+
+    grid_space: Literal["in_grid", "any_empty"] = "in_grid"
+    """FW20: where Ninja and Pirate may send a tile. ``in_grid``: an empty cell touching a tile
+    other than the one moved; ``any_empty``: any empty cell (the engine offers cells within 2 of
+    the Grid; connectivity decides)."""
+
+    zombie_infects_zombies: bool = False
+    """FW22: when true, a Zombie may infect another Zombie."""
+
+    zombie_colour: Literal["either", "infected_owner", "actor"] = "either"
+    """FW23: the replacing Zombie is any off-grid Zombie chosen by the actor (``either``), the
+    infected tile's owner's (``infected_owner``) or the actor's own (``actor``)."""
+
+    infected_fate: Literal["supply", "removed_from_game"] = "supply"
+    """FW24: the infected tile goes back to its owner's supply, or leaves the game."""
+
+    zombie_face: Literal["up", "inherit"] = "up"
+    """FW25: the replacing Zombie enters face up, or takes the infected tile's face."""
+
+    start: Literal["orthogonal", "diagonal"] = "orthogonal"
+    """Setup (RULINGS 1.2): the starting Monkeys touch on a side (``orthogonal``) or, as the seed
+    allows if players agree, at a corner (``diagonal``)."""

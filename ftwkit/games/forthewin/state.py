@@ -1,0 +1,319 @@
+"""The For the Win! position: tiles on the Grid, the round's action counters, the marker, the turn.
+
+Supplies are not stored: each player owns two tiles of each kind, so whatever is not on the Grid
+(and not removed from the game under ``infected_fate = removed_from_game``) is in the supply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from typing import Any
+
+from ftwkit.games.forthewin.actions import (
+    PLAYER_NAMES,
+    Board,
+    Position,
+    Tile,
+    basic_reason,
+    winning_players,
+)
+from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions, split_description
+from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
+from ftwkit.geometry.grid import Cell
+from ftwkit.protocol import Move, State, state_dataclass
+
+__all__ = ["ACTIONS_PER_ROUND", "ForTheWinState"]
+
+ACTIONS_PER_ROUND = 5
+"""Each player's action counter runs from 0 to 5 every round."""
+
+_COLOUR_LETTERS = ("W", "B", "R", "U")
+_LETTERS = {"ninja": "N", "pirate": "P", "monkey": "M", "zombie": "Z", "alien": "A"}
+
+
+@state_dataclass
+class ForTheWinState(State):
+    """A For the Win! position (see API.md for the JSON form).
+
+    Attributes:
+        tiles: ``(cell, tile)`` pairs on the Grid, sorted by cell.
+        n_players: how many players (2; 3–4 in the unofficial FW30 variant).
+        mover: the player whose turn it is (the last to act once the game is over).
+        first: who holds the first-player marker this round.
+        actions_used: each player's action counter this round (0–5).
+        turn_actions: actions the mover has taken in the current turn.
+        round_number: the round, counting from 1.
+        result: ``None`` while running, else the winners (empty for a draw).
+        removed: ``(player, kind)`` of tiles out of the game (``infected_fate``).
+        seed: the seed the game was set up with (only the first player was random).
+    """
+
+    tiles: tuple[tuple[Cell, Tile], ...]
+    n_players: int
+    mover: int
+    first: int
+    actions_used: tuple[int, ...]
+    turn_actions: int = 0
+    round_number: int = 1
+    result: tuple[int, ...] | None = None
+    removed: tuple[tuple[int, str], ...] = ()
+    seed: int | None = None
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def players(self) -> int:
+        return self.n_players
+
+    @property
+    def to_play(self) -> int | None:
+        return None if self.result is not None else self.mover
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.result or ()
+
+    # ------------------------------------------------------------------ derived
+    @cached_property
+    def board(self) -> Board:
+        """Cell → tile (a fresh dict built once; treat it as read-only)."""
+        return dict(self.tiles)
+
+    @cached_property
+    def position(self) -> Position:
+        """The board as the mover sees it, for the action rules."""
+        return Position(self.board, self.mover, self.n_players, self.removed, self.rules.options)  # type: ignore[attr-defined]
+
+    def supply(self, player: int) -> dict[str, int]:
+        """How many tiles of each kind ``player`` has off the Grid."""
+        return {kind: Position.supply(self.position, player, kind) for kind in KINDS}
+
+    @property
+    def actions_left(self) -> int:
+        """Actions the mover has left this round."""
+        return ACTIONS_PER_ROUND - self.actions_used[self.mover]
+
+    @property
+    def extended_turn(self) -> bool:
+        """Whether the mover's remaining actions form one turn (``tail_mode``, FW5)."""
+        if self.rules.options.tail_mode != "one_extended_turn":  # type: ignore[attr-defined]
+            return False
+        return all(
+            used >= ACTIONS_PER_ROUND for p, used in enumerate(self.actions_used) if p != self.mover
+        )
+
+    @property
+    def more_after_this(self) -> int:
+        """How many further actions the turn allows after the next one."""
+        if self.extended_turn:
+            return self.actions_left - 1
+        return 1 if self.turn_actions == 0 and self.actions_left >= 2 else 0
+
+    @property
+    def grid_split(self) -> bool:
+        """Whether the Grid is split now (only possible in the middle of a turn)."""
+        return not self.position.connected
+
+    # ------------------------------------------------------------------ moves
+    def _generate_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        opts = self.rules.options  # type: ignore[attr-defined]
+        if self.turn_actions >= 1 and not self.grid_split:
+            if not self.extended_turn or opts.allow_pass:
+                moves.append(EndTurn())
+        if opts.allow_pass and self.turn_actions == 0:
+            moves.append(Pass())
+        moves.extend(legal_actions(self.position, self.more_after_this))
+        return moves
+
+    def _why_illegal(self, move: Move) -> str:
+        opts = self.rules.options  # type: ignore[attr-defined]
+        name = PLAYER_NAMES[self.mover]
+        if isinstance(move, EndTurn):
+            if self.turn_actions == 0:
+                return f"{name} must take at least one action before ending the turn (FW6)"
+            if self.grid_split:
+                return (
+                    "the turn cannot end while the Grid is split: "
+                    f"{split_description(self.position)}"
+                )
+            return "all remaining actions this round form one turn (tail_mode = one_extended_turn)"
+        if isinstance(move, Pass):
+            if not opts.allow_pass:
+                return "a player may not pass or leave actions unused (FW6; see allow_pass)"
+            return "a player may pass only at the start of a turn"
+        if not isinstance(move, Action):
+            return f"{move} is not a For the Win! move"
+        reason = basic_reason(self.position, move)
+        if reason is None:
+            reason = grid_reason(
+                self.position, move, self.more_after_this, first_of_turn=self.turn_actions == 0
+            )
+        return reason or f"{move} is not legal here"
+
+    def _apply(self, move: Move) -> ForTheWinState:
+        used = list(self.actions_used)
+        p = self.mover
+        if isinstance(move, Pass) or (isinstance(move, EndTurn) and self.extended_turn):
+            used[p] = ACTIONS_PER_ROUND
+            return self._advance(self.tiles, self.removed, used)
+        if isinstance(move, EndTurn):
+            return self._advance(self.tiles, self.removed, used)
+        assert isinstance(move, Action)
+        after = self.position.after(move)
+        board, removed = after.board, after.removed
+        tiles = tuple(sorted(board.items()))
+        used[p] += 1
+        opts = self.rules.options  # type: ignore[attr-defined]
+        whole = after.connected
+        if whole or not opts.win_needs_connected_grid:
+            winners = winning_players(board, self.n_players, opts)
+            if winners:
+                return self._replace(
+                    tiles=tiles,
+                    removed=removed,
+                    actions_used=tuple(used),
+                    turn_actions=self.turn_actions + 1,
+                    result=self._resolve(winners),
+                )
+        turn_over = used[p] >= ACTIONS_PER_ROUND or (
+            self.turn_actions + 1 >= 2 and not self.extended_turn
+        )
+        if turn_over:
+            return self._advance(tiles, removed, used)
+        nxt = self._replace(
+            tiles=tiles, removed=removed, actions_used=tuple(used), turn_actions=self.turn_actions + 1
+        )
+        if nxt.legal_moves():
+            return nxt
+        used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
+        return self._advance(tiles, removed, used)
+
+    def _resolve(self, winners: set[int]) -> tuple[int, ...]:
+        """Who wins when ``winners`` completed the condition after the mover's action (FW10)."""
+        if len(winners) == 1:
+            return (next(iter(winners)),)
+        mode = self.rules.options.simultaneous_win  # type: ignore[attr-defined]
+        order = [(self.mover + i) % self.n_players for i in range(self.n_players)]
+        if mode == "draw":
+            return ()
+        if mode == "non_active":
+            order = order[1:]
+        return (next(q for q in order if q in winners),)
+
+    def _advance(
+        self,
+        tiles: tuple[tuple[Cell, Tile], ...],
+        removed: tuple[tuple[int, str], ...],
+        used: list[int],
+    ) -> ForTheWinState:
+        """End the mover's turn: the next player with actions left, or a new round (FW5–FW7).
+
+        A player who has no legal action when their turn begins forfeits the round's remaining
+        actions (FW6). If nobody can act for two whole rounds the game is drawn (engine-only).
+        """
+        n = self.n_players
+        mover, first, round_number = self.mover, self.first, self.round_number
+        max_rounds = self.rules.options.max_rounds  # type: ignore[attr-defined]
+        for _ in range(3 * n + 2):
+            nxt = next(
+                ((mover + i) % n for i in range(1, n + 1) if used[(mover + i) % n] < 5), None
+            )
+            if nxt is None:
+                if max_rounds is not None and round_number >= max_rounds:
+                    return self._replace(
+                        tiles=tiles, removed=removed, actions_used=tuple(used), result=()
+                    )
+                round_number += 1
+                first = (first + 1) % n
+                used = [0] * n
+                nxt = first
+            state = self._replace(
+                tiles=tiles,
+                removed=removed,
+                mover=nxt,
+                first=first,
+                actions_used=tuple(used),
+                turn_actions=0,
+                round_number=round_number,
+            )
+            if state.legal_moves():
+                return state
+            used[nxt] = ACTIONS_PER_ROUND
+            mover = nxt
+        return self._replace(tiles=tiles, removed=removed, actions_used=tuple(used), result=())
+
+    def _replace(self, **changes: Any) -> ForTheWinState:
+        return dataclasses.replace(self, **changes)
+
+    # ------------------------------------------------------------------ JSON and text
+    def _position_json(self) -> dict[str, Any]:
+        return {
+            "players": self.n_players,
+            "to_play": self.mover,
+            "first": self.first,
+            "actions_used": list(self.actions_used),
+            "turn_actions": self.turn_actions,
+            "round": self.round_number,
+            "tiles": [
+                {"player": t.player, "kind": t.kind, "at": [c[0], c[1]], "up": t.up}
+                for c, t in self.tiles
+            ],
+            "removed": [{"player": p, "kind": k} for p, k in self.removed],
+            "over": self.result is not None,
+            "winners": list(self.winners),
+            "seed": self.seed,
+        }
+
+    def status(self) -> str:
+        """Whose turn, actions left this turn and this round, marker holder, split warning."""
+        if self.is_over:
+            return super().status()
+        name = PLAYER_NAMES[self.mover]
+        if self.extended_turn:
+            in_turn = self.actions_left
+        elif self.turn_actions == 0:
+            in_turn = min(2, self.actions_left)
+        else:
+            in_turn = 1
+        text = (
+            f"{name} to play: {in_turn} action{'s' if in_turn != 1 else ''} left this turn, "
+            f"{self.actions_left} this round · round {self.round_number}, "
+            f"{PLAYER_NAMES[self.first]} holds the first-player marker"
+        )
+        if self.grid_split:
+            text += " · Grid split — must rejoin"
+        return text
+
+    def __str__(self) -> str:
+        board = self.board
+        xs = [c[0] for c in board] or [0]
+        ys = [c[1] for c in board] or [0]
+        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        lines = ["     " + "".join(f"{x:>4}" for x in range(x0, x1 + 1))]
+        for y in range(y0, y1 + 1):
+            row = []
+            for x in range(x0, x1 + 1):
+                tile = board.get((x, y))
+                if tile is None:
+                    row.append("   .")
+                    continue
+                code = _COLOUR_LETTERS[tile.player] + _LETTERS[tile.kind]
+                row.append(f"{code if tile.up else code.lower():>4}")
+            lines.append(f"{y:>5}" + "".join(row))
+        lines.append("(upper case = face up, lower case = face down; W White, B Black, R Red, U Blue)")
+        counters = ", ".join(
+            f"{PLAYER_NAMES[p]} {self.actions_used[p]}/5" for p in range(self.n_players)
+        )
+        lines.append(f"Round {self.round_number} · actions used: {counters} · marker: "
+                     f"{PLAYER_NAMES[self.first]}")
+        for p in range(self.n_players):
+            left = " ".join(f"{_LETTERS[k]}{n}" for k, n in self.supply(p).items() if n)
+            lines.append(f"{PLAYER_NAMES[p]} supply: {left or '(empty)'}")
+        lines.append(self.status())
+        return "\n".join(lines)
+

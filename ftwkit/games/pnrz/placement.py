@@ -1,0 +1,150 @@
+"""Placement on the quadrant lattice (RULINGS PN1, PN7).
+
+A tile anchored at ``(x, y)`` covers the quadrant cells ``(x, y)`` NW, ``(x+1, y)`` NE,
+``(x+1, y+1)`` SE and ``(x, y+1)`` SW. A new tile must cover no occupied cell and share a full
+edge with a placed tile, i.e. a placed anchor at ``(x±2, y)`` or ``(x, y±2)``. Candidate anchors
+are therefore the full-edge neighbours of placed anchors that overlap nothing; they are kept up to
+date incrementally as tiles are added (:func:`extend_candidates`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+from ftwkit.geometry.grid import Cell
+
+__all__ = [
+    "FULL_EDGE",
+    "QUAD_OFFSETS",
+    "candidate_anchors",
+    "extend_candidates",
+    "footprint",
+    "full_edge_components",
+    "full_edge_connected",
+    "placement_problem",
+]
+
+QUAD_OFFSETS: tuple[Cell, ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
+"""Offsets of the NW, NE, SE and SW quadrants from a tile's anchor (the data order)."""
+FULL_EDGE: tuple[Cell, ...] = ((0, -2), (2, 0), (0, 2), (-2, 0))
+"""Anchor offsets of the four tiles that would share a full edge (N, E, S, W)."""
+
+
+def footprint(anchor: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four quadrant cells of a tile at ``anchor`` (NW, NE, SE, SW)."""
+    x, y = anchor
+    return ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+
+
+def _free(anchor: Cell, occupied: Collection[Cell]) -> bool:
+    x, y = anchor
+    return (
+        (x, y) not in occupied
+        and (x + 1, y) not in occupied
+        and (x + 1, y + 1) not in occupied
+        and (x, y + 1) not in occupied
+    )
+
+
+def _aligned_ok(anchor: Cell, aligned: bool) -> bool:
+    return not aligned or (anchor[0] % 2 == 0 and anchor[1] % 2 == 0)
+
+
+def candidate_anchors(
+    anchors: Iterable[Cell], occupied: Collection[Cell], aligned: bool
+) -> frozenset[Cell]:
+    """Every anchor where a tile could go: full-edge neighbours of placed tiles, overlapping none.
+
+    An empty table has the single candidate ``(0, 0)``: the first tile may go anywhere, and the
+    position is translation-invariant, so the engine puts it at the origin.
+    """
+    anchors = list(anchors)
+    if not anchors:
+        return frozenset({(0, 0)})
+    out = set()
+    for x, y in anchors:
+        for dx, dy in FULL_EDGE:
+            cand = (x + dx, y + dy)
+            if _aligned_ok(cand, aligned) and _free(cand, occupied):
+                out.add(cand)
+    return frozenset(out)
+
+
+def extend_candidates(
+    candidates: frozenset[Cell], new_anchor: Cell, occupied: Collection[Cell], aligned: bool
+) -> frozenset[Cell]:
+    """Update the candidates after a tile was added at ``new_anchor`` (``occupied`` includes it)."""
+    nx, ny = new_anchor
+    out = {c for c in candidates if abs(c[0] - nx) >= 2 or abs(c[1] - ny) >= 2}
+    for dx, dy in FULL_EDGE:
+        cand = (nx + dx, ny + dy)
+        if _aligned_ok(cand, aligned) and _free(cand, occupied):
+            out.add(cand)
+    return frozenset(out)
+
+
+def placement_problem(
+    anchor: Cell, anchors: Collection[Cell], occupied: Collection[Cell], aligned: bool
+) -> str | None:
+    """Why a tile may not go at ``anchor`` (``None`` if it may), in designer's words."""
+    x, y = anchor
+    where = f"{x},{y}"
+    if not _aligned_ok(anchor, aligned):
+        return (
+            f"the aligned grid (grid = aligned) has anchors on even coordinates only, not {where}"
+        )
+    if not anchors:
+        if anchor != (0, 0):
+            return f"the first tile goes at 0,0 (the table is translation-invariant), not {where}"
+        return None
+    if not _free(anchor, occupied):
+        return f"a tile at {where} would overlap a tile already on the table"
+    if any((x + dx, y + dy) in anchors for dx, dy in FULL_EDGE):
+        return None
+    touching = any((x + dx, y + dy) in occupied for dx in range(-1, 3) for dy in range(-1, 3))
+    if touching:
+        return (
+            f"a tile at {where} touches the table only by a half edge or a corner; "
+            "a tile must share at least one full edge with a placed tile"
+        )
+    return (
+        f"a tile at {where} would not touch the table; "
+        "a tile must share at least one full edge with a placed tile"
+    )
+
+
+def full_edge_connected(anchors: Collection[Cell]) -> bool:
+    """Whether all tiles form one group linked by full edges (PN7 after moving a base)."""
+    if not anchors:
+        return True
+    todo = set(anchors)
+    start = todo.pop()
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for dx, dy in FULL_EDGE:
+            nb = (x + dx, y + dy)
+            if nb in todo:
+                todo.discard(nb)
+                stack.append(nb)
+    return not todo
+
+
+def full_edge_components(anchors: Collection[Cell]) -> dict[Cell, int]:
+    """A group number for each tile: tiles joined by full edges share a number."""
+    group: dict[Cell, int] = {}
+    number = -1
+    for start in anchors:
+        if start in group:
+            continue
+        number += 1
+        group[start] = number
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in FULL_EDGE:
+                nb = (x + dx, y + dy)
+                if nb in anchors and nb not in group:
+                    group[nb] = number
+                    stack.append(nb)
+    return group

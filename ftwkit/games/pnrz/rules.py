@@ -1,0 +1,361 @@
+"""The PNRZ rules object: options (RULINGS 5.3), set-up, loading positions, parsing notation."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.games.pnrz.notation import Orient, Place, Rotate, parse
+from ftwkit.games.pnrz.placement import footprint
+from ftwkit.games.pnrz.state import Placed, PnrzState
+from ftwkit.games.pnrz.tiles import (
+    CHARACTERS,
+    TileSet,
+    canonical_rot,
+    check_tile,
+    load_tile_set,
+)
+from ftwkit.options import make_options
+from ftwkit.protocol import Move, Rules, State, check_keys, is_int
+
+__all__ = ["PnrzOptions", "PnrzRules", "deal_characters"]
+
+
+@dataclasses.dataclass(frozen=True)
+class PnrzOptions:
+    """Variant switches of PNRZ; the defaults are the RECOMMENDED rulings of RULINGS 5.3."""
+
+    grid: Literal["offset", "aligned"] = "offset"
+    """PN1: ``offset`` = the quadrant lattice (half-tile offsets possible in positions; a new
+    tile needs a full-edge contact); ``aligned`` = anchors on even coordinates only (plain grid)."""
+    bonus_also_character: bool = False
+    """PN4: a bonus quadrant is territory worth 3; true = also a character, worth 3 + 1."""
+    negation: Literal["per_quadrant", "per_enemy_minus_one"] = "per_quadrant"
+    """PN5: each character/bonus quadrant touching its arch-enemy scores 0; alternative: each
+    arch-enemy quadrant touching the section takes 1 point off."""
+    negated_breaks_section: bool = False
+    """PN5: true = a negated quadrant no longer joins its section."""
+    base_negatable: bool = False
+    """PN5: true = the base's 5 points are lost when a base quadrant touches the arch-enemy."""
+    draw_after_base: bool = False
+    """PN6: true = playing a base from hand is followed by a draw too."""
+    base_move_connectivity: Literal["full_edges", "placement_only"] = "full_edges"
+    """PN7: after moving a base all tiles must stay joined by full edges; ``placement_only`` =
+    only the placement rule for the base's new spot."""
+    rotate_excludes_opponent_base: bool = False
+    """PN9: true = Rotate may not turn an opponent's base."""
+    swap_excludes_opponent_base: bool = False
+    """PN10: true = Swap may not move an opponent's base."""
+    replace_allows_base_from_hand: bool = True
+    """PN11: Replace may put down an own base from hand; false forbids it."""
+    final_round: Literal["everyone", "others_only"] = "everyone"
+    """PN12: after the last draw every player has one final turn (the drawer last);
+    ``others_only`` = the drawer has none."""
+    tiebreak: Literal["shared", "base_on_table"] = "shared"
+    """PN14: ties share the win; ``base_on_table`` (invented, engine-only) = among the tied,
+    those with more of their bases on the table win."""
+    choose: Literal["turn_order", "random"] = "turn_order"
+    """PN15: characters picked in turn order from the start player (each taking the next of
+    pirate, ninja, robot, zombie); ``random`` = characters dealt at random."""
+    tile_set: str | None = None
+    """RULINGS 5.4: None = the shipped reconstructed tile set; else a path (.json/.yaml) or JSON
+    data (``rules("pnrz", tile_set={...})`` accepts a dict and stores it as a JSON string)."""
+
+
+def deal_characters(players: int, start: int, order: list[str]) -> list[list[str]]:
+    """Characters picked in turn order from ``start``, each pick taking the next of ``order``.
+
+    >>> deal_characters(2, 1, ["pirate", "ninja", "robot", "zombie"])
+    [['ninja', 'zombie'], ['pirate', 'robot']]
+    """
+    per_player = 2 if players == 2 else 1
+    chosen: list[list[str]] = [[] for _ in range(players)]
+    for i in range(players * per_player):
+        chosen[(start + i) % players].append(order[i])
+    return chosen
+
+
+_POSITION_KEYS = frozenset(
+    {
+        "players",
+        "to_play",
+        "characters",
+        "tiles",
+        "hands",
+        "draw",
+        "aside",
+        "pending",
+        "final_turns",
+        "seed",
+    }
+)
+
+
+class PnrzRules(Rules):
+    """Pirates, Ninjas, Robots & Zombies: tile laying on a quadrant lattice for 2–4 players."""
+
+    id: ClassVar[str] = "pnrz"
+    title: ClassVar[str] = "Pirates, Ninjas, Robots & Zombies"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type] = PnrzOptions
+    options: PnrzOptions
+
+    __slots__ = ()
+
+    def __init__(self, options: Any = None) -> None:
+        super().__init__(options)
+        # validate the tile set now so a bad one fails at rules(...), naming the entry
+        load_tile_set(self.options.tile_set)
+
+    @classmethod
+    def with_options(cls, **options: Any) -> Rules:
+        """Rules with the given switches; a ``tile_set`` dict is stored as a JSON string."""
+        if isinstance(options.get("tile_set"), Mapping):
+            options["tile_set"] = json.dumps(options["tile_set"], sort_keys=True)
+        return cls(make_options(cls.Options, options))
+
+    @property
+    def tile_set(self) -> TileSet:
+        """The tile set in use (the reconstructed set of RULINGS 5.4 unless ``tile_set`` says)."""
+        return load_tile_set(self.options.tile_set)
+
+    # ------------------------------------------------------------------ set-up
+    def _new(self, players: int, seed: int | None) -> State:
+        rng = random.Random(seed)
+        start = rng.randrange(players)
+        order = list(CHARACTERS)
+        if self.options.choose == "random":
+            rng.shuffle(order)
+        characters = deal_characters(players, start, order)
+        chosen = {c for chars in characters for c in chars}
+        stack = [t.id for t in self.tile_set.play]
+        rng.shuffle(stack)
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for i in range(3 * players):
+            hands[(start + i) % players].append(stack.pop(0))
+        for p, chars in enumerate(characters):
+            hands[p].extend(self.tile_set.base(c).id for c in chars)
+        aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
+        return PnrzState(
+            self,
+            n_players=players,
+            characters=tuple(tuple(c) for c in characters),
+            table=(),
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            draw=tuple(stack),
+            aside=aside,
+            turn=start,
+            seed=seed,
+        )
+
+    # ------------------------------------------------------------------ loading
+    def _ref(self, value: Any, where: str) -> str:
+        """A tile reference from JSON (an id or an inline tile) as a tile id."""
+        if isinstance(value, str):
+            try:
+                self.tile_set.tile(value)
+            except KeyError:
+                raise InvalidState(
+                    f"{where}: unknown tile id {value!r} (ids of the tile set, 'base:<character>' "
+                    'or an inline tile {"quads": [...], "icon": null})'
+                ) from None
+            return value
+        if isinstance(value, Mapping):
+            return check_tile(value, where).id
+        raise InvalidState(f"{where}: expected a tile id or an inline tile, got {value!r}")
+
+    def _ref_list(self, data: Mapping[str, Any], key: str, default: Any = None) -> list[str]:
+        value = data.get(key, default)
+        if not isinstance(value, list):
+            raise InvalidState(f"{key}: expected a list of tiles")
+        return [self._ref(v, f"{key}[{i}]") for i, v in enumerate(value)]
+
+    def _load_position(self, data: Mapping[str, Any]) -> State:
+        check_keys(data, _POSITION_KEYS)
+        characters = self._load_characters(data)
+        n = len(characters)
+        players = data.get("players", n)
+        if not is_int(players) or not 2 <= players <= 4 or players != n:
+            raise InvalidState(f"players: expected 2–4 matching characters ({n}), got {players!r}")
+        owner = {c: p for p, chars in enumerate(characters) for c in chars}
+        table = self._load_table(data)
+        hands_raw = data.get("hands")
+        if not isinstance(hands_raw, list) or len(hands_raw) != n:
+            raise InvalidState(f"hands: expected one list of tiles per player ({n})")
+        hands: list[tuple[str, ...]] = []
+        for p, hand in enumerate(hands_raw):
+            if not isinstance(hand, list):
+                raise InvalidState(f"hands[{p}]: expected a list of tiles")
+            keys = [self._ref(v, f"hands[{p}][{i}]") for i, v in enumerate(hand)]
+            for i, key in enumerate(keys):
+                base = self.tile_set.tile(key).base_of
+                if base is not None and owner.get(base) != p:
+                    raise InvalidState(
+                        f"hands[{p}][{i}]: {key} is not this player's base; a hand holds only "
+                        "its own bases"
+                    )
+            hands.append(tuple(sorted(keys)))
+        draw = self._ref_list(data, "draw")
+        aside = self._ref_list(data, "aside", [])
+        for i, key in enumerate(draw):
+            if self.tile_set.tile(key).base_of is not None:
+                raise InvalidState(f"draw[{i}]: bases are never in the draw stack")
+        for i, key in enumerate(aside):
+            if self.tile_set.tile(key).base_of is None:
+                raise InvalidState(f"aside[{i}]: only a base is set aside")
+        self._check_unique(table, hands, draw, aside)
+        to_play, final, pending = self._load_turn(data, n, table)
+        seed = data.get("seed")
+        if seed is not None and not is_int(seed):
+            raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+        return PnrzState(
+            self,
+            n_players=n,
+            characters=characters,
+            table=table,
+            hands=tuple(hands),
+            draw=tuple(draw),
+            aside=tuple(aside),
+            turn=to_play,
+            pending=pending,
+            final_left=final,
+            seed=seed,
+        )
+
+    def _load_characters(self, data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+        raw = data.get("characters")
+        if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
+            raise InvalidState("characters: expected a list of 2–4 lists of characters")
+        seen: set[str] = set()
+        out = []
+        for p, chars in enumerate(raw):
+            if not isinstance(chars, list) or not chars:
+                raise InvalidState(f"characters[{p}]: expected a non-empty list of characters")
+            for c in chars:
+                if c not in CHARACTERS:
+                    raise InvalidState(
+                        f"characters[{p}]: unknown character {c!r}; expected one of "
+                        f"{', '.join(CHARACTERS)}"
+                    )
+                if c in seen:
+                    raise InvalidState(f"characters[{p}]: {c} belongs to two players")
+                seen.add(c)
+            out.append(tuple(chars))
+        return tuple(out)
+
+    def _load_table(self, data: Mapping[str, Any]) -> tuple[Placed, ...]:
+        raw = data.get("tiles", [])
+        if not isinstance(raw, list):
+            raise InvalidState("tiles: expected a list of placed tiles")
+        aligned = self.options.grid == "aligned"
+        occupied: dict[tuple[int, int], int] = {}
+        table: list[Placed] = []
+        for i, entry in enumerate(raw):
+            where = f"tiles[{i}]"
+            if not isinstance(entry, Mapping):
+                raise InvalidState(f"{where}: expected an object with id (or quads), at, rot")
+            check_keys(entry, {"id", "quads", "icon", "at", "rot"}, where)
+            if "id" in entry:
+                if "quads" in entry or "icon" in entry:
+                    raise InvalidState(f"{where}: give either an id or inline quads, not both")
+                key = self._ref(entry["id"], f"{where}.id")
+            else:
+                key = self._ref({k: entry.get(k) for k in ("quads", "icon")}, where)
+            at = entry.get("at")
+            if not (isinstance(at, list) and len(at) == 2 and all(is_int(v) for v in at)):
+                raise InvalidState(f"{where}.at: expected [x, y] integers, got {at!r}")
+            if aligned and (at[0] % 2 or at[1] % 2):
+                raise InvalidState(f"{where}.at: grid = aligned needs even coordinates, got {at}")
+            rot = entry.get("rot", 0)
+            if not is_int(rot) or not 0 <= rot <= 3:
+                raise InvalidState(f"{where}.rot: expected 0–3 quarter turns, got {rot!r}")
+            for cell in footprint((at[0], at[1])):
+                if cell in occupied:
+                    raise InvalidState(f"{where}.at: overlaps tiles[{occupied[cell]}] at {cell}")
+                occupied[cell] = i
+            rot = canonical_rot(self.tile_set.tile(key).quads, rot)
+            table.append((key, at[0], at[1], rot))
+        return tuple(sorted(table, key=lambda t: (t[2], t[1])))
+
+    @staticmethod
+    def _check_unique(
+        table: tuple[Placed, ...],
+        hands: list[tuple[str, ...]],
+        draw: list[str],
+        aside: list[str],
+    ) -> None:
+        seen: dict[str, str] = {}
+        places = [(f"tiles (at {t[1]},{t[2]})", t[0]) for t in table]
+        places += [(f"hands[{p}]", k) for p, hand in enumerate(hands) for k in hand]
+        places += [("draw", k) for k in draw] + [("aside", k) for k in aside]
+        for where, key in places:
+            if key.startswith("~"):
+                continue  # inline tiles are content, not set pieces: copies are allowed
+            if key in seen:
+                raise InvalidState(
+                    f"{where}: tile {key} is also in {seen[key]}; each tile is unique"
+                )
+            seen[key] = where
+
+    @staticmethod
+    def _load_turn(
+        data: Mapping[str, Any], n: int, table: tuple[Placed, ...]
+    ) -> tuple[int, int | None, tuple[Any, ...]]:
+        final = data.get("final_turns")
+        if final is not None and (not is_int(final) or not 0 <= final <= n):
+            raise InvalidState(f"final_turns: expected null or 0–{n}, got {final!r}")
+        to_play = data.get("to_play", 0)
+        if to_play is None and final == 0:
+            to_play = 0
+        if not is_int(to_play) or not 0 <= to_play < n:
+            raise InvalidState(f"to_play: expected a player 0–{n - 1}, got {to_play!r}")
+        if final == 0:
+            to_play = 0
+        raw = data.get("pending")
+        pending: tuple[Any, ...] = ()
+        anchors = {(t[1], t[2]) for t in table}
+        if raw in ("rotate", "swap", "replace"):
+            pending = (raw,)
+        elif (
+            isinstance(raw, Mapping) and set(raw) == {"orient"} and isinstance(raw["orient"], list)
+        ):
+            cells = []
+            for a in raw["orient"]:
+                if not (isinstance(a, list) and len(a) == 2 and all(is_int(v) for v in a)):
+                    raise InvalidState(f"pending.orient: expected [x, y] anchors, got {a!r}")
+                if (a[0], a[1]) not in anchors:
+                    raise InvalidState(f"pending.orient: no tile at {a[0]},{a[1]}")
+                cells.append((a[0], a[1]))
+            if not cells:
+                raise InvalidState("pending.orient: expected at least one anchor")
+            pending = ("orient", *cells)
+        elif raw is not None:
+            raise InvalidState(
+                f"pending: expected null, 'rotate', 'swap', 'replace' or {{'orient': [[x, y]]}}, "
+                f"got {raw!r}"
+            )
+        if pending and final == 0:
+            raise InvalidState("pending: the game is over, no action can be pending")
+        return to_play, final, pending
+
+    # ------------------------------------------------------------------ notation
+    def _parse_move(self, state: State, text: str) -> Move:
+        move = parse(text)
+        assert isinstance(state, PnrzState)
+        if isinstance(move, Place):
+            try:
+                tile = self.tile_set.tile(move.tile)
+            except (KeyError, InvalidState):
+                raise IllegalMove(f"{move.tile!r} is not a tile of this tile set") from None
+            return Place(move.tile, move.at, canonical_rot(tile.quads, move.rot))
+        if isinstance(move, Rotate | Orient):
+            found = state.placed.get(move.at)
+            if found is not None:
+                rot = canonical_rot(self.tile_set.tile(found[0]).quads, move.rot)
+                return type(move)(move.at, rot)
+        return move

@@ -1,0 +1,602 @@
+"""The PNRZ state: table, hands, draw stack, pending extra action and the final lap."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import TYPE_CHECKING, Any
+
+from ftwkit.games.pnrz.notation import (
+    MoveBase,
+    Orient,
+    Pass,
+    Place,
+    Replace,
+    Rotate,
+    Skip,
+    Swap,
+)
+from ftwkit.games.pnrz.placement import (
+    FULL_EDGE,
+    candidate_anchors,
+    extend_candidates,
+    footprint,
+    full_edge_components,
+    placement_problem,
+)
+from ftwkit.games.pnrz.scoring import Section, best_sections
+from ftwkit.games.pnrz.tiles import (
+    BASES,
+    BONUS,
+    CHARACTERS,
+    ENEMY,
+    Tile,
+    TileSet,
+    canonical_rot,
+    distinct_rotations,
+    rotated,
+)
+from ftwkit.geometry.grid import Cell
+from ftwkit.protocol import Move, State
+
+if TYPE_CHECKING:
+    from ftwkit.games.pnrz.rules import PnrzOptions, PnrzRules
+
+__all__ = ["Placed", "PnrzState"]
+
+Placed = tuple[str, int, int, int]
+"""A tile on the table: (tile id, anchor x, anchor y, rotation)."""
+
+_ACTION_NAMES = {"rotate": "Rotate", "swap": "Swap", "replace": "Replace", "orient": "orientation"}
+
+
+def _xy(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+@dataclasses.dataclass(frozen=True, eq=False)  # = state_dataclass, spelled out for mypy
+class PnrzState(State):
+    """A PNRZ position (see the package docstring for the rules and the JSON format).
+
+    Attributes:
+        n_players: 2, 3 or 4.
+        characters: each player's characters.
+        table: the tiles in play as (tile id, x, y, rot), sorted by anchor (y, then x).
+        hands: each player's tiles (play tiles and own bases), sorted by id.
+        draw: the face-down stack, top first.
+        aside: the base set aside in a 3-player game.
+        turn: the player whose turn it is (0 once the game is over).
+        pending: ``()``, ``("rotate",)``, ``("swap",)``, ``("replace",)`` or
+            ``("orient", anchor, ...)``: the extra-action step the player must take now.
+        final_left: turns left in the final lap (``None`` before it starts, 0 = game over).
+        seed: the start seed (the stack order is already in ``draw``).
+    """
+
+    n_players: int
+    characters: tuple[tuple[str, ...], ...]
+    table: tuple[Placed, ...]
+    hands: tuple[tuple[str, ...], ...]
+    draw: tuple[str, ...]
+    aside: tuple[str, ...] = ()
+    turn: int = 0
+    pending: tuple[Any, ...] = ()
+    final_left: int | None = None
+    seed: int | None = None
+
+    # ------------------------------------------------------------------ derived values
+    @property
+    def tile_set(self) -> TileSet:
+        """The tile set of the rules."""
+        rules: PnrzRules = self.rules  # type: ignore[assignment]
+        return rules.tile_set
+
+    @property
+    def opts(self) -> PnrzOptions:
+        """The variant switches of the rules."""
+        rules: PnrzRules = self.rules  # type: ignore[assignment]
+        return rules.options
+
+    def tile(self, key: str) -> Tile:
+        """The tile with this id (set id, base id or inline id)."""
+        return self.tile_set.tile(key)
+
+    @functools.cached_property
+    def placed(self) -> dict[Cell, tuple[str, int]]:
+        """The tiles on the table by anchor: ``{anchor: (tile id, rot)}``."""
+        return {(x, y): (key, rot) for key, x, y, rot in self.table}
+
+    @functools.cached_property
+    def cells(self) -> dict[Cell, str]:
+        """The quadrant content of every occupied quadrant cell."""
+        out: dict[Cell, str] = {}
+        for key, x, y, rot in self.table:
+            quads = rotated(self.tile(key).quads, rot)
+            for cell, code in zip(footprint((x, y)), quads, strict=True):
+                out[cell] = code
+        return out
+
+    @functools.cached_property
+    def candidates(self) -> frozenset[Cell]:
+        """Anchors where a tile from hand may go (kept incrementally across placements)."""
+        return candidate_anchors(self.placed, self.cells, self._aligned)
+
+    @property
+    def _aligned(self) -> bool:
+        return bool(self.opts.grid == "aligned")
+
+    @functools.cached_property
+    def owner(self) -> dict[str, int]:
+        """The player owning each character (unowned characters are absent)."""
+        return {c: p for p, chars in enumerate(self.characters) for c in chars}
+
+    def sections(self) -> dict[str, Section]:
+        """Each character's best section: ``{character: (value, frozenset of quadrant cells)}``.
+
+        Unowned characters are included too; a character with no territory has ``(0, ∅)``.
+        """
+        cached = self.__dict__.get("_sections")
+        if cached is None:
+            cached = best_sections(self.cells, self.opts)
+            self.__dict__["_sections"] = cached
+        return dict(cached)
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.n_players
+
+    @property
+    def to_play(self) -> int | None:
+        """Who acts now (also during an extra action); ``None`` once over."""
+        return None if self.is_over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the final lap is complete."""
+        return self.final_left == 0
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """What each player would score if the game ended now (sum of their best sections)."""
+        best = self.sections()
+        return tuple(sum(best[c][0] for c in chars) for chars in self.characters)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the highest total once over (ties share the win, PN14)."""
+        if not self.is_over:
+            return ()
+        scores = self.scores
+        top = max(scores)
+        tied = [p for p, s in enumerate(scores) if s == top]
+        if self.opts.tiebreak == "base_on_table" and len(tied) > 1:
+            on_table = {self.tile(k).base_of for k, *_ in self.table}
+            counts = {p: sum(c in on_table for c in self.characters[p]) for p in tied}
+            most = max(counts.values())
+            tied = [p for p in tied if counts[p] == most]
+        return tuple(tied)
+
+    def status(self) -> str:
+        """Whose turn, any pending extra action, tiles left in the stack, the final lap."""
+        names = self.rules.player_names(self.players)
+        if self.is_over:
+            scores = ", ".join(f"{names[p]} {s}" for p, s in enumerate(self.scores))
+            won = " and ".join(names[p] for p in self.winners)
+            return f"Game over: {won} won ({scores})"
+        p = self.turn
+        text = f"{names[p]} ({', '.join(self.characters[p])}) to play"
+        if self.pending:
+            text += f"; {_ACTION_NAMES[self.pending[0]]} step pending"
+        text += f"; {len(self.draw)} tiles in the stack"
+        if self.final_left is not None:
+            text += f"; final turns: {self.final_left} left"
+        return text
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The public view for ``player``: other hands, the stack and the seed are masked."""
+        self._check_player(player)
+        data = self.to_json()
+        data["hands"] = [
+            hand if p == player else [None] * len(hand) for p, hand in enumerate(data["hands"])
+        ]
+        data["draw"] = [None] * len(data["draw"])
+        data["seed"] = None
+        return data
+
+    # ------------------------------------------------------------------ JSON
+    def _ref_json(self, key: str) -> Any:
+        if key.startswith("~"):
+            tile = self.tile(key)
+            return {"quads": list(tile.quads), "icon": tile.icon}
+        return key
+
+    def _position_json(self) -> dict[str, Any]:
+        tiles = []
+        for key, x, y, rot in self.table:
+            ref = self._ref_json(key)
+            entry: dict[str, Any] = dict(ref) if isinstance(ref, dict) else {"id": ref}
+            entry["at"] = [x, y]
+            entry["rot"] = rot
+            tiles.append(entry)
+        pending: Any = None
+        if self.pending:
+            if self.pending[0] == "orient":
+                pending = {"orient": [list(a) for a in self.pending[1:]]}
+            else:
+                pending = self.pending[0]
+        return {
+            "players": self.n_players,
+            "to_play": self.to_play,
+            "characters": [list(c) for c in self.characters],
+            "tiles": tiles,
+            "hands": [[self._ref_json(k) for k in hand] for hand in self.hands],
+            "draw": [self._ref_json(k) for k in self.draw],
+            "aside": [self._ref_json(k) for k in self.aside],
+            "pending": pending,
+            "final_turns": self.final_left,
+            "seed": self.seed,
+        }
+
+    # ------------------------------------------------------------------ text
+    def __str__(self) -> str:
+        lines = [self.status()]
+        cells = self.cells
+        if cells:
+            xs = [x for x, _ in cells]
+            ys = [y for _, y in cells]
+            lines.append("     " + " ".join(f"{x:>2}"[-2:] for x in range(min(xs), max(xs) + 1)))
+            for y in range(min(ys), max(ys) + 1):
+                row = " ".join(_quad_text(cells.get((x, y))) for x in range(min(xs), max(xs) + 1))
+                lines.append(f"{y:>4} {row}")
+            lines.append(
+                "legend: P/N/R/Z character, * bonus item, # base, ! arch-enemy of (e.g. P! kraken)"
+            )
+            lines.append(
+                "tiles: " + ", ".join(f"{key}@{x},{y}r{rot}" for key, x, y, rot in self.table)
+            )
+        else:
+            lines.append("(the table is empty)")
+        names = self.rules.player_names(self.players)
+        for p, hand in enumerate(self.hands):
+            lines.append(f"{names[p]} ({', '.join(self.characters[p])}): hand {' '.join(hand)}")
+        if self.aside:
+            lines.append(f"set aside: {' '.join(self.aside)}")
+        lines.append(f"scores if it ended now: {list(self.scores)}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ moves
+    def _opponent_base(self, key: str) -> bool:
+        base = self.tile(key).base_of
+        return base is not None and self.owner.get(base, self.turn) != self.turn
+
+    def _generate_moves(self) -> list[Move]:
+        if self.pending:
+            return self._action_moves()
+        p = self.turn
+        moves: list[Move] = []
+        cands = sorted(self.candidates)
+        seen: set[str] = set()
+        for key in self.hands[p]:
+            if key in seen:
+                continue
+            seen.add(key)
+            rots = distinct_rotations(self.tile(key).quads)
+            moves.extend(Place(key, at, r) for at in cands for r in rots)
+        for key, x, y, _ in self.table:
+            base = self.tile(key).base_of
+            if base is not None and self.owner.get(base) == p:
+                moves.extend(MoveBase((x, y), dst) for dst in self._base_targets((x, y)))
+        if not moves:
+            moves.append(Pass())
+        return moves
+
+    def _base_targets(self, src: Cell) -> list[Cell]:
+        """Where the base at ``src`` may be moved (PN7)."""
+        anchors = set(self.placed)
+        anchors.discard(src)
+        gone = set(footprint(src))
+        occupied = {c for c in self.cells if c not in gone}
+        cands = candidate_anchors(anchors, occupied, self._aligned) - {src}
+        if self.opts.base_move_connectivity == "full_edges":
+            group = full_edge_components(anchors)
+            count = len(set(group.values()))
+            if count > 1:
+                # the base must re-join every group: its full-edge neighbours meet them all
+                cands = frozenset(
+                    (x, y)
+                    for x, y in cands
+                    if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1})
+                    == count
+                )
+        return sorted(cands)
+
+    def _action_moves(self) -> list[Move]:
+        kind = self.pending[0]
+        opts = self.opts
+        moves: list[Move] = []
+        if kind == "orient":
+            at = self.pending[1]
+            key, _ = self.placed[at]
+            return [Orient(at, r) for r in distinct_rotations(self.tile(key).quads)]
+        anchors = sorted(self.placed)
+        if kind == "rotate":
+            for at in anchors:
+                key, rot = self.placed[at]
+                if opts.rotate_excludes_opponent_base and self._opponent_base(key):
+                    continue
+                moves.extend(
+                    Rotate(at, r) for r in distinct_rotations(self.tile(key).quads) if r != rot
+                )
+        elif kind == "swap":
+            eligible = [
+                a
+                for a in anchors
+                if not (opts.swap_excludes_opponent_base and self._opponent_base(self.placed[a][0]))
+            ]
+            for i, a in enumerate(eligible):
+                moves.extend(Swap(a, b) for b in eligible[i + 1 :])
+        elif kind == "replace":
+            hand = [
+                k
+                for k in dict.fromkeys(self.hands[self.turn])
+                if opts.replace_allows_base_from_hand or self.tile(k).base_of is None
+            ]
+            for at in anchors:
+                taken = self.placed[at][0]
+                if self._opponent_base(taken):
+                    continue
+                moves.extend(Replace(at, k) for k in hand if k != taken)
+        moves.append(Skip())
+        return moves
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, move: Move) -> PnrzState:
+        if isinstance(move, Place):
+            return self._apply_place(move)
+        nxt = self._apply_other(move)
+        if not isinstance(move, MoveBase) and "candidates" in self.__dict__:
+            # rotations, swaps and replacements keep every footprint: same candidates
+            nxt.__dict__["candidates"] = self.candidates
+        return nxt
+
+    def _apply_other(self, move: Move) -> PnrzState:
+        if isinstance(move, MoveBase):
+            key, rot = self.placed[move.src]
+            kept = [t for t in self.table if (t[1], t[2]) != move.src]
+            kept.append((key, move.dst[0], move.dst[1], rot))
+            return self._end_turn(_sorted_table(kept), self.hands, drew=False)
+        if isinstance(move, Rotate):
+            return self._end_turn(self._set_rot(move.at, move.rot), self.hands, drew=True)
+        if isinstance(move, Swap):
+            ka, ra = self.placed[move.a]
+            kb, rb = self.placed[move.b]
+            swapped = [
+                (kb, x, y, canonical_rot(self.tile(kb).quads, rb))
+                if (x, y) == move.a
+                else (ka, x, y, canonical_rot(self.tile(ka).quads, ra))
+                if (x, y) == move.b
+                else (k, x, y, r)
+                for k, x, y, r in self.table
+            ]
+            return dataclasses.replace(
+                self, table=tuple(swapped), pending=("orient", move.a, move.b)
+            )
+        if isinstance(move, Replace):
+            taken, _ = self.placed[move.at]
+            hand = list(self.hands[self.turn])
+            hand.remove(move.tile)
+            hand.append(taken)
+            replaced = tuple(
+                (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
+                for k, x, y, r in self.table
+            )
+            return dataclasses.replace(
+                self,
+                table=replaced,
+                hands=self._with_hand(self.turn, hand),
+                pending=("orient", move.at),
+            )
+        if isinstance(move, Orient):
+            oriented = self._set_rot(move.at, move.rot)
+            rest = self.pending[2:]
+            if rest:
+                return dataclasses.replace(self, table=oriented, pending=("orient", *rest))
+            return self._end_turn(oriented, self.hands, drew=True)
+        if isinstance(move, Skip):
+            return self._end_turn(self.table, self.hands, drew=True)
+        assert isinstance(move, Pass)
+        return self._end_turn(self.table, self.hands, drew=False)
+
+    def _apply_place(self, move: Place) -> PnrzState:
+        p = self.turn
+        hand = list(self.hands[p])
+        hand.remove(move.tile)
+        hands = self._with_hand(p, hand)
+        table = _sorted_table([*self.table, (move.tile, move.at[0], move.at[1], move.rot)])
+        tile = self.tile(move.tile)
+        if tile.icon is not None:
+            nxt = dataclasses.replace(self, table=table, hands=hands, pending=(tile.icon,))
+        else:
+            is_base = tile.base_of is not None
+            drew = not is_base or bool(self.opts.draw_after_base)
+            nxt = self._end_turn(table, hands, drew=drew)
+        # incremental cells and candidates: only the new tile changes them
+        cells = dict(self.cells)
+        quads = rotated(tile.quads, move.rot)
+        for cell, code in zip(footprint(move.at), quads, strict=True):
+            cells[cell] = code
+        nxt.__dict__["cells"] = cells
+        nxt.__dict__["candidates"] = extend_candidates(
+            self.candidates, move.at, cells, self._aligned
+        )
+        return nxt
+
+    def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
+        return tuple(
+            (k, x, y, canonical_rot(self.tile(k).quads, rot)) if (x, y) == at else (k, x, y, r)
+            for k, x, y, r in self.table
+        )
+
+    def _with_hand(self, player: int, hand: list[str]) -> tuple[tuple[str, ...], ...]:
+        hands = list(self.hands)
+        hands[player] = tuple(sorted(hand))
+        return tuple(hands)
+
+    def _end_turn(
+        self, table: tuple[Placed, ...], hands: tuple[tuple[str, ...], ...], *, drew: bool
+    ) -> PnrzState:
+        """Draw (if the turn played a play tile), advance the final lap, pass the turn on."""
+        p = self.turn
+        draw = self.draw
+        if drew and draw:
+            hands = self._with_hand_of(hands, p, [*hands[p], draw[0]])
+            draw = draw[1:]
+        final = self.final_left
+        if final is not None:
+            final -= 1
+        elif not draw:
+            everyone = self.opts.final_round == "everyone"
+            final = self.n_players if everyone else self.n_players - 1
+        turn = 0 if final == 0 else (p + 1) % self.n_players
+        return dataclasses.replace(
+            self,
+            table=table,
+            hands=hands,
+            draw=draw,
+            pending=(),
+            final_left=final,
+            turn=turn,
+        )
+
+    @staticmethod
+    def _with_hand_of(
+        hands: tuple[tuple[str, ...], ...], player: int, hand: list[str]
+    ) -> tuple[tuple[str, ...], ...]:
+        out = list(hands)
+        out[player] = tuple(sorted(hand))
+        return tuple(out)
+
+    # ------------------------------------------------------------------ explaining
+    def _why_illegal(self, move: Move) -> str:
+        names = self.rules.player_names(self.players)
+        who = names[self.turn]
+        action_moves = (Rotate, Swap, Replace, Orient, Skip)
+        if self.pending:
+            kind = self.pending[0]
+            if kind == "orient" and not isinstance(move, Orient):
+                return (
+                    f"{who} must first choose the orientation of the tile at {_xy(self.pending[1])}"
+                )
+            if kind != "orient" and not isinstance(move, action_moves):
+                return (
+                    f"{who} has a pending {_ACTION_NAMES[kind]} action: take it or skip it "
+                    "before anything else (the extra action comes before the draw)"
+                )
+        elif isinstance(move, action_moves):
+            return (
+                f"{move} is an extra action, but none is pending: only the icon of the tile "
+                "played from hand this turn grants one (PN8)"
+            )
+        if isinstance(move, Place):
+            return self._why_place(move, who)
+        if isinstance(move, MoveBase):
+            return self._why_base(move, who)
+        if isinstance(move, Pass):
+            return f"{who} cannot pass: passing is only allowed when nothing can be done"
+        if isinstance(move, Orient):
+            if self.pending[0] != "orient":
+                return (
+                    f"{move} orients a tile after Swap or Replace; now the pending action is "
+                    f"{_ACTION_NAMES[self.pending[0]]}"
+                )
+            if move.at != self.pending[1]:
+                return f"the tile to orient now is the one at {_xy(self.pending[1])}"
+            return f"rotation r{move.rot} shows the same picture as a smaller rotation"
+        if isinstance(move, action_moves) and type(move).__name__.lower() != self.pending[0]:
+            return (
+                f"{move} is a {type(move).__name__} action, but the tile played shows "
+                f"{_ACTION_NAMES[self.pending[0]]}"
+            )
+        return self._why_action(move)
+
+    def _why_place(self, move: Place, who: str) -> str:
+        p = self.turn
+        if move.tile not in self.hands[p]:
+            return f"tile {move.tile} is not in {who}'s hand"
+        tile = self.tile(move.tile)
+        if move.rot != canonical_rot(tile.quads, move.rot):
+            return f"r{move.rot} shows the same picture as a smaller rotation of {move.tile}"
+        problem = placement_problem(move.at, self.placed, self.cells, self._aligned)
+        return problem or f"{move} is not legal here"
+
+    def _why_base(self, move: MoveBase, who: str) -> str:
+        found = self.placed.get(move.src)
+        if found is None:
+            return f"there is no tile at {_xy(move.src)}"
+        base = self.tile(found[0]).base_of
+        if base is None:
+            return f"the tile at {_xy(move.src)} is not a base; only a base may be moved"
+        if self.owner.get(base) != self.turn:
+            return (
+                f"the {base} base at {_xy(move.src)} is not {who}'s; only an own base may be moved"
+            )
+        if move.src == move.dst:
+            return "moving a base means putting it somewhere else"
+        anchors = set(self.placed) - {move.src}
+        gone = set(footprint(move.src))
+        occupied = {c for c in self.cells if c not in gone}
+        problem = placement_problem(move.dst, anchors, occupied, self._aligned)
+        if problem:
+            return problem
+        return (
+            f"after moving the base to {_xy(move.dst)} the tiles would not all be joined by full "
+            "edges (PN7)"
+        )
+
+    def _why_action(self, move: Move) -> str:
+        opts = self.opts
+        if isinstance(move, Rotate):
+            found = self.placed.get(move.at)
+            if found is None:
+                return f"there is no tile at {_xy(move.at)} to rotate"
+            if opts.rotate_excludes_opponent_base and self._opponent_base(found[0]):
+                return "an opponent's base may not be rotated (rotate_excludes_opponent_base)"
+            return f"rotate must turn the tile at {_xy(move.at)} to a different picture"
+        if isinstance(move, Swap):
+            for at in (move.a, move.b):
+                if at not in self.placed:
+                    return f"there is no tile at {_xy(at)} to swap"
+            if move.a == move.b:
+                return "a swap needs two different tiles"
+            return "an opponent's base may not be swapped (swap_excludes_opponent_base)"
+        if isinstance(move, Replace):
+            found = self.placed.get(move.at)
+            if found is None:
+                return f"there is no tile at {_xy(move.at)} to replace"
+            if self._opponent_base(found[0]):
+                return "Replace may take any tile except an opponent's base"
+            if move.tile not in self.hands[self.turn]:
+                return f"tile {move.tile} is not in the hand"
+            if move.tile == found[0]:
+                return "the tile put down must be a different one"
+            return "a base from hand may not be put down by Replace (replace_allows_base_from_hand)"
+        return f"{move} is not legal here"
+
+
+def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
+    return tuple(sorted(table, key=lambda t: (t[2], t[1])))
+
+
+_LETTER = {"pirate": "P", "ninja": "N", "robot": "R", "zombie": "Z"}
+_QUAD_TEXT: dict[str, str] = {
+    **{c: f"{_LETTER[c]}." for c in CHARACTERS},
+    **{BONUS[c]: f"{_LETTER[c]}*" for c in CHARACTERS},
+    **{BASES[c]: f"{_LETTER[c]}#" for c in CHARACTERS},
+    **{ENEMY[c]: f"{_LETTER[c]}!" for c in CHARACTERS},
+}
+
+
+def _quad_text(code: str | None) -> str:
+    """Two characters for a quadrant: ``P.`` pirate, ``P*`` chest, ``P#`` base, ``P!`` kraken."""
+    return "  " if code is None else _QUAD_TEXT[code]

@@ -1,0 +1,292 @@
+"""PNRZ tiles: quadrant codes, tile sets as data, inline tiles and orientations.
+
+A tile is four quadrant codes in the order NW, NE, SE, SW (clockwise) and an optional centre icon.
+The shipped set (``tiles.json`` next to this module) is the **reconstructed** set of RULINGS 5.4;
+another set can be given as a path, a JSON string or a mapping of the same shape::
+
+    {"tiles": [{"id": "01", "quads": ["pirate", "pirate", "pirate", "pirate"], "icon": null}, ...],
+     "bases": [{"id": "base:pirate", "quads": ["base:pirate", ...], "icon": null}, ...]}
+
+Inline tiles (``{"quads": [...], "icon": null}`` in a position) get a stable synthetic id built
+from their content, e.g. ``~pirate/pirate/ninja/kraken`` or ``~robot/robot/robot/zombie+rotate``,
+so that notation and move targets can name them like any other tile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import os
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from ftwkit.errors import InvalidState
+
+__all__ = [
+    "BASES",
+    "BONUS",
+    "CHARACTERS",
+    "ENEMY",
+    "ICONS",
+    "QUADRANT_CODES",
+    "Tile",
+    "TileSet",
+    "canonical_rot",
+    "distinct_rotations",
+    "inline_key",
+    "load_tile_set",
+    "rotated",
+    "territory_of",
+]
+
+CHARACTERS: tuple[str, ...] = ("pirate", "ninja", "robot", "zombie")
+"""The four characters, in the cyclic order of the reconstructed templates."""
+BONUS: dict[str, str] = {"pirate": "chest", "ninja": "star", "robot": "battery", "zombie": "brain"}
+"""Each character's bonus item (counts as that character's territory, worth 3)."""
+ENEMY: dict[str, str] = {
+    "pirate": "kraken",
+    "ninja": "dragon",
+    "robot": "military",
+    "zombie": "hunter",
+}
+"""Each character's arch-enemy: the code that negates that character's quadrants."""
+BASES: dict[str, str] = {c: f"base:{c}" for c in CHARACTERS}
+"""The base quadrant code (and the base tile id) of each character."""
+ICONS: tuple[str, ...] = ("rotate", "swap", "replace")
+"""The centre icons that grant an extra action."""
+QUADRANT_CODES: frozenset[str] = frozenset(
+    (*CHARACTERS, *BONUS.values(), *ENEMY.values(), *BASES.values())
+)
+
+_TERRITORY: dict[str, str] = {
+    **{c: c for c in CHARACTERS},
+    **{b: c for c, b in BONUS.items()},
+    **{b: c for c, b in BASES.items()},
+}
+
+
+def territory_of(code: str) -> str | None:
+    """The character whose territory a quadrant code is (character, bonus or base), else None."""
+    return _TERRITORY.get(code)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile: its id (set id, base id or synthetic inline id), quadrants and icon."""
+
+    id: str
+    quads: tuple[str, str, str, str]
+    icon: str | None = None
+
+    @property
+    def base_of(self) -> str | None:
+        """The character whose base this tile is, or None for a play tile."""
+        first = self.quads[0]
+        return first[5:] if first.startswith("base:") else None
+
+    @property
+    def is_inline(self) -> bool:
+        """Whether the tile was given inline (its id is synthetic)."""
+        return self.id.startswith("~")
+
+
+def rotated(quads: tuple[str, ...], rot: int) -> tuple[str, ...]:
+    """The quadrants after ``rot`` quarter turns clockwise (NW content moves to NE)."""
+    rot %= 4
+    return tuple(quads[(i - rot) % 4] for i in range(4))
+
+
+@functools.cache
+def distinct_rotations(quads: tuple[str, ...]) -> tuple[int, ...]:
+    """The rotations 0..3 that show different pictures (1, 2 or 4 of them)."""
+    seen: list[tuple[str, ...]] = []
+    out: list[int] = []
+    for r in range(4):
+        pic = rotated(quads, r)
+        if pic not in seen:
+            seen.append(pic)
+            out.append(r)
+    return tuple(out)
+
+
+@functools.cache
+def canonical_rot(quads: tuple[str, ...], rot: int) -> int:
+    """The smallest rotation showing the same picture as ``rot`` (so equal pictures are equal)."""
+    pic = rotated(quads, rot)
+    for r in range(4):
+        if rotated(quads, r) == pic:
+            return r
+    return rot % 4  # pragma: no cover - r == rot always matches
+
+
+def inline_key(quads: tuple[str, ...], icon: str | None) -> str:
+    """The synthetic id of an inline tile, e.g. ``~pirate/pirate/ninja/kraken+rotate``."""
+    return "~" + "/".join(quads) + (f"+{icon}" if icon else "")
+
+
+def check_tile(data: Any, where: str, tile_id: str | None = None) -> Tile:
+    """Validate a tile mapping ``{"quads": [...], "icon": ...}``; errors name ``where``."""
+    if not isinstance(data, Mapping):
+        raise InvalidState(f"{where}: a tile must be an object with quads and icon")
+    allowed = {"id", "quads", "icon", "template", "count"}
+    for key in data:
+        if key not in allowed:
+            raise InvalidState(f"{where}.{key}: unknown key; expected {', '.join(sorted(allowed))}")
+    quads = data.get("quads")
+    if not isinstance(quads, list | tuple) or len(quads) != 4:
+        raise InvalidState(f"{where}.quads: a tile has exactly 4 quadrants (NW, NE, SE, SW)")
+    for i, code in enumerate(quads):
+        if code not in QUADRANT_CODES:
+            raise InvalidState(
+                f"{where}.quads[{i}]: unknown quadrant code {code!r}; expected one of "
+                f"{', '.join(sorted(QUADRANT_CODES))}"
+            )
+    icon = data.get("icon")
+    if icon is not None and icon not in ICONS:
+        raise InvalidState(
+            f"{where}.icon: unknown icon {icon!r}; expected rotate, swap, replace or null"
+        )
+    bases = {q for q in quads if q.startswith("base:")}
+    if bases and (len(set(quads)) != 1 or icon is not None):
+        raise InvalidState(
+            f"{where}.quads: base quadrants only appear on base tiles, all four the same, no icon"
+        )
+    quads_t = (str(quads[0]), str(quads[1]), str(quads[2]), str(quads[3]))
+    return Tile(tile_id if tile_id is not None else inline_key(quads_t, icon), quads_t, icon)
+
+
+def tile_from_key(key: str) -> Tile:
+    """Rebuild an inline tile from its synthetic id; ``InvalidState`` if it is not one."""
+    body = key[1:]
+    icon: str | None = None
+    if "+" in body:
+        body, icon = body.rsplit("+", 1)
+    return check_tile({"quads": body.split("/"), "icon": icon}, key)
+
+
+@dataclasses.dataclass(frozen=True)
+class TileSet:
+    """A validated tile set: the play tiles and one base per character."""
+
+    name: str
+    play: tuple[Tile, ...]
+    bases: tuple[Tile, ...]
+    reconstructed: bool
+
+    @functools.cached_property
+    def by_id(self) -> dict[str, Tile]:
+        """Every tile (play tiles and bases) by id."""
+        return {t.id: t for t in (*self.play, *self.bases)}
+
+    def tile(self, key: str) -> Tile:
+        """The tile with this id (set id, base id or inline id); ``KeyError`` if unknown."""
+        found = self.by_id.get(key)
+        if found is not None:
+            return found
+        if key.startswith("~"):
+            return _inline(key)
+        raise KeyError(key)
+
+    def base(self, character: str) -> Tile:
+        """The base tile of a character."""
+        return self.by_id[BASES[character]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _inline(key: str) -> Tile:
+    return tile_from_key(key)
+
+
+def parse_tile_set(data: Any) -> TileSet:
+    """Validate tile-set data; ``InvalidState`` naming the offending entry.
+
+    Rules: ``tiles`` lists at least 12 play tiles (3 per player for 4 players) with unique ids,
+    4 known quadrant codes each and an icon of ``rotate``/``swap``/``replace``/null; ``bases``
+    lists exactly one base tile per character, id ``base:<character>``.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidState("tile_set: must be a JSON object with 'tiles' and 'bases'")
+    allowed = {"name", "reconstructed", "note", "tiles", "bases"}
+    for key in data:
+        if key not in allowed:
+            raise InvalidState(
+                f"tile_set.{key}: unknown key; expected {', '.join(sorted(allowed))}"
+            )
+    tiles = data.get("tiles")
+    if not isinstance(tiles, list) or len(tiles) < 12:
+        count = len(tiles) if isinstance(tiles, list) else "no"
+        raise InvalidState(
+            f"tile_set.tiles: needs a list of at least 12 play tiles (3 per player), got {count}"
+        )
+    play: list[Tile] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(tiles):
+        where = f"tile_set.tiles[{i}]"
+        tid = entry.get("id") if isinstance(entry, Mapping) else None
+        if not isinstance(tid, str) or not tid or tid.startswith(("~", "base:")) or " " in tid:
+            raise InvalidState(f"{where}.id: a play tile needs a plain string id, got {tid!r}")
+        if tid in seen:
+            raise InvalidState(f"{where}.id: duplicate tile id {tid!r}")
+        seen.add(tid)
+        tile = check_tile(entry, where, tid)
+        if tile.base_of is not None:
+            raise InvalidState(f"{where}.quads: base quadrants belong in tile_set.bases")
+        play.append(tile)
+    bases = data.get("bases")
+    if not isinstance(bases, list) or len(bases) != len(CHARACTERS):
+        raise InvalidState("tile_set.bases: needs exactly 4 base tiles, one per character")
+    base_tiles: list[Tile] = []
+    for i, entry in enumerate(bases):
+        where = f"tile_set.bases[{i}]"
+        tid = entry.get("id") if isinstance(entry, Mapping) else None
+        tile = check_tile(entry, where, str(tid))
+        if tile.base_of is None or tid != BASES[tile.base_of]:
+            raise InvalidState(
+                f"{where}: a base tile has id 'base:<character>' and four matching base quadrants"
+            )
+        base_tiles.append(tile)
+    if {t.base_of for t in base_tiles} != set(CHARACTERS):
+        raise InvalidState("tile_set.bases: needs one base per character")
+    base_tiles.sort(key=lambda t: CHARACTERS.index(t.base_of or ""))
+    return TileSet(
+        name=str(data.get("name", "custom tile set")),
+        play=tuple(play),
+        bases=tuple(base_tiles),
+        reconstructed=bool(data.get("reconstructed", False)),
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def load_tile_set(spec: str | None) -> TileSet:
+    """The tile set named by the ``tile_set`` option.
+
+    Args:
+        spec: ``None`` for the shipped reconstructed set, a JSON string (starting with ``{``), or
+            a path to a ``.json`` or ``.yaml`` file.
+
+    Raises:
+        InvalidState: unreadable or invalid data, naming the offending entry.
+    """
+    if spec is None:
+        text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
+        return parse_tile_set(json.loads(text))
+    if spec.lstrip().startswith("{"):
+        try:
+            return parse_tile_set(json.loads(spec))
+        except json.JSONDecodeError as err:
+            raise InvalidState(f"tile_set: not valid JSON: {err}") from None
+    if not os.path.isfile(spec):
+        raise InvalidState(f"tile_set: no such file {spec!r} (give a path or JSON data)")
+    with open(spec, encoding="utf-8") as fh:
+        if spec.endswith((".yaml", ".yml")):
+            import yaml
+
+            data = yaml.safe_load(fh)
+        else:
+            try:
+                data = json.load(fh)
+            except json.JSONDecodeError as err:
+                raise InvalidState(f"tile_set: {spec} is not valid JSON: {err}") from None
+    return parse_tile_set(data)

@@ -1,0 +1,459 @@
+"""What every game renderer shares: layouts with hit areas, a style-caching pen, shape helpers.
+
+A game renderer is two pure functions of the JSON position: ``layout`` (where everything goes,
+with one :class:`Hit` per clickable target, in drawing order) and ``paint`` (the canvas calls).
+:class:`BaseRenderer` builds ``size``, ``draw``, ``targets_at`` and ``target_box`` on top of them,
+so the geometry used to draw and the geometry used to hit-test are the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ftwkit.protocol import State
+from ftwkit.render.protocol import Box, CanvasLike
+from ftwkit.render.theme import Theme, resolve
+
+__all__ = [
+    "BaseRenderer",
+    "Context",
+    "Hit",
+    "Layout",
+    "Pen",
+    "Point",
+    "position_of",
+    "regular_polygon",
+    "rounded_rect",
+    "star",
+]
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Where one target is drawn and how it is hit.
+
+    Attributes:
+        target: the value of ``move.targets`` this area stands for.
+        box: the bounding rectangle ``(x, y, w, h)``.
+        shape: ``"rect"``, ``"circle"`` (the ellipse inscribed in ``box``) or ``"hex"`` (pointy-top
+            hexagon inscribed in ``box``).
+    """
+
+    target: Any
+    box: Box
+    shape: str = "rect"
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether pixel ``(x, y)`` lies on this target."""
+        bx, by, bw, bh = self.box
+        if not (bx <= x <= bx + bw and by <= y <= by + bh):
+            return False
+        if self.shape == "rect":
+            return True
+        cx, cy = bx + bw / 2, by + bh / 2
+        dx, dy = abs(x - cx) / (bw / 2), abs(y - cy) / (bh / 2)
+        if self.shape == "circle":
+            return dx * dx + dy * dy <= 1.0
+        # Pointy-top hexagon, corners at (0, ±1) and (±1, ±0.5): flat sides and slanted edges.
+        return dx <= 1.0 and dx * 0.5 + dy <= 1.0 + 1e-9
+
+
+@dataclass
+class Layout:
+    """The geometry of one picture: its size, clickable areas and game-specific positions."""
+
+    width: int
+    height: int
+    hits: list[Hit] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, target: Any, box: Box, shape: str = "rect") -> None:
+        """Register a clickable target (later registrations are on top)."""
+        self.hits.append(Hit(target, box, shape))
+
+    def box_of(self, target: Any) -> Box | None:
+        """The box of the topmost area registered for ``target``."""
+        for hit in reversed(self.hits):
+            if _same(hit.target, target):
+                return hit.box
+        return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Target equality that keeps ``1`` and ``True`` apart and lists equal to tuples."""
+    if isinstance(a, list):
+        a = tuple(a)
+    if isinstance(b, list):
+        b = tuple(b)
+    return type(a) is type(b) and a == b
+
+
+@dataclass(frozen=True)
+class Context:
+    """The options of one ``draw`` call, bundled for the painting functions."""
+
+    theme: Theme
+    view: int | None
+    highlight: frozenset[Any]
+    selected: tuple[Any, ...]
+    last_move: Any
+    names: tuple[str, ...]
+
+    def is_highlighted(self, target: Any) -> bool:
+        """Whether ``target`` is among the possible next clicks."""
+        return _hashable(target) in self.highlight
+
+    def is_selected(self, target: Any) -> bool:
+        """Whether ``target`` was clicked already."""
+        key = _hashable(target)
+        return any(_hashable(s) == key for s in self.selected)
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+def position_of(state: State | Mapping[str, Any], view: int | None) -> dict[str, Any]:
+    """The JSON position to draw: omniscient (``view=None``) or what player ``view`` may see.
+
+    A plain mapping (a JSON position) is accepted too, so pictures can be drawn without an engine.
+    """
+    if isinstance(state, Mapping):
+        return dict(state)
+    return state.to_json() if view is None else state.observation(view)
+
+
+class Pen:
+    """Writes to a canvas, skipping attribute writes that would not change anything.
+
+    Fewer writes mean fewer draw commands in the single ``hold_canvas`` message; the pen never
+    reads from the canvas (it remembers what it wrote).
+    """
+
+    __slots__ = ("_attrs", "canvas", "theme")
+
+    def __init__(self, canvas: CanvasLike, theme: Theme) -> None:
+        self.canvas = canvas
+        self.theme = theme
+        self._attrs: dict[str, Any] = {}
+
+    def _set(self, name: str, value: Any) -> None:
+        if self._attrs.get(name, _UNSET) != value:
+            setattr(self.canvas, name, value)
+            self._attrs[name] = value
+
+    def alpha(self, value: float) -> None:
+        """Set the global opacity for what follows."""
+        self._set("global_alpha", value)
+
+    def dash(self, segments: Sequence[float]) -> None:
+        """Set the line dash pattern (``()`` for solid lines)."""
+        key = tuple(segments)
+        if self._attrs.get("dash", ()) != key:
+            self.canvas.set_line_dash(list(key))
+            self._attrs["dash"] = key
+
+    def rect(
+        self,
+        box: Box,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> None:
+        """Fill and/or outline a rectangle."""
+        x, y, w, h = box
+        if fill is not None:
+            self._set("fill_style", fill)
+            self.canvas.fill_rect(x, y, w, h)
+        if stroke is not None:
+            self._set("stroke_style", stroke)
+            self._set("line_width", width)
+            self.canvas.stroke_rect(x, y, w, h)
+
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> None:
+        """Fill and/or outline a circle."""
+        if fill is not None:
+            self._set("fill_style", fill)
+            self.canvas.fill_circle(x, y, r)
+        if stroke is not None:
+            self._set("stroke_style", stroke)
+            self._set("line_width", width)
+            self.canvas.stroke_circle(x, y, r)
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: str | None = None,
+        stroke: str | None = None,
+        width: float = 1.0,
+    ) -> None:
+        """Fill and/or outline a closed polygon."""
+        pts = [(float(x), float(y)) for x, y in points]
+        if fill is not None:
+            self._set("fill_style", fill)
+            self.canvas.fill_polygon(pts)
+        if stroke is not None:
+            self._set("stroke_style", stroke)
+            self._set("line_width", width)
+            self.canvas.stroke_polygon(pts)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str, width: float) -> None:
+        """Draw a straight segment."""
+        self._set("stroke_style", stroke)
+        self._set("line_width", width)
+        self.canvas.stroke_line(x1, y1, x2, y2)
+
+    def lines(self, points: Sequence[Point], stroke: str, width: float) -> None:
+        """Draw an open polyline."""
+        self._set("stroke_style", stroke)
+        self._set("line_width", width)
+        self.canvas.stroke_lines([(float(x), float(y)) for x, y in points])
+
+    def text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        *,
+        size: float = 12,
+        colour: str | None = None,
+        bold: bool = False,
+        align: str = "center",
+        baseline: str = "middle",
+        max_width: float | None = None,
+    ) -> None:
+        """Write one line of text; ``size`` is in theme units (scaled by the theme)."""
+        if not text:
+            return
+        self._set("font", self.theme.font(size, bold=bold))
+        self._set("fill_style", colour if colour is not None else self.theme.ink)
+        self._set("text_align", align)
+        self._set("text_baseline", baseline)
+        if max_width is None:
+            self.canvas.fill_text(text, x, y)
+        else:
+            self.canvas.fill_text(text, x, y, max_width)
+
+    def arrow(
+        self, points: Sequence[Point], stroke: str, width: float, head: float = 9.0
+    ) -> None:
+        """A polyline ending in a filled arrowhead at its last point."""
+        if len(points) < 2:
+            return
+        self.lines(points, stroke, width)
+        (x1, y1), (x2, y2) = points[-2], points[-1]
+        ang = math.atan2(y2 - y1, x2 - x1)
+        left = (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45))
+        right = (x2 - head * math.cos(ang + 0.45), y2 - head * math.sin(ang + 0.45))
+        self.polygon([(x2, y2), left, right], fill=stroke)
+
+
+_UNSET = object()
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """An estimate of the width of ``text`` in DejaVu Sans (no measuring without a browser)."""
+    return len(text) * size * (0.66 if bold else 0.6)
+
+
+def rounded_rect(box: Box, radius: float, steps: int = 3) -> list[Point]:
+    """The outline of a rectangle with rounded corners, as polygon points."""
+    x, y, w, h = box
+    r = max(0.0, min(radius, w / 2, h / 2))
+    corners = ((x + w - r, y + r, -90), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90),
+               (x + r, y + r, 180))
+    pts: list[Point] = []
+    for cx, cy, start in corners:
+        for i in range(steps + 1):
+            a = math.radians(start + 90 * i / steps)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def regular_polygon(
+    cx: float, cy: float, r: float, n: int, rotation: float = -90.0
+) -> list[Point]:
+    """The ``n`` corners of a regular polygon (first corner at ``rotation`` degrees; -90 = up)."""
+    return [
+        (cx + r * math.cos(math.radians(rotation + 360 * i / n)),
+         cy + r * math.sin(math.radians(rotation + 360 * i / n)))
+        for i in range(n)
+    ]
+
+
+def star(
+    cx: float, cy: float, outer: float, inner: float, points: int = 5, rotation: float = -90.0
+) -> list[Point]:
+    """A star polygon alternating ``outer`` and ``inner`` radii."""
+    out: list[Point] = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(rotation + 180 * i / points)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, steps: int = 16,
+            rotation: float = 0.0) -> list[Point]:
+    """An ellipse as polygon points (optionally turned by ``rotation`` degrees)."""
+    c, s = math.cos(math.radians(rotation)), math.sin(math.radians(rotation))
+    out: list[Point] = []
+    for i in range(steps):
+        a = 2 * math.pi * i / steps
+        px, py = rx * math.cos(a), ry * math.sin(a)
+        out.append((cx + px * c - py * s, cy + px * s + py * c))
+    return out
+
+
+class BaseRenderer:
+    """Shared ``size``/``draw``/``targets_at``/``target_box`` over a game's layout and paint.
+
+    Subclasses set ``game`` and implement :meth:`layout` and :meth:`paint`; they may override
+    :meth:`fallback_target` for clickable places that are not registered hits (empty table).
+    """
+
+    game: str = ""
+    default_names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4",
+                                      "Player 5", "Player 6")
+
+    # ----------------------------------------------------------------- hooks
+    def layout(
+        self, data: dict[str, Any], theme: Theme, view: int | None, state: Any
+    ) -> Layout:  # pragma: no cover - abstract
+        """Where everything goes, from the JSON position ``data``."""
+        raise NotImplementedError
+
+    def paint(
+        self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context
+    ) -> None:  # pragma: no cover - abstract
+        """Draw the picture (the background is already painted)."""
+        raise NotImplementedError
+
+    def fallback_target(self, layout: Layout, x: float, y: float) -> Any | None:
+        """A target for a pixel that hits no registered area (default: none)."""
+        return None
+
+    def fallback_box(self, layout: Layout, target: Any) -> Box | None:
+        """The box of a target that is not a registered area (default: none)."""
+        return None
+
+    # ----------------------------------------------------------------- protocol
+    def _prepare(
+        self, state: Any, view: int | None, theme: Any
+    ) -> tuple[dict[str, Any], Theme, Layout]:
+        th = resolve(theme)
+        data = position_of(state, view)
+        return data, th, self.layout(data, th, view, state)
+
+    def size(self, state: Any, *, view: int | None = None, theme: Any = None) -> tuple[int, int]:
+        """The canvas size in pixels that fits this state."""
+        _, _, lay = self._prepare(state, view, theme)
+        return lay.width, lay.height
+
+    def names(self, state: Any, players: int) -> tuple[str, ...]:
+        """The display names of the players."""
+        rules = getattr(state, "rules", None)
+        if rules is not None:
+            return tuple(rules.player_names(players))
+        return self.default_names[:players]
+
+    def draw(
+        self,
+        canvas: CanvasLike,
+        state: Any,
+        *,
+        view: int | None = None,
+        highlight: Collection[Any] = (),
+        selected: Sequence[Any] = (),
+        last_move: bool = True,
+        theme: Any = None,
+    ) -> None:
+        """Draw the whole picture (clearing first); ``view`` hides what that player may not see."""
+        data, th, lay = self._prepare(state, view, theme)
+        move = getattr(state, "last_move", None) if last_move else None
+        ctx = Context(
+            theme=th,
+            view=view,
+            highlight=frozenset(_hashable(t) for t in highlight),
+            selected=tuple(selected),
+            last_move=move,
+            names=self.names(state, _players(data)),
+        )
+        pen = Pen(canvas, th)
+        canvas.clear()
+        pen.rect((0, 0, lay.width, lay.height), fill=th.background)
+        self.paint(pen, data, lay, ctx)
+        pen.alpha(1.0)
+        pen.dash(())
+
+    def targets_at(
+        self, state: Any, x: float, y: float, *, view: int | None = None, theme: Any = None
+    ) -> Any | None:
+        """The target under pixel ``(x, y)`` (the topmost one), or ``None``."""
+        _, _, lay = self._prepare(state, view, theme)
+        for hit in reversed(lay.hits):
+            if hit.contains(x, y):
+                return hit.target
+        return self.fallback_target(lay, x, y)
+
+    def target_box(
+        self, state: Any, target: Any, *, view: int | None = None, theme: Any = None
+    ) -> Box | None:
+        """Where ``target`` is drawn, or ``None`` if it is not on the picture."""
+        _, _, lay = self._prepare(state, view, theme)
+        box = lay.box_of(target)
+        return box if box is not None else self.fallback_box(lay, target)
+
+    def targets(self, state: Any, *, view: int | None = None, theme: Any = None) -> list[Any]:
+        """Every clickable target of the picture, in drawing order (for tests and widgets)."""
+        _, _, lay = self._prepare(state, view, theme)
+        return [hit.target for hit in lay.hits]
+
+
+def _players(data: Mapping[str, Any]) -> int:
+    """The number of players of a JSON position (explicit, or from a per-player list)."""
+    if isinstance(data.get("players"), int):
+        return int(data["players"])
+    for key in ("pieces", "hands", "stones", "actions_used", "scores", "characters"):
+        value = data.get(key)
+        if isinstance(value, list):
+            return len(value)
+    return 2
+
+
+def piece_colours(names: Sequence[str], theme: Theme) -> list[tuple[str, str, str]]:
+    """``(fill, edge, ink)`` per player of a two-colour game: light for player 0, dark for 1.
+
+    A player named "White" or "Black" gets that colour whatever the seat.
+    """
+    light = (theme.light_piece, theme.light_piece_edge, theme.light_piece_ink)
+    dark = (theme.dark_piece, theme.dark_piece_edge, theme.dark_piece_ink)
+    out = [light, dark]
+    for i, name in enumerate(names[:2]):
+        if name.lower() == "white":
+            out[i] = light
+        elif name.lower() == "black":
+            out[i] = dark
+    if out[0] == out[1]:
+        out = [light, dark]
+    return out
+
+
+def cells_of(items: Iterable[Any]) -> list[tuple[int, int]]:
+    """``[x, y]`` lists as ``(x, y)`` tuples."""
+    return [(int(a), int(b)) for a, b in items]

@@ -1,0 +1,244 @@
+"""Double Blind picture: the Go board, each player's completed conditions, secrets, questions.
+
+Targets are intersection names (``"D4"``), hit as the square around each intersection. Beside the
+board a panel shows, per player, the five condition icons (completed ones in colour, the others
+faint), the secret condition when the view may see it (a "?" card otherwise) and the question log.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ftwkit.render.base import BaseRenderer, Context, Layout, Pen, piece_colours, rounded_rect
+from ftwkit.render.theme import Theme
+
+__all__ = ["RENDERER", "DoubleBlindRenderer", "condition_cells"]
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+"""Go column letters (no ``I``)."""
+
+_FALLBACK_CELLS: dict[int, tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {
+    1: ("LINE", ((0, 0), (1, 0), (2, 0), (3, 0)), ()),
+    2: ("SLASH", ((0, 0), (1, 1), (2, 2), (3, 3)), ()),
+    3: ("SQUARE", ((0, 0), (1, 0), (0, 1), (1, 1)), ()),
+    4: ("X", ((0, 0),), ((-1, -1), (1, -1), (1, 1), (-1, 1))),
+    5: ("CROSS", ((0, 0),), ((0, -1), (1, 0), (0, 1), (-1, 0))),
+}
+
+
+@cache
+def condition_cells(
+    number: int,
+) -> tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """A condition's name, own cells and arm cells for its icon (the engine's first drawing).
+
+    The shapes come from the engine's data table when it is importable, so a corrected drawing
+    shows up in the pictures too.
+    """
+    try:
+        from ftwkit.games.doubleblind import CONDITIONS
+    except ImportError:  # pragma: no cover - engine absent
+        return _FALLBACK_CELLS[number]
+    cond = CONDITIONS[number]
+    figure = cond.figures[0]
+    centre = figure.own[0]
+    arms = tuple((centre[0] + dx, centre[1] + dy) for dx, dy in figure.arms)
+    return cond.name, tuple(figure.own), arms
+
+
+def cell_name(x: int, y: int) -> str:
+    """The Go name of column ``x`` (0 = ``A``) and row ``y`` (0 = row 1, the bottom)."""
+    return f"{COLUMNS[x]}{y + 1}"
+
+
+class DoubleBlindRenderer(BaseRenderer):
+    """Draws Double Blind positions; see the module docstring."""
+
+    game = "doubleblind"
+    default_names = ("Black", "White")
+
+    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+        """Intersections of a ``size``×``size`` board with coordinates, and a side panel."""
+        size = int(data.get("size", 19))
+        gap = theme.px(min(30.0, 456.0 / max(size - 1, 1)))
+        label = theme.px(24)
+        pad = gap * 0.7
+        board = (size - 1) * gap + 2 * pad
+        x0, y0 = label, label
+        panel_w = theme.px(250)
+        width = int(x0 + board + label + panel_w)
+        height = int(max(y0 + board + label, theme.px(470)))
+        lay = Layout(width, height)
+        points: dict[str, tuple[float, float]] = {}
+        for cx in range(size):
+            for cy in range(size):
+                px = x0 + pad + cx * gap
+                py = y0 + pad + (size - 1 - cy) * gap
+                name = cell_name(cx, cy)
+                points[name] = (px, py)
+                lay.add(name, (px - gap / 2, py - gap / 2, gap, gap))
+        lay.extra.update(
+            size=size, gap=gap, pad=pad, board=(x0, y0, board, board), points=points,
+            panel=(x0 + board + label, theme.px(10), panel_w - theme.px(10), height - theme.px(20)),
+        )
+        return lay
+
+    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+        """Board, stones, last stone, highlights, then the panel."""
+        th = ctx.theme
+        size: int = layout.extra["size"]
+        gap: float = layout.extra["gap"]
+        points: dict[str, tuple[float, float]] = layout.extra["points"]
+        bx, by, bw, bh = layout.extra["board"]
+        pen.rect((bx, by, bw, bh), fill=th.board, stroke=th.board_line, width=th.px(1.5))
+        first, last = points[cell_name(0, 0)], points[cell_name(size - 1, size - 1)]
+        for i in range(size):
+            x = first[0] + i * gap
+            y = last[1] + i * gap
+            pen.line(x, last[1], x, first[1], th.board_line, th.px(1))
+            pen.line(first[0], y, last[0], y, th.board_line, th.px(1))
+            pen.text(COLUMNS[i], x, by - th.px(11), size=11, colour=th.muted)
+            pen.text(COLUMNS[i], x, by + bh + th.px(11), size=11, colour=th.muted)
+            row = str(size - i)
+            pen.text(row, bx - th.px(12), y, size=11, colour=th.muted)
+        for hx, hy in _hoshi(size):
+            x, y = points[cell_name(hx, hy)]
+            pen.circle(x, y, th.px(2.6), fill=th.board_line)
+
+        colours = piece_colours(ctx.names, th)
+        stones: list[list[str]] = [list(s) for s in data.get("stones", [[], []])]
+        radius = gap * 0.46
+        for player, cells in enumerate(stones):
+            fill, edge, _ = colours[player % 2]
+            for cell in cells:
+                if cell in points:
+                    x, y = points[cell]
+                    pen.circle(x, y, radius, fill=fill, stroke=edge, width=th.px(1))
+        move = ctx.last_move
+        last_cell = getattr(move, "cell", None)
+        if isinstance(last_cell, str) and last_cell in points:
+            x, y = points[last_cell]
+            pen.circle(x, y, radius * 0.42, stroke=th.last_move, width=th.px(2.5))
+        for name, (x, y) in points.items():
+            if ctx.is_highlighted(name):
+                pen.circle(x, y, radius * 0.35, fill=th.highlight)
+            if ctx.is_selected(name):
+                pen.circle(x, y, radius * 0.95, stroke=th.selected, width=th.px(3))
+        self._panel(pen, data, layout, ctx, colours)
+
+    def _panel(
+        self,
+        pen: Pen,
+        data: dict[str, Any],
+        layout: Layout,
+        ctx: Context,
+        colours: list[tuple[str, str, str]],
+    ) -> None:
+        th = ctx.theme
+        px, py, pw, ph = layout.extra["panel"]
+        pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
+        x = px + th.px(12)
+        y = py + th.px(20)
+        secrets = list(data.get("secrets", [None, None]))
+        completed = [set(c) for c in data.get("completed", [[], []])]
+        to_play = data.get("to_play")
+        winners = data.get("winners")
+        for player in (0, 1):
+            fill, edge, _ = colours[player]
+            pen.circle(x + th.px(8), y, th.px(8), fill=fill, stroke=edge, width=th.px(1.5))
+            if to_play == player:
+                pen.circle(x + th.px(8), y, th.px(11.5), stroke=th.highlight, width=th.px(2.5))
+            title = ctx.names[player]
+            if winners and player in winners:
+                title += " — wins!"
+            elif to_play == player:
+                title += " to play"
+            pen.text(title, x + th.px(24), y, size=14, bold=True, align="left")
+            y += th.px(24)
+            pen.text("completed", x, y, size=11, colour=th.muted, align="left")
+            y += th.px(10)
+            icon = th.px(38)
+            for number in range(1, 6):
+                ix = x + (number - 1) * (icon + th.px(6))
+                _condition_icon(pen, th, number, (ix, y, icon, icon), done=number in completed[player])
+            y += icon + th.px(28)
+            secret = secrets[player] if player < len(secrets) else None
+            pen.text("secret", x, y, size=11, colour=th.muted, align="left")
+            box = (x + th.px(50), y - th.px(12), th.px(30), th.px(30))
+            if secret is None:
+                pen.polygon(rounded_rect(box, th.px(4)), fill=th.card_back)
+                pen.text("?", box[0] + box[2] / 2, box[1] + box[3] / 2, size=16, bold=True,
+                         colour=th.card_back_mark)
+                pen.text("hidden", box[0] + box[2] + th.px(8), y + th.px(3), size=12,
+                         colour=th.muted, align="left")
+            else:
+                _condition_icon(pen, th, int(secret), box, done=True)
+                name = condition_cells(int(secret))[0]
+                pen.text(f"{secret} {name}", box[0] + box[2] + th.px(8), y + th.px(3), size=12,
+                         bold=True, align="left")
+            y += th.px(40)
+        pen.line(x, y - th.px(8), px + pw - th.px(12), y - th.px(8), th.line, th.px(1))
+        pen.text("questions", x, y + th.px(4), size=11, colour=th.muted, align="left")
+        y += th.px(24)
+        queries = list(data.get("queries", []))
+        shown = queries[-6:]
+        if not queries:
+            pen.text("none asked yet", x, y, size=12, colour=th.muted, align="left")
+            y += th.px(20)
+        for k, query in enumerate(shown, start=len(queries) - len(shown) + 1):
+            who = ctx.names[int(query.get("player", 0))]
+            answer = query.get("answer")
+            text = "yes" if answer else "no" if answer is not None else "?"
+            pen.text(f"{k}. {who} asked:", x, y, size=12, align="left")
+            pen.text(text, x + th.px(150), y, size=12, bold=True, align="left",
+                     colour=th.highlight if answer else th.last_move)
+            y += th.px(20)
+        for player in data.get("pending", []):
+            pen.text(f"{ctx.names[int(player)]} may ask now", x, y + th.px(4), size=12,
+                     bold=True, colour=th.selected, align="left")
+            y += th.px(20)
+
+
+def _condition_icon(pen: Pen, th: Theme, number: int, box: tuple[float, float, float, float],
+                    *, done: bool) -> None:
+    """A small picture of a condition's shape: own stones dark, arm stones as rings."""
+    _, own, arms = condition_cells(number)
+    cells = list(own) + list(arms)
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    span = max(max(xs) - min(xs), max(ys) - min(ys), 3) + 1
+    x, y, w, h = box
+    pen.polygon(rounded_rect(box, th.px(4)), fill=th.card if done else th.panel,
+                stroke=th.ink if done else th.line, width=th.px(1.5 if done else 1))
+    step = (w - th.px(6)) / span
+    ox = x + (w - step * (max(xs) - min(xs) + 1)) / 2 + step / 2
+    oy = y + (h - step * (max(ys) - min(ys) + 1)) / 2 + step / 2
+    ink = th.dark_piece if done else th.line
+    for cx, cy in own:
+        pen.circle(ox + (cx - min(xs)) * step, oy + (cy - min(ys)) * step, step * 0.4, fill=ink)
+    for cx, cy in arms:
+        pen.circle(ox + (cx - min(xs)) * step, oy + (cy - min(ys)) * step, step * 0.3,
+                   stroke=ink, width=th.px(1.2))
+    name = condition_cells(number)[0]
+    pen.text(f"{number} {name}" if len(name) < 6 else name, x + w / 2, y + h + th.px(8), size=8,
+             colour=th.ink if done else th.muted, bold=done)
+
+
+def _hoshi(size: int) -> list[tuple[int, int]]:
+    """The star points of usual Go boards."""
+    if size < 9:
+        return []
+    edge = 2 if size < 13 else 3
+    far = size - 1 - edge
+    pts = [(edge, edge), (edge, far), (far, edge), (far, far)]
+    if size % 2 == 1:
+        mid = size // 2
+        pts.append((mid, mid))
+        if size >= 19:
+            pts += [(mid, edge), (mid, far), (edge, mid), (far, mid)]
+    return pts
+
+
+RENDERER = DoubleBlindRenderer()
+"""The Double Blind renderer registered in :data:`ftwkit.render.RENDERERS`."""

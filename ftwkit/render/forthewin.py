@@ -1,0 +1,239 @@
+"""For the Win! picture: the grid cropped to the tiles plus a margin, supplies and action counters.
+
+Targets are cells ``(x, y)`` (``y`` grows downwards), the occupied ones and the empty cells one
+step around the grid, where tiles may be added or moved. Each tile shows its colour (white or
+black), its character as a glyph drawn with primitives plus its name, and whether it is face up;
+a face-down tile is greyed and hatched with a small glyph. The panel beside the grid shows each
+player's action pips, first-player marker and supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
+from ftwkit.render.glyphs import draw_glyph
+from ftwkit.render.theme import Theme
+
+__all__ = ["RENDERER", "ForTheWinRenderer", "KINDS"]
+
+KINDS = ("monkey", "ninja", "pirate", "zombie", "alien")
+"""The five characters, in the order the supply panel lists them."""
+
+PER_KIND = 2
+ACTIONS_PER_ROUND = 5
+Cell = tuple[int, int]
+
+
+class ForTheWinRenderer(BaseRenderer):
+    """Draws For the Win! positions; see the module docstring."""
+
+    game = "forthewin"
+    default_names = ("White", "Black")
+
+    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+        """Cells of the cropped grid (tiles + 1 around, and any legal target cell), and a panel."""
+        th = theme
+        cells = [_cell(t["at"]) for t in data.get("tiles", [])]
+        span = set(_around(cells)) | set(_target_cells(state))
+        if not span:
+            span = {(0, 0)}
+        xs = [c[0] for c in span]
+        ys = [c[1] for c in span]
+        x_lo, x_hi, y_lo, y_hi = min(xs), max(xs), min(ys), max(ys)
+        cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
+        size = th.px(min(62.0, 560.0 / max(cols, rows)))
+        top = th.px(40)
+        left = th.px(16)
+        panel_w = th.px(250)
+        grid_w, grid_h = cols * size, rows * size
+        width = int(left + grid_w + th.px(20) + panel_w)
+        height = int(max(top + grid_h + th.px(16), th.px(400)))
+        lay = Layout(width, height)
+        boxes: dict[Cell, Box] = {}
+        for gy in range(y_lo, y_hi + 1):
+            for gx in range(x_lo, x_hi + 1):
+                box = (left + (gx - x_lo) * size, top + (gy - y_lo) * size, size, size)
+                boxes[(gx, gy)] = box
+                lay.add((gx, gy), box)
+        lay.extra.update(
+            size=size, boxes=boxes, grid=(left, top, grid_w, grid_h),
+            panel=(left + grid_w + th.px(20), top, panel_w - th.px(12), th.px(350)),
+        )
+        return lay
+
+    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+        """Status line, grid, tiles, last move, highlights, panel."""
+        th = ctx.theme
+        boxes: dict[Cell, Box] = layout.extra["boxes"]
+        size: float = layout.extra["size"]
+        to_play = data.get("to_play")
+        if to_play is None:
+            status = "game over"
+        else:
+            status = f"{ctx.names[int(to_play)]} to play"
+            if data.get("turn_actions"):
+                status += " — second action or end the turn"
+        pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
+        pen.rect(layout.extra["grid"], fill=th.board)
+        for cell, (x, y, w, h) in boxes.items():
+            inset = th.px(2)
+            fill = th.highlight_fill if ctx.is_highlighted(cell) else th.cell
+            pen.rect((x + inset, y + inset, w - 2 * inset, h - 2 * inset), fill=fill)
+
+        move = ctx.last_move
+        touched = [t for t in getattr(move, "targets", ()) if isinstance(t, tuple)]
+        for cell in touched:
+            if cell in boxes:
+                x, y, w, h = boxes[cell]
+                pen.rect((x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)),
+                         fill=th.last_move_fill)
+
+        for tile in data.get("tiles", []):
+            cell = _cell(tile["at"])
+            if cell in boxes:
+                _tile(pen, th, tile, boxes[cell], ctx.names)
+
+        if len(touched) >= 2 and touched[-2] in boxes and touched[-1] in boxes:
+            a, b = _centre(boxes[touched[-2]]), _centre(boxes[touched[-1]])
+            pen.arrow([a, b], th.last_move, th.px(3.5), head=th.px(12))
+        for cell, box in boxes.items():
+            x, y, w, h = box
+            if ctx.is_highlighted(cell):
+                pen.rect((x + th.px(3), y + th.px(3), w - th.px(6), h - th.px(6)),
+                         stroke=th.highlight, width=th.px(3))
+            if ctx.is_selected(cell):
+                pen.rect((x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)),
+                         stroke=th.selected, width=th.px(4))
+        self._panel(pen, data, layout, ctx, size)
+
+    def _panel(
+        self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context, size: float
+    ) -> None:
+        th = ctx.theme
+        px, py, pw, _ = layout.extra["panel"]
+        used = list(data.get("actions_used", [0, 0]))
+        first = data.get("first")
+        to_play = data.get("to_play")
+        on_grid: dict[tuple[int, str], int] = {}
+        for tile in data.get("tiles", []):
+            key = (int(tile["player"]), str(tile["kind"]))
+            on_grid[key] = on_grid.get(key, 0) + 1
+        y = py
+        for player in range(len(used)):
+            block = (px, y, pw, th.px(160))
+            pen.polygon(rounded_rect(block, th.px(8)), fill=th.panel,
+                        stroke=th.highlight if to_play == player else None, width=th.px(2.5))
+            fill, edge = _colours(th, player, ctx.names)[:2]
+            sx, sy = px + th.px(14), y + th.px(20)
+            pen.rect((sx, sy - th.px(9), th.px(18), th.px(18)), fill=fill, stroke=edge,
+                     width=th.px(1.5))
+            title = ctx.names[player]
+            pen.text(title, sx + th.px(26), sy, size=14, bold=True, align="left")
+            if first == player:
+                pen.circle(px + pw - th.px(24), sy, th.px(10), fill=th.gold, stroke=th.ink,
+                           width=th.px(1))
+                pen.text("1", px + pw - th.px(24), sy + th.px(1), size=11, bold=True,
+                         colour=th.light_piece_ink)
+                pen.text("first", px + pw - th.px(40), sy, size=10, colour=th.muted,
+                         align="right")
+            ay = sy + th.px(28)
+            pen.text("actions", sx, ay, size=11, colour=th.muted, align="left")
+            for k in range(ACTIONS_PER_ROUND):
+                cx = sx + th.px(70) + k * th.px(20)
+                done = k < (used[player] if player < len(used) else 0)
+                pen.circle(cx, ay, th.px(7), fill=th.ink if done else th.background,
+                           stroke=th.ink, width=th.px(1.2))
+            left = ACTIONS_PER_ROUND - (used[player] if player < len(used) else 0)
+            pen.text(f"{left} left", sx + th.px(172), ay, size=11, align="left")
+            if to_play == player:
+                turn = int(data.get("turn_actions", 0))
+                pen.text(f"this turn: {turn} of 2 taken", sx, ay + th.px(22), size=11,
+                         colour=th.highlight, bold=True, align="left")
+            pen.text("supply", sx, ay + th.px(44), size=11, colour=th.muted, align="left")
+            for k, kind in enumerate(KINDS):
+                count = PER_KIND - on_grid.get((player, kind), 0)
+                gx = sx + k * th.px(44) + th.px(14)
+                gy = ay + th.px(78)
+                mini = (gx - th.px(14), gy - th.px(16), th.px(28), th.px(32))
+                _mini_tile(pen, th, player, kind, mini, ctx.names, count)
+            y += th.px(172)
+
+
+def _colours(th: Theme, player: int, names: tuple[str, ...]) -> tuple[str, str, str, str]:
+    """``(face, edge, ink, face-down)`` of a player's tiles: White light, Black dark."""
+    dark = names[player].lower() == "black" if player < len(names) else player == 1
+    if dark:
+        return th.dark_piece, th.dark_piece_edge, th.dark_piece_ink, th.face_down_dark
+    return th.light_piece, th.light_piece_edge, th.light_piece_ink, th.face_down_light
+
+
+def _tile(pen: Pen, th: Theme, tile: dict[str, Any], box: Box, names: tuple[str, ...]) -> None:
+    x, y, w, h = box
+    player, kind, up = int(tile["player"]), str(tile["kind"]), bool(tile.get("up", True))
+    face, edge, ink, down = _colours(th, player, names)
+    inset = w * 0.07
+    body = (x + inset, y + inset, w - 2 * inset, h - 2 * inset)
+    if up:
+        pen.polygon(rounded_rect(body, w * 0.12), fill=face, stroke=edge, width=th.px(2))
+        draw_glyph(pen, kind, x + w / 2, y + h * 0.42, w * 0.27, fill=th.kind(kind), edge=ink,
+                   hole=face)
+        pen.text(kind, x + w / 2, y + h * 0.82, size=max(8.0, w * 0.15 / th.scale), bold=True,
+                 colour=ink)
+        return
+    pen.polygon(rounded_rect(body, w * 0.12), fill=down, stroke=edge, width=th.px(2))
+    bx, by, bw, bh = body
+    for k in range(1, 5):
+        t = k / 5
+        pen.line(bx + bw * t, by + th.px(2), bx + th.px(2), by + bh * t, th.muted, th.px(1))
+        pen.line(bx + bw - th.px(2), by + bh * t, bx + bw * t, by + bh - th.px(2), th.muted,
+                 th.px(1))
+    pen.alpha(0.75)
+    draw_glyph(pen, kind, x + w / 2, y + h * 0.42, w * 0.17, fill=th.muted, edge=ink, hole=down)
+    pen.alpha(1.0)
+    label = max(8.0, w * 0.14 / th.scale)
+    pill = (x + w * 0.14, y + h * 0.78 - th.px(label * 0.75), w * 0.72, th.px(label * 1.5))
+    pen.polygon(rounded_rect(pill, th.px(label * 0.7)), fill=down, stroke=ink, width=th.px(0.8))
+    pen.text(kind, x + w / 2, y + h * 0.78, size=label, colour=ink)
+
+
+def _mini_tile(
+    pen: Pen, th: Theme, player: int, kind: str, box: Box, names: tuple[str, ...], count: int
+) -> None:
+    x, y, w, h = box
+    face, edge, ink, _ = _colours(th, player, names)
+    pen.alpha(1.0 if count else 0.35)
+    pen.polygon(rounded_rect(box, th.px(4)), fill=face, stroke=edge, width=th.px(1.2))
+    draw_glyph(pen, kind, x + w / 2, y + h / 2, w * 0.36, fill=th.kind(kind), edge=ink, hole=face)
+    pen.alpha(1.0)
+    pen.text(f"×{count}", x + w / 2, y + h + th.px(9), size=11, bold=True,
+             colour=th.ink if count else th.muted)
+
+
+def _cell(at: Any) -> Cell:
+    return int(at[0]), int(at[1])
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return box[0] + box[2] / 2, box[1] + box[3] / 2
+
+
+def _around(cells: Iterable[Cell]) -> list[Cell]:
+    """The cells and every cell within one step of them (the empty ring around the grid)."""
+    out: list[Cell] = []
+    for x, y in cells:
+        out += [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return out
+
+
+def _target_cells(state: Any) -> list[Cell]:
+    """Every cell some legal move of ``state`` clicks (so the picture always shows them)."""
+    moves = getattr(state, "legal_moves", None)
+    if moves is None:
+        return []
+    return [t for m in moves() for t in m.targets if isinstance(t, tuple) and len(t) == 2]
+
+
+RENDERER = ForTheWinRenderer()
+"""The For the Win! renderer registered in :data:`ftwkit.render.RENDERERS`."""

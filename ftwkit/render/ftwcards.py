@@ -1,0 +1,185 @@
+"""FTW?! picture: the pile, then one row per player with score, fanned hand and auxiliary cards.
+
+Targets are card numbers (ints) wherever the card is drawn face up: in a hand, on the pile or among
+a player's auxiliary cards. Hidden cards (``null`` in a player's view) are drawn as backs and are
+not targets. Cards overlap in a fan, so the hit area of a card is the part left visible (the
+topmost card wins).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
+from ftwkit.render.theme import Theme
+
+__all__ = ["RENDERER", "FtwCardsRenderer"]
+
+
+class FtwCardsRenderer(BaseRenderer):
+    """Draws FTW?! positions; see the module docstring."""
+
+    game = "ftwcards"
+
+    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+        """Card boxes for the pile, each hand, the passing cards and the auxiliary cards."""
+        th = theme
+        cw, ch = th.px(46), th.px(66)
+        step = th.px(27)
+        hands: list[list[Any]] = [list(h) for h in data.get("hands", [])]
+        aux: list[list[Any]] = [list(a) for a in data.get("aux", [[] for _ in hands])]
+        passing = list(data.get("passing") or [None] * len(hands))
+        n = len(hands)
+        longest = max([12, *(len(h) for h in hands)])
+        most_aux = max([4, *(len(a) for a in aux)])
+        label_w = th.px(150)
+        hand_w = cw + (longest - 1) * step
+        aux_x = label_w + hand_w + th.px(30)
+        width = int(aux_x + cw + (most_aux - 1) * (cw * 0.75) + th.px(20))
+        top_h = th.px(132)
+        row_h = ch + th.px(48)
+        height = int(top_h + n * row_h + th.px(10))
+        lay = Layout(width, height)
+        faces: list[tuple[Any, Box, str]] = []  # (card or None, box, group)
+
+        pile = list(data.get("pile", []))
+        pile_x = label_w
+        for i, card in enumerate(pile):
+            box = (pile_x + i * step, th.px(40), cw, ch)
+            faces.append((card, box, "pile"))
+        rows: list[Box] = []
+        for p, hand in enumerate(hands):
+            ry = top_h + p * row_h
+            rows.append((th.px(8), ry, width - th.px(16), row_h - th.px(8)))
+            mid = (len(hand) - 1) / 2
+            for i, card in enumerate(hand):
+                lift = 0.0 if len(hand) < 2 else th.px(10) * ((i - mid) / max(mid, 1)) ** 2
+                box = (label_w + i * step, ry + th.px(22) + lift, cw, ch)
+                faces.append((card, box, f"hand{p}"))
+            chosen = passing[p] if p < len(passing) else None
+            if chosen is None and data.get("phase") == "pass" and len(hand) < longest:
+                chosen = [None] * (longest - len(hand))
+            for i, card in enumerate(chosen or []):
+                box = (label_w + len(hand) * step + cw + th.px(14) + i * step,
+                       ry + th.px(22), cw, ch)
+                faces.append((card, box, f"passing{p}"))
+            for i, card in enumerate(aux[p] if p < len(aux) else []):
+                box = (aux_x + i * cw * 0.75, ry + th.px(22), cw, ch)
+                faces.append((card, box, f"aux{p}"))
+        covered = [
+            k + 1 < len(faces) and faces[k + 1][2] == faces[k][2]
+            and faces[k + 1][1][0] - faces[k][1][0] < cw * 0.9
+            for k in range(len(faces))
+        ]
+        for card, box, group in faces:
+            if card is not None and not group.startswith("passing"):
+                lay.add(card, box)
+        lay.extra.update(faces=faces, covered=covered, rows=rows, card=(cw, ch), aux_x=aux_x, label_w=label_w,
+                         pile_x=pile_x)
+        return lay
+
+    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+        """Header with round and pile, player rows, then every card in order."""
+        th = ctx.theme
+        rows: list[Box] = layout.extra["rows"]
+        faces: list[tuple[Any, Box, str]] = layout.extra["faces"]
+        cw, ch = layout.extra["card"]
+        to_play = data.get("to_play")
+        players = len(rows)
+        phase = data.get("phase", "play")
+        header = f"Round {data.get('round', 1)} of {players}"
+        header += " · passing 3 cards" if phase == "pass" else " · playing"
+        pen.text(header, th.px(14), th.px(18), size=14, bold=True, align="left")
+        if to_play is not None:
+            pen.text(f"{ctx.names[int(to_play)]} to play", layout.width - th.px(14), th.px(18),
+                     size=13, colour=th.muted, align="right")
+        else:
+            pen.text("game over", layout.width - th.px(14), th.px(18), size=13, colour=th.muted,
+                     align="right")
+        pen.text("pile", th.px(14), th.px(52), size=12, colour=th.muted, align="left")
+        if not data.get("pile"):
+            box = (layout.extra["pile_x"], th.px(40), cw, ch)
+            pen.dash((th.px(4), th.px(3)))
+            pen.polygon(rounded_rect(box, th.px(5)), stroke=th.line, width=th.px(1.5))
+            pen.dash(())
+            pen.text("empty", box[0] + cw / 2, box[1] + ch / 2, size=10, colour=th.muted)
+        else:
+            top = data["pile"][-1]
+            pen.text(f"top {top}", th.px(14), th.px(70), size=13, bold=True, align="left")
+        right = layout.width - th.px(14)
+        for label, key in (("aside", "aside"), ("out", "out")):
+            count = len(data.get(key, []))
+            if key == "aside" and count == 0:
+                continue
+            box = (right - cw, th.px(40), cw, ch)
+            _card_back(pen, th, box)
+            pen.text(str(count), box[0] + cw / 2, box[1] + ch / 2, size=15, bold=True,
+                     colour=th.card_back_mark)
+            pen.text(label, box[0] + cw / 2, box[1] + ch + th.px(9), size=10, colour=th.muted)
+            right -= cw + th.px(18)
+
+        scores = list(data.get("scores", [0] * players))
+        taken = list(data.get("taken") or [[] for _ in rows])
+        for p, (x, y, w, h) in enumerate(rows):
+            active = to_play == p
+            pen.polygon(rounded_rect((x, y, w, h), th.px(8)), fill=th.panel,
+                        stroke=th.highlight if active else None, width=th.px(2.5))
+            pen.rect((x, y + th.px(6), th.px(5), h - th.px(12)), fill=th.seat(p))
+            pen.text(ctx.names[p], x + th.px(14), y + th.px(20), size=14, bold=True, align="left")
+            if active:
+                pen.text("to play", x + th.px(14), y + th.px(38), size=11, bold=True,
+                         colour=th.highlight, align="left")
+            score = scores[p] if p < len(scores) else 0
+            pen.text(f"score {score}", x + th.px(14), y + th.px(56), size=12, align="left")
+            hand = data.get("hands", [])[p]
+            pen.text(f"{len(hand)} in hand", x + th.px(14), y + th.px(74), size=11,
+                     colour=th.muted, align="left")
+            if p < len(taken) and taken[p]:
+                took = ", ".join(str(c) for c in taken[p])
+                pen.text(f"took {took}", x + th.px(14), y + th.px(90), size=10,
+                         colour=th.muted, align="left")
+            pen.text("aux", layout.extra["aux_x"], y + th.px(12), size=10, colour=th.muted,
+                     align="left")
+
+        last = set(getattr(ctx.last_move, "targets", ()) or ())
+        covered: list[bool] = layout.extra["covered"]
+        for (card, box, group), hidden in zip(faces, covered, strict=True):
+            if group.startswith("passing"):
+                pass_x = box[0]
+                pen.text("passing", pass_x, box[1] - th.px(8), size=10, colour=th.muted,
+                         align="left")
+            if card is None:
+                _card_back(pen, th, box)
+                continue
+            _card_face(pen, th, int(card), box, corner_only=hidden)
+            if card in last:
+                pen.polygon(rounded_rect(box, th.px(5)), stroke=th.last_move, width=th.px(2.5))
+            if ctx.is_highlighted(card) and not group.startswith("passing"):
+                pen.polygon(rounded_rect(box, th.px(5)), stroke=th.highlight, width=th.px(3))
+            if ctx.is_selected(card) and not group.startswith("passing"):
+                _card_face(pen, th, int(card), box, tint=th.selected, corner_only=hidden)
+
+
+def _card_face(
+    pen: Pen, th: Theme, card: int, box: Box, tint: str | None = None, corner_only: bool = False
+) -> None:
+    """A face-up card: its number in the corner, and large in the middle when not covered."""
+    x, y, w, h = box
+    pen.polygon(rounded_rect(box, th.px(5)), fill=th.card, stroke=tint or th.card_edge,
+                width=th.px(3 if tint else 1.2))
+    pen.text(str(card), x + th.px(3), y + th.px(12), size=14, bold=True, align="left")
+    if not corner_only:
+        pen.text(str(card), x + w / 2, y + h / 2 + th.px(6), size=22, bold=True)
+
+
+def _card_back(pen: Pen, th: Theme, box: Box) -> None:
+    """A face-down card."""
+    x, y, w, h = box
+    pen.polygon(rounded_rect(box, th.px(5)), fill=th.card_back, stroke=th.card_edge,
+                width=th.px(1.2))
+    inner = (x + th.px(5), y + th.px(5), w - th.px(10), h - th.px(10))
+    pen.polygon(rounded_rect(inner, th.px(3)), stroke=th.card_back_mark, width=th.px(1))
+
+
+RENDERER = FtwCardsRenderer()
+"""The FTW?! renderer registered in :data:`ftwkit.render.RENDERERS`."""

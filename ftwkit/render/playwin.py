@@ -1,0 +1,173 @@
+"""Play Win picture: the 61-cell hex board with cell names, pieces and the last move's path.
+
+Targets are cell names (``"A1"`` … ``"I9"``), each hit as its hexagon. The last move is drawn as an
+arrow along its path (source, every landing), and each piece it jumped is marked with a cross on a
+dashed ghost disc.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ftwkit.geometry.hexgrid import HexBoard, pixel_center
+from ftwkit.render.base import (
+    BaseRenderer,
+    Context,
+    Layout,
+    Pen,
+    Point,
+    piece_colours,
+    regular_polygon,
+)
+from ftwkit.render.theme import Theme
+
+__all__ = ["RENDERER", "PlayWinRenderer"]
+
+BOARD = HexBoard(4)
+SQRT3 = math.sqrt(3)
+
+
+class PlayWinRenderer(BaseRenderer):
+    """Draws Play Win positions; see the module docstring."""
+
+    game = "playwin"
+    default_names = ("South", "North")
+
+    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+        """Cell centres on a pointy-top hex board under a one-line status bar."""
+        s = theme.px(30)
+        margin = theme.px(34)
+        top = theme.px(36)
+        half_w = 4 * SQRT3 * s + SQRT3 * s / 2
+        half_h = 4 * 1.5 * s + s
+        width = int(2 * (half_w + margin))
+        height = int(top + 2 * half_h + 2 * theme.px(14))
+        cx, cy = width / 2, top + theme.px(14) + half_h
+        lay = Layout(width, height)
+        centres: dict[str, Point] = {}
+        for cell in BOARD.cells:
+            dx, dy = pixel_center(cell, s)
+            name = BOARD.name(cell)
+            centres[name] = (cx + dx, cy + dy)
+            x, y = centres[name]
+            lay.add(name, (x - SQRT3 * s / 2, y - s, SQRT3 * s, 2 * s), "hex")
+        lay.extra.update(size=s, centre=(cx, cy), centres=centres)
+        return lay
+
+    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+        """Board, names, pieces, last move, highlights, status line."""
+        th = ctx.theme
+        s: float = layout.extra["size"]
+        cx, cy = layout.extra["centre"]
+        centres: dict[str, Point] = layout.extra["centres"]
+        pieces: list[list[str]] = [list(p) for p in data.get("pieces", [[], []])]
+        owner = {cell: p for p, cells in enumerate(pieces) for cell in cells}
+        colours = piece_colours(ctx.names, th)
+
+        self._status(pen, data, pieces, layout, ctx, colours)
+        radius = 4 * SQRT3 * s + s * 1.25
+        outline = regular_polygon(cx, cy, radius, 6, rotation=0)
+        pen.polygon(outline, fill=th.board, stroke=th.board_line, width=th.px(2))
+        for name, (x, y) in centres.items():
+            hexagon = regular_polygon(x, y, s * 0.97, 6)
+            pen.polygon(hexagon, fill=th.cell, stroke=th.board_line, width=th.px(1))
+        # Row letters outside the West edge.
+        for letter in BOARD.row_names():
+            first = f"{letter}{min(int(n[1:]) for n in centres if n[0] == letter)}"
+            y = centres[first][1]
+            edge = cx - (radius - abs(y - cy) / SQRT3)
+            pen.text(letter, edge - th.px(12), y, size=13, colour=th.muted, bold=True)
+
+        for name, (x, y) in centres.items():
+            if ctx.is_highlighted(name):
+                pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=th.highlight_fill)
+        move = ctx.last_move
+        captured: tuple[str, ...] = tuple(getattr(move, "captured", ()) or ())
+        path = _path_of(move)
+        if path:
+            x, y = centres.get(path[0], (None, None))  # type: ignore[arg-type]
+            if x is not None:
+                pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=th.last_move_fill)
+
+        for name, (x, y) in centres.items():
+            player = owner.get(name)
+            if player is None:
+                pen.text(name, x, y, size=10, colour=th.muted)
+                continue
+            fill, edge, ink = colours[player % 2]
+            pen.circle(x, y, s * 0.66, fill=fill, stroke=edge, width=th.px(1.5))
+            pen.text(name, x, y, size=10, colour=ink, bold=True)
+
+        if path and len(path) >= 2:
+            pts = [centres[c] for c in path if c in centres]
+            pen.arrow(_shorten(pts, s * 0.35), th.last_move, th.px(3.5), head=th.px(12))
+        for cell in captured:
+            if cell in centres and cell not in owner:
+                x, y = centres[cell]
+                pen.dash((th.px(4), th.px(3)))
+                pen.circle(x, y, s * 0.6, stroke=th.last_move, width=th.px(2))
+                pen.dash(())
+                d = s * 0.32
+                pen.line(x - d, y - d, x + d, y + d, th.last_move, th.px(3.5))
+                pen.line(x - d, y + d, x + d, y - d, th.last_move, th.px(3.5))
+
+        for name, (x, y) in centres.items():
+            if ctx.is_highlighted(name):
+                pen.polygon(regular_polygon(x, y, s * 0.8, 6), stroke=th.highlight, width=th.px(3))
+            if ctx.is_selected(name):
+                pen.polygon(regular_polygon(x, y, s * 0.86, 6), stroke=th.selected, width=th.px(4))
+
+    def _status(
+        self,
+        pen: Pen,
+        data: dict[str, Any],
+        pieces: list[list[str]],
+        layout: Layout,
+        ctx: Context,
+        colours: list[tuple[str, str, str]],
+    ) -> None:
+        th = ctx.theme
+        y = th.px(20)
+        x = th.px(16)
+        for player, cells in enumerate(pieces):
+            fill, edge, _ = colours[player % 2]
+            to_play = data.get("to_play") == player
+            pen.circle(x + th.px(8), y, th.px(8), fill=fill, stroke=edge, width=th.px(1.5))
+            if to_play:
+                pen.circle(x + th.px(8), y, th.px(11.5), stroke=th.highlight, width=th.px(2.5))
+            label = f"{ctx.names[player]}: {len(cells)}"
+            pen.text(label, x + th.px(24), y, size=13, bold=to_play, align="left")
+            x += th.px(130)
+        if data.get("to_play") is None:
+            status = "game over"
+        else:
+            status = f"{ctx.names[int(data['to_play'])]} to play"
+        pen.text(status, layout.width - th.px(16), y, size=13, colour=th.muted, align="right")
+
+
+def _path_of(move: Any) -> list[str]:
+    """The cells a move visits: its ``path`` (captures) or source and destination."""
+    if move is None:
+        return []
+    path = getattr(move, "path", None)
+    if path:
+        return [str(c) for c in path]
+    src, dst = getattr(move, "src", None), getattr(move, "dst", None)
+    if src is not None and dst is not None:
+        return [str(src), str(dst)]
+    return []
+
+
+def _shorten(points: list[Point], by: float) -> list[Point]:
+    """The polyline with its last segment pulled back so the arrowhead sits on the piece edge."""
+    if len(points) < 2:
+        return points
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    k = max(0.0, (length - by) / length)
+    return [*points[:-1], (x1 + (x2 - x1) * k, y1 + (y2 - y1) * k)]
+
+
+RENDERER = PlayWinRenderer()
+"""The Play Win renderer registered in :data:`ftwkit.render.RENDERERS`."""

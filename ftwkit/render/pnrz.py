@@ -1,0 +1,400 @@
+"""Pirates, Ninjas, Robots & Zombies picture: the table of quadrant tiles, tallies and hands.
+
+The table is cropped to the tiles plus two quadrants around them (and every candidate anchor of
+the state). Each quadrant shows its content: a character (its colour and initial), a bonus item
+(a gold star and the item's name), an arch-enemy (a dark quadrant with a burst in its victim's
+colour) or a base (a house); action icons sit in a badge at the tile's centre. Each character's
+best section is outlined in the character's colour, and the panel lists the tallies.
+
+Targets: ``(x, y)`` anchors on the table — a placed tile's anchor anywhere on the tile, else the
+quadrant cell under the pointer (a candidate anchor) — and tile ids (``str``) for tiles in hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, star
+from ftwkit.render.theme import Theme
+
+__all__ = ["RENDERER", "PnrzRenderer"]
+
+Cell = tuple[int, int]
+TileInfo = tuple[tuple[str, str, str, str], str | None]
+"""A tile's quadrants (NW, NE, SE, SW, unrotated) and icon."""
+
+CHARACTERS = ("pirate", "ninja", "robot", "zombie")
+BONUS = {"chest": "pirate", "star": "ninja", "battery": "robot", "brain": "zombie"}
+ENEMY = {"kraken": "pirate", "dragon": "ninja", "military": "robot", "hunter": "zombie"}
+ICON_TEXT = {"rotate": "ROT", "swap": "SWAP", "replace": "REPL"}
+
+
+def _resolver(state: Any) -> Callable[[str], TileInfo]:
+    """Tile id → (quadrants, icon), through the state's tile set (or the shipped set)."""
+    lookup = getattr(state, "tile", None)
+    if lookup is None:
+        from ftwkit.games.pnrz.tiles import load_tile_set
+
+        lookup = load_tile_set(None).tile
+
+    def info(key: str) -> TileInfo:
+        tile = lookup(key)
+        return tuple(tile.quads), tile.icon  # type: ignore[return-value]
+
+    return info
+
+
+def _ref(entry: Any, info: Callable[[str], TileInfo]) -> tuple[str, TileInfo] | None:
+    """A tile reference from JSON (id, inline object, or ``None`` when hidden)."""
+    if entry is None:
+        return None
+    if isinstance(entry, Mapping):
+        quads = tuple(str(q) for q in entry["quads"])
+        icon = entry.get("icon")
+        key = "~" + "/".join(quads) + (f"+{icon}" if icon else "")
+        return key, (quads, icon)  # type: ignore[return-value]
+    return str(entry), info(str(entry))
+
+
+def _rotated(quads: tuple[str, ...], rot: int) -> tuple[str, ...]:
+    """Quadrants after ``rot`` clockwise quarter turns (NW content moves to NE)."""
+    return tuple(quads[(i - rot) % 4] for i in range(4))
+
+
+def _territory(code: str) -> str | None:
+    if code in CHARACTERS:
+        return code
+    if code.startswith("base:"):
+        return code[5:]
+    return BONUS.get(code)
+
+
+class PnrzRenderer(BaseRenderer):
+    """Draws PNRZ positions; see the module docstring."""
+
+    game = "pnrz"
+
+    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+        """Quadrant lattice of the table, the tallies panel and one hand row per player."""
+        th = theme
+        info = _resolver(state)
+        placed: list[tuple[Cell, str, TileInfo, int]] = []
+        for entry in data.get("tiles", []):
+            ref = _ref(entry.get("id") if "id" in entry else entry, info)
+            assert ref is not None
+            at = (int(entry["at"][0]), int(entry["at"][1]))
+            placed.append((at, ref[0], ref[1], int(entry.get("rot", 0)) % 4))
+        candidates = sorted(getattr(state, "candidates", ()) or ())
+        anchors = [p[0] for p in placed] + candidates
+        cells = {(x + dx, y + dy) for x, y in anchors for dx in (0, 1) for dy in (0, 1)}
+        if not cells:
+            cells = {(0, 0), (1, 1)}
+        # Candidate anchors already reach two quadrants around the tiles; without them (a JSON
+        # position), leave that much room for the next tile.
+        pad = 0 if candidates else 2
+        x_lo = min(c[0] for c in cells) - pad
+        x_hi = max(c[0] for c in cells) + pad
+        y_lo = min(c[1] for c in cells) - pad
+        y_hi = max(c[1] for c in cells) + pad
+        cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
+        q = th.px(min(38.0, 620.0 / max(cols, rows)))
+        top, left = th.px(40), th.px(16)
+        table = (left, top, cols * q, rows * q)
+        panel_w = th.px(240)
+        hands = list(data.get("hands", []))
+        hq = th.px(19)
+        hand_step = 2 * hq + th.px(10)
+        longest = max([5, *(len(h) for h in hands)])
+        row_h = 2 * hq + th.px(34)
+        width = int(max(left + table[2] + th.px(20) + panel_w,
+                        left + th.px(170) + longest * hand_step + th.px(16)))
+        rows_y = top + max(table[3], th.px(300)) + th.px(16)
+        height = int(rows_y + len(hands) * row_h + th.px(8))
+        lay = Layout(width, height)
+
+        def cell_box(cell: Cell) -> Box:
+            return (left + (cell[0] - x_lo) * q, top + (cell[1] - y_lo) * q, q, q)
+
+        for at, key, _, _ in placed:
+            x, y, _, _ = cell_box(at)
+            lay.add(at, (x, y, 2 * q, 2 * q))
+        hand_tiles: list[tuple[int, Any, Box]] = []
+        row_boxes: list[Box] = []
+        for p, hand in enumerate(hands):
+            ry = rows_y + p * row_h
+            row_boxes.append((th.px(8), ry, width - th.px(16), row_h - th.px(8)))
+            for i, entry in enumerate(hand):
+                box = (left + th.px(170) + i * hand_step, ry + th.px(16), 2 * hq, 2 * hq)
+                ref = _ref(entry, info)
+                hand_tiles.append((p, ref, box))
+                if ref is not None:
+                    lay.add(ref[0], box)
+        lay.extra.update(
+            q=q, origin=(x_lo, y_lo), bounds=(x_lo, y_lo, x_hi, y_hi), table=table,
+            placed=placed, hand_tiles=hand_tiles, rows=row_boxes,
+            panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
+        )
+        lay.extra["cell_box"] = cell_box
+        sections = getattr(state, "sections", None)
+        lay.extra["sections"] = dict(sections()) if callable(sections) else {}
+        scores = getattr(state, "scores", None)
+        lay.extra["scores"] = tuple(scores) if scores is not None else None
+        return lay
+
+    def fallback_target(self, layout: Layout, x: float, y: float) -> Any | None:
+        """The quadrant cell under the pointer on an empty part of the table."""
+        tx, ty, tw, th_ = layout.extra["table"]
+        if not (tx <= x < tx + tw and ty <= y < ty + th_):
+            return None
+        q = layout.extra["q"]
+        x_lo, y_lo = layout.extra["origin"]
+        return (x_lo + int((x - tx) // q), y_lo + int((y - ty) // q))
+
+    def fallback_box(self, layout: Layout, target: Any) -> Box | None:
+        """The quadrant cell of a candidate anchor that is not a placed tile."""
+        if not (isinstance(target, tuple) and len(target) == 2):
+            return None
+        x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
+        if x_lo <= target[0] <= x_hi and y_lo <= target[1] <= y_hi:
+            box: Box = layout.extra["cell_box"](target)
+            return box
+        return None
+
+    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+        """Status, table, sections, highlights, tallies, hands."""
+        th = ctx.theme
+        q: float = layout.extra["q"]
+        cell_box: Callable[[Cell], Box] = layout.extra["cell_box"]
+        placed: list[tuple[Cell, str, TileInfo, int]] = layout.extra["placed"]
+        to_play = data.get("to_play")
+        status = "game over" if to_play is None else f"{ctx.names[int(to_play)]} to play"
+        pending = data.get("pending")
+        if pending:
+            name = pending if isinstance(pending, str) else "orient"
+            status += f" — {name} action"
+        if data.get("final_turns") is not None:
+            status += f" — final turns left: {data['final_turns']}"
+        pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
+        pen.rect(layout.extra["table"], fill=th.board)
+        x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
+        for gy in range(y_lo, y_hi + 1):
+            for gx in range(x_lo, x_hi + 1):
+                if ctx.is_highlighted((gx, gy)):
+                    x, y, w, h = cell_box((gx, gy))
+                    pen.rect((x + 1, y + 1, w - 2, h - 2), fill=th.highlight_fill)
+                    pen.circle(x + w / 2, y + h / 2, q * 0.16, fill=th.highlight)
+
+        for at, _, (quads, icon), rot in placed:
+            x, y, _, _ = cell_box(at)
+            _tile(pen, th, (x, y, 2 * q, 2 * q), quads, icon, rot, badge=False)
+
+        sections: dict[str, tuple[int, frozenset[Cell]]] = layout.extra["sections"]
+        _outline_sections(pen, th, sections, cell_box)
+        for at, _, (_, icon), _ in placed:
+            if icon:
+                x, y, _, _ = cell_box(at)
+                _badge(pen, th, (x, y, 2 * q, 2 * q), icon)
+
+        last = [t for t in getattr(ctx.last_move, "targets", ()) if isinstance(t, tuple)]
+        anchors = {p[0] for p in placed}
+        for at in last:
+            if at in anchors:
+                x, y, _, _ = cell_box(at)
+                pen.dash((th.px(6), th.px(4)))
+                pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.last_move,
+                         width=th.px(3))
+                pen.dash(())
+        for at in anchors:
+            x, y, _, _ = cell_box(at)
+            if ctx.is_highlighted(at):
+                pen.rect((x + 3, y + 3, 2 * q - 6, 2 * q - 6), stroke=th.highlight, width=th.px(4))
+            if ctx.is_selected(at):
+                pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.selected, width=th.px(5))
+        for target in ctx.selected:
+            if isinstance(target, tuple) and target not in anchors:
+                x, y, w, h = cell_box(target)
+                pen.rect((x + 2, y + 2, w - 4, h - 4), stroke=th.selected, width=th.px(4))
+
+        self._panel(pen, data, layout, ctx, sections)
+        self._hands(pen, data, layout, ctx)
+
+    def _panel(
+        self,
+        pen: Pen,
+        data: dict[str, Any],
+        layout: Layout,
+        ctx: Context,
+        sections: dict[str, tuple[int, frozenset[Cell]]],
+    ) -> None:
+        th = ctx.theme
+        px, py, pw, ph = layout.extra["panel"]
+        pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
+        x, y = px + th.px(12), py + th.px(20)
+        pen.text("best sections", x, y, size=12, colour=th.muted, align="left")
+        y += th.px(26)
+        owner = {c: p for p, chars in enumerate(data.get("characters", [])) for c in chars}
+        for character in CHARACTERS:
+            pen.rect((x, y - th.px(9), th.px(18), th.px(18)), fill=th.kind(character),
+                     stroke=th.ink, width=th.px(1))
+            pen.text(character[0].upper(), x + th.px(9), y + th.px(1), size=11, bold=True,
+                     colour=th.on_kind)
+            who = ctx.names[owner[character]] if character in owner else "unowned"
+            pen.text(character, x + th.px(26), y - th.px(6), size=13, bold=True, align="left")
+            pen.text(who, x + th.px(26), y + th.px(9), size=10, colour=th.muted, align="left")
+            value = sections[character][0] if character in sections else None
+            text = "–" if value is None else str(value)
+            pen.text(text, px + pw - th.px(14), y, size=18, bold=True, align="right")
+            y += th.px(40)
+        y += th.px(4)
+        pen.line(x, y - th.px(12), px + pw - th.px(12), y - th.px(12), th.line, th.px(1))
+        draw = len(data.get("draw", []))
+        pen.text(f"draw stack: {draw} tiles", x, y, size=12, align="left")
+        y += th.px(20)
+        aside = len(data.get("aside", []) or [])
+        if aside:
+            pen.text(f"set aside: {aside}", x, y, size=12, colour=th.muted, align="left")
+
+    def _hands(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+        th = ctx.theme
+        rows: list[Box] = layout.extra["rows"]
+        to_play = data.get("to_play")
+        characters = list(data.get("characters", []))
+        scores: tuple[int, ...] | None = layout.extra["scores"]
+        for p, (x, y, w, h) in enumerate(rows):
+            pen.polygon(rounded_rect((x, y, w, h), th.px(8)), fill=th.panel,
+                        stroke=th.highlight if to_play == p else None, width=th.px(2.5))
+            pen.text(ctx.names[p], x + th.px(12), y + th.px(18), size=14, bold=True, align="left")
+            for k, character in enumerate(characters[p] if p < len(characters) else []):
+                cx = x + th.px(12) + k * th.px(70)
+                pen.rect((cx, y + th.px(32), th.px(12), th.px(12)), fill=th.kind(character))
+                pen.text(character, cx + th.px(16), y + th.px(38), size=11, align="left")
+            if scores is not None and p < len(scores):
+                pen.text(f"score {scores[p]}", x + th.px(12), y + th.px(58), size=12,
+                         bold=True, align="left")
+        for _p, ref, box in layout.extra["hand_tiles"]:
+            if ref is None:
+                pen.polygon(rounded_rect(box, th.px(4)), fill=th.card_back, stroke=th.card_edge,
+                            width=th.px(1.2))
+                pen.text("?", box[0] + box[2] / 2, box[1] + box[3] / 2, size=16, bold=True,
+                         colour=th.card_back_mark)
+                continue
+            key, (quads, icon) = ref
+            _tile(pen, th, box, quads, icon, 0)
+            if ctx.is_highlighted(key):
+                pen.rect((box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6), stroke=th.highlight,
+                         width=th.px(3))
+            if ctx.is_selected(key):
+                pen.rect((box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6), stroke=th.selected,
+                         width=th.px(4))
+            label = "" if key.startswith(("~", "base:")) else key
+            pen.text(label, box[0] + box[2] / 2, box[1] + box[3] + th.px(9), size=9,
+                     colour=th.muted)
+
+
+def _outline_sections(
+    pen: Pen,
+    th: Theme,
+    sections: dict[str, tuple[int, frozenset[Cell]]],
+    cell_box: Callable[[Cell], Box],
+) -> None:
+    """Outline each character's best section along its boundary edges (dark casing, gold line).
+
+    One colour for every section: a line in the character's own colour would vanish against the
+    section's own quadrants.
+    """
+    edges: list[tuple[str, tuple[float, float, float, float]]] = []
+    for character, (_, cells) in sections.items():
+        for cell in cells:
+            x, y, w, h = cell_box(cell)
+            cx, cy = cell
+            if (cx, cy - 1) not in cells:
+                edges.append((character, (x, y, x + w, y)))
+            if (cx, cy + 1) not in cells:
+                edges.append((character, (x, y + h, x + w, y + h)))
+            if (cx - 1, cy) not in cells:
+                edges.append((character, (x, y, x, y + h)))
+            if (cx + 1, cy) not in cells:
+                edges.append((character, (x + w, y, x + w, y + h)))
+    for _, (x1, y1, x2, y2) in edges:
+        pen.line(x1, y1, x2, y2, th.ink, th.px(7))
+    for _, (x1, y1, x2, y2) in edges:
+        pen.line(x1, y1, x2, y2, th.gold, th.px(3.5))
+
+
+def _tile(
+    pen: Pen,
+    th: Theme,
+    box: Box,
+    quads: tuple[str, ...],
+    icon: str | None,
+    rot: int,
+    *,
+    badge: bool = True,
+) -> None:
+    """One tile: four quadrants NW, NE, SE, SW after rotation, its outline and its icon."""
+    x, y, w, h = box
+    q = w / 2
+    shown = _rotated(quads, rot)
+    spots = ((x, y), (x + q, y), (x + q, y + q), (x, y + q))
+    for (qx, qy), code in zip(spots, shown, strict=True):
+        _quadrant(pen, th, code, (qx, qy, q, q))
+    pen.line(x + q, y, x + q, y + h, th.board_line, th.px(0.8))
+    pen.line(x, y + q, x + w, y + q, th.board_line, th.px(0.8))
+    base = shown[0][5:] if shown[0].startswith("base:") else None
+    if base is not None:
+        cx, cy, r = x + w / 2, y + h / 2, q * 0.7
+        house = [(cx, cy - r), (cx + r, cy - r * 0.1), (cx + r * 0.75, cy - r * 0.1),
+                 (cx + r * 0.75, cy + r * 0.8), (cx - r * 0.75, cy + r * 0.8),
+                 (cx - r * 0.75, cy - r * 0.1), (cx - r, cy - r * 0.1)]
+        pen.polygon(house, fill=th.card, stroke=th.ink, width=th.px(1.5))
+        pen.text("BASE", cx, cy + r * 0.4, size=max(6.0, q * 0.22 / th.scale), bold=True,
+                 colour=th.kind(base))
+        pen.text(base[0].upper(), cx, cy + r * 0.02, size=max(7.0, q * 0.3 / th.scale),
+                 bold=True, colour=th.kind(base))
+    pen.rect(box, stroke=th.board_line, width=th.px(2))
+    if icon and badge:
+        _badge(pen, th, box, icon)
+
+
+def _badge(pen: Pen, th: Theme, box: Box, icon: str) -> None:
+    """The action icon in a round badge at the tile's centre (an initial on small tiles)."""
+    x, y, w, h = box
+    q = w / 2
+    cx, cy = x + w / 2, y + h / 2
+    pen.circle(cx, cy, q * 0.42, fill=th.card, stroke=th.ink, width=th.px(1.5))
+    text = ICON_TEXT.get(icon, icon[:4].upper()) if q >= th.px(26) else icon[:1].upper()
+    pen.text(text, cx, cy + th.px(0.5), size=max(7.0, q * 0.2 / th.scale), bold=True,
+             colour=th.ink)
+
+
+def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    small = max(6.0, w * 0.2 / th.scale)
+    labels = w >= th.px(26)
+    if code in ENEMY:
+        victim = ENEMY[code]
+        pen.rect(box, fill=th.enemy)
+        pen.polygon(star(cx, cy - h * 0.08, w * 0.33, w * 0.14, 7), fill=th.kind(victim),
+                    stroke=th.on_kind, width=th.px(0.8))
+        if labels:
+            pen.text(code, cx, y + h * 0.84, size=small, bold=True, colour=th.on_kind)
+        return
+    owner = _territory(code)
+    if owner is None:
+        pen.rect(box, fill=th.cell)
+        return
+    pen.rect(box, fill=th.kind(owner))
+    if code in BONUS:
+        pen.polygon(star(cx, cy - h * 0.08, w * 0.3, w * 0.13, 5), fill=th.gold,
+                    stroke=th.ink, width=th.px(0.8))
+        if labels:
+            pen.text(code, cx, y + h * 0.84, size=small, bold=True, colour=th.on_kind)
+    elif code in CHARACTERS:
+        pen.text(code[0].upper(), cx, cy + th.px(1), size=max(8.0, w * 0.42 / th.scale),
+                 bold=True, colour=th.on_kind)
+
+
+RENDERER = PnrzRenderer()
+"""The PNRZ renderer registered in :data:`ftwkit.render.RENDERERS`."""

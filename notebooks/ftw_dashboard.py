@@ -1,0 +1,306 @@
+"""Display helpers for the ftwkit notebooks: the dashboard catalogue, page style, gallery cards.
+
+The notebooks import, build and display; this module only builds HTML for them (no game logic):
+the list of dashboards, the gallery of the index page, option tables generated from each game's
+``Options`` docstrings (so they never drift from the engine), and case cards from the casebook.
+The browser tests read :data:`DASHBOARDS` and :func:`start` so they click on the very position
+a notebook shows.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import ftwkit
+
+SEED = 2024
+"""The seed of every explorer's first game (the browser tests replay it to know where to click)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """How the index presents one game."""
+
+    id: str
+    title: str
+    designer: str
+    players: str
+    tagline: str
+
+
+GAMES: tuple[Game, ...] = (
+    Game(
+        "forthewin",
+        "For the Win!",
+        "Michael E. Eskue",
+        "2 players",
+        "Link one face-up Ninja, Pirate, Monkey, Zombie and Alien in a touching chain. Five "
+        "actions a round, one or two a turn, and the Grid must be whole at every turn's end.",
+    ),
+    Game(
+        "playwin",
+        "Play Win",
+        "Élanor Grace Rodeffer",
+        "2 players",
+        "A predatory game on a 61-cell hex board: approach, then capture the most you can by "
+        "chains of short bent leaps. Capture or immobilize every opposing piece to win.",
+    ),
+    Game(
+        "ftwcards",
+        "FTW?!",
+        "Friedemann Friese",
+        "2–6 players",
+        "Shed your cards onto the pile or in front of you; when someone is down to one card, "
+        "your highest card scores and every other card in your hand costs you.",
+    ),
+    Game(
+        "doubleblind",
+        "Double Blind",
+        "Bruce Glassco",
+        "2 players",
+        "Place stones as in Go or Pente to complete patterns. Each player holds a hidden "
+        "condition: complete your own, and get a truthful \u201cyes\u201d about your opponent's.",
+    ),
+    Game(
+        "pnrz",
+        "Pirates, Ninjas, Robots & Zombies",
+        "Mike Richie",
+        "2–4 players",
+        "Lay square tiles edge to edge, half offsets allowed, to grow the largest connected "
+        "area of your characters while arch-enemies spoil your rivals' areas.",
+    ),
+)
+GAME_BY_ID = {g.id: g for g in GAMES}
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """One notebook served as a dashboard."""
+
+    notebook: str
+    title: str
+    game: str | None
+    kind: str
+    """``"index"``, ``"explorer"``, ``"casebook"`` or ``"edge-case"``."""
+
+
+def _dashboards() -> tuple[Dashboard, ...]:
+    out = [Dashboard("index.ipynb", "ftwkit — five games to explore", None, "index")]
+    out += [Dashboard(f"{g.id}.ipynb", f"{g.title} — explorer", g.id, "explorer") for g in GAMES]
+    out += [
+        Dashboard(f"{g.id}-casebook.ipynb", f"{g.title} — casebook", g.id, "casebook")
+        for g in GAMES
+    ]
+    out += [
+        Dashboard(
+            "forthewin-grid-separation.ipynb",
+            "For the Win! — Grid separation in two-action turns",
+            "forthewin",
+            "edge-case",
+        ),
+        Dashboard(
+            "playwin-bent-leap-chains.ipynb",
+            "Play Win — Bent-leap capture chains",
+            "playwin",
+            "edge-case",
+        ),
+    ]
+    return tuple(out)
+
+
+DASHBOARDS: tuple[Dashboard, ...] = _dashboards()
+"""Every notebook of ``notebooks/``, index first."""
+
+STYLE = """
+<style>
+.jp-Notebook, body { background: #f6f4ef; }
+.jp-Cell { max-width: 1180px; margin: 0 auto; }
+.jp-RenderedMarkdown h1 { font-size: 1.9em; margin: 0.2em 0 0.3em; color: #2b2d42; }
+.jp-RenderedMarkdown h2 { font-size: 1.35em; margin-top: 1.4em; color: #2b2d42;
+  border-bottom: 1px solid #ddd6c8; padding-bottom: 0.2em; }
+.jp-RenderedMarkdown p, .jp-RenderedMarkdown li { font-size: 15px; line-height: 1.55;
+  max-width: 72em; }
+.jp-RenderedMarkdown blockquote { border-left: 4px solid #c9a227; background: #fffaf0;
+  margin: 0.6em 0; padding: 0.4em 1em; color: #3d3d3d; }
+.ftw-nav { font-size: 14px; margin: 0 0 0.6em; }
+.ftw-nav a { color: #3d5a80; text-decoration: none; margin-right: 1.2em; }
+.ftw-nav a:hover { text-decoration: underline; }
+.ftw-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr));
+  gap: 18px; margin: 8px 0 24px; }
+.ftw-card { background: #fff; border: 1px solid #ddd6c8; border-radius: 10px; padding: 14px 16px;
+  box-shadow: 0 1px 3px rgba(0,0,0,.06); display: flex; flex-direction: column; }
+.ftw-card h3 { margin: 0 0 2px; font-size: 1.2em; color: #2b2d42; }
+.ftw-card .ftw-meta { color: #6b6b6b; font-size: 13px; margin-bottom: 8px; }
+.ftw-card .ftw-picture { height: 230px; display: flex; align-items: center;
+  justify-content: center; background: #faf8f3; border-radius: 6px; margin-bottom: 10px;
+  overflow: hidden; }
+.ftw-card .ftw-picture svg { max-width: 100%; max-height: 226px; height: auto; width: auto; }
+.ftw-card p { font-size: 14px; line-height: 1.45; margin: 0 0 10px; flex-grow: 1; }
+.ftw-card .ftw-links a { display: inline-block; margin: 0 8px 4px 0; padding: 5px 12px;
+  border-radius: 6px; background: #3d5a80; color: #fff; text-decoration: none; font-size: 14px; }
+.ftw-card .ftw-links a.ftw-secondary { background: #e8e2d4; color: #2b2d42; }
+.ftw-card .ftw-missing { color: #999; font-style: italic; }
+.ftw-options { border-collapse: collapse; font-size: 14px; margin: 6px 0 14px; }
+.ftw-options th, .ftw-options td { border-bottom: 1px solid #e4ded2; padding: 5px 10px;
+  text-align: left; vertical-align: top; }
+.ftw-options th { background: #efe9dc; }
+.ftw-options code { background: #f3efe6; padding: 0 3px; border-radius: 3px; }
+.ftw-case { background: #fff; border: 1px solid #ddd6c8; border-radius: 8px;
+  padding: 10px 16px; margin: 18px 0 8px; }
+.ftw-case h3 { margin: 0 0 6px; color: #2b2d42; }
+.ftw-case blockquote { border-left: 4px solid #c9a227; background: #fffaf0; margin: 6px 0;
+  padding: 4px 12px; }
+.ftw-case .ftw-verdicts { font-family: monospace; font-size: 13px; white-space: pre-wrap;
+  color: #333; margin-top: 6px; }
+.ftw-case .ftw-ok { color: #2a7a3b; } .ftw-case .ftw-bad { color: #b3261e; }
+</style>
+"""
+
+
+def page_style() -> Any:
+    """The dashboards' stylesheet, as a displayable HTML object (display it first)."""
+    from IPython.display import HTML
+
+    return HTML(STYLE)
+
+
+def nav(current: str | None = None) -> Any:
+    """A one-line navigation bar: back to the gallery and, for a game, its other dashboards."""
+    from IPython.display import HTML
+
+    links = ['<a href="index.ipynb">← All games</a>']
+    if current is not None:
+        links += [
+            f'<a href="{d.notebook}">{html.escape(d.title.split(" — ")[-1].capitalize())}</a>'
+            for d in DASHBOARDS
+            if d.game == current
+        ]
+    return HTML(f'<div class="ftw-nav">{"".join(links)}</div>')
+
+
+def start(game: str) -> Any:
+    """The first game an explorer dashboard shows: default options, fewest players, :data:`SEED`."""
+    return ftwkit.rules(game).new(seed=SEED)
+
+
+def picture(state: Any) -> str:
+    """The SVG picture of a state, or a short note when no renderer is available yet."""
+    try:
+        from ftwkit import render
+
+        return str(render.svg(state))
+    except Exception as err:  # a missing renderer must not break the gallery
+        reason = html.escape(type(err).__name__)
+        return f'<span class="ftw-missing">no picture yet ({reason})</span>'
+
+
+def gallery() -> Any:
+    """The index gallery: one card per implemented game, with its picture and dashboard links."""
+    from IPython.display import HTML
+
+    cards = []
+    for game in GAMES:
+        if game.id not in ftwkit.game_ids():
+            continue
+        links = [
+            f'<a href="{d.notebook}" class="{"" if d.kind == "explorer" else "ftw-secondary"}">'
+            f"{'Play &amp; explore' if d.kind == 'explorer' else html.escape(_short(d))}</a>"
+            for d in DASHBOARDS
+            if d.game == game.id
+        ]
+        cards.append(
+            f'<div class="ftw-card" data-game="{game.id}">'
+            f"<h3>{html.escape(game.title)}</h3>"
+            f'<div class="ftw-meta">{html.escape(game.designer)} · {game.players}</div>'
+            f'<div class="ftw-picture">{picture(start(game.id))}</div>'
+            f"<p>{html.escape(game.tagline)}</p>"
+            f'<div class="ftw-links">{"".join(links)}</div>'
+            "</div>"
+        )
+    return HTML(f'<div class="ftw-gallery">{"".join(cards)}</div>')
+
+
+def _short(dashboard: Dashboard) -> str:
+    if dashboard.kind == "casebook":
+        return "Casebook"
+    return dashboard.title.split(" — ")[-1]
+
+
+def options_table(game: str) -> Any:
+    """A table of a game's variant switches: name, default, allowed values and the ruling."""
+    from IPython.display import HTML
+
+    from ftwkit.options import describe_options
+
+    rules = ftwkit.rules(game)
+    rows = []
+    for spec in describe_options(rules.Options):
+        allowed = (
+            "any integer"
+            if spec.choices is None
+            else ", ".join(f"<code>{html.escape(_show(c))}</code>" for c in spec.choices)
+        )
+        rows.append(
+            f"<tr><td><code>{spec.name}</code></td><td><code>{html.escape(_show(spec.default))}"
+            f"</code></td><td>{allowed}</td><td>{html.escape(spec.doc)}</td></tr>"
+        )
+    if not rows:
+        return HTML("<p>This game has no variant switches.</p>")
+    head = "<tr><th>option</th><th>default</th><th>values</th><th>what it switches</th></tr>"
+    return HTML(f'<table class="ftw-options">{head}{"".join(rows)}</table>')
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def cases_about(game: str, *words: str) -> list[Any]:
+    """The game's casebook cases whose title, rule, explanation or tags mention any of ``words``."""
+    from ftwkit import casebook
+
+    found = []
+    for case in casebook.load(game):
+        text = " ".join([case.title, case.rule, case.explanation, *case.tags]).lower()
+        if any(word.lower() in text for word in words):
+            found.append(case)
+    return found
+
+
+def case_card(case: Any, *, verdicts: bool = True) -> Any:
+    """A case's title, the rule it illustrates, its explanation and, optionally, checked steps."""
+    from IPython.display import HTML
+
+    from ftwkit import casebook
+
+    parts = [
+        f'<div class="ftw-case" data-case="{html.escape(case.id)}">',
+        f"<h3>{html.escape(case.title)}</h3>",
+        f"<blockquote>{html.escape(case.rule)}</blockquote>",
+        f"<p>{html.escape(case.explanation)}</p>",
+    ]
+    if case.options:
+        opts = ", ".join(
+            f"<code>{k} = {html.escape(_show(v))}</code>" for k, v in case.options.items()
+        )
+        parts.append(f"<p>Options: {opts}</p>")
+    if verdicts:
+        result = casebook.run_case(case)
+        parts.append(f'<div class="ftw-verdicts">{_verdict_lines(result.steps)}</div>')
+    parts.append("</div>")
+    return HTML("".join(parts))
+
+
+def _verdict_lines(steps: Iterable[Any]) -> str:
+    lines = []
+    for step in steps:
+        mark = '<span class="ftw-ok">✓</span>' if step.ok else '<span class="ftw-bad">✗</span>'
+        what = f"play {html.escape(step.move)}" if step.move else "check the position"
+        lines.append(f"{mark} step {step.index + 1}: {what} — {html.escape(step.message)}")
+    return "\n".join(lines)

@@ -1,0 +1,423 @@
+"""Drive the Voilà dashboards in headless Chromium: shared by the browser tests and the benchmark.
+
+Starts ``voila/serve.py`` (the same launcher as ``make dashboards``) on a free loopback port,
+launches Debian's ``/usr/bin/chromium`` through Playwright (no browser download), and offers the
+page-side checks the tests and ``benchmarks/dashboard_bench.py`` share: whether a canvas has drawn
+pixels (read back with ``getImageData``), a cheap fingerprint of every canvas to notice a redraw,
+and where to click for a move target.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NOTEBOOKS_DIR = os.path.join(ROOT, "notebooks")
+SERVE = os.path.join(ROOT, "voila", "serve.py")
+ARTIFACTS = os.path.join(ROOT, "test-artifacts")
+SCREENSHOTS = os.path.join(ARTIFACTS, "screenshots")
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1280, "height": 960}
+
+if NOTEBOOKS_DIR not in sys.path:
+    sys.path.insert(0, NOTEBOOKS_DIR)
+
+import ftw_dashboard  # noqa: E402  (lives beside the notebooks it describes)
+
+DASHBOARDS = ftw_dashboard.DASHBOARDS
+"""Every served notebook, index first (from the notebooks' own catalogue)."""
+
+# --------------------------------------------------------------------------- page-side scripts
+CANVASES_JS = """
+() => Array.from(document.querySelectorAll('canvas'))
+  .filter(c => c.width > 0 && c.height > 0 && c.getBoundingClientRect().width > 0)
+"""
+
+DRAWN_FRACTIONS_JS = """
+() => Array.from(document.querySelectorAll('canvas'))
+  .filter(c => c.width > 0 && c.height > 0 && c.getBoundingClientRect().width > 0)
+  .map(c => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let drawn = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) drawn++;
+    return drawn / (c.width * c.height);
+  })
+"""
+
+FIRST_CANVAS_DRAWN_JS = """
+() => {
+  for (const c of document.querySelectorAll('canvas')) {
+    if (!c.width || !c.height || !c.getBoundingClientRect().width) continue;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < d.length; i += 64) if (d[i] !== 0) return true;
+  }
+  return false;
+}
+"""
+
+FINGERPRINT_JS = """
+() => {
+  let h = 0;
+  for (const c of document.querySelectorAll('canvas')) {
+    if (!c.width || !c.height) continue;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 0; i < d.length; i += 12) h = (h * 31 + d[i]) | 0;
+  }
+  return h;
+}
+"""
+
+ARM_CLICK_CLOCK_JS = """
+() => {
+  window.__ftwClickAt = null;
+  document.addEventListener('mousedown', () => { window.__ftwClickAt = performance.now(); },
+                            {capture: true, once: true});
+}
+"""
+
+REDRAWN_SINCE_CLICK_JS = """
+(before) => {
+  if (window.__ftwClickAt === null) return false;
+  let h = 0;
+  for (const c of document.querySelectorAll('canvas')) {
+    if (!c.width || !c.height) continue;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 0; i < d.length; i += 12) h = (h * 31 + d[i]) | 0;
+  }
+  return h !== before ? performance.now() - window.__ftwClickAt : false;
+}
+"""
+
+
+# --------------------------------------------------------------------------- the server
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class VoilaServer:
+    """A running ``voila/serve.py`` on a loopback port (use :func:`voila_server`)."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log_path: str
+
+    @property
+    def url(self) -> str:
+        """The root URL (it redirects to the index dashboard)."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def render_url(self, notebook: str) -> str:
+        """The URL of one notebook's dashboard."""
+        return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
+
+    def log(self) -> str:
+        """What the server wrote so far (for failure messages)."""
+        with open(self.log_path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+
+
+@contextlib.contextmanager
+def voila_server(timeout: float = 60.0) -> Iterator[VoilaServer]:
+    """Start the dashboard server on a free port, wait until it answers, stop it afterwards."""
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    port = free_port()
+    log_path = os.path.join(ARTIFACTS, f"voila-{port}.log")
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, SERVE, f"--port={port}"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = VoilaServer(port, process, log_path)
+    try:
+        _wait_until_serving(server, timeout)
+        yield server
+    finally:
+        _stop(process)
+
+
+def _wait_until_serving(server: VoilaServer, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"Voilà exited with {server.process.returncode}:\n{server.log()}")
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            if sock.connect_ex(("127.0.0.1", server.port)) == 0:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"Voilà did not answer within {timeout:.0f} s:\n{server.log()}")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.terminate()  # Voilà shuts its kernels down on SIGTERM
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        process.wait(timeout=10)
+
+
+# --------------------------------------------------------------------------- the browser
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's Chromium, headless, with the flags verified on these machines."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+@dataclass
+class LoadedPage:
+    """A dashboard page after its first canvas was drawn (or its content appeared)."""
+
+    page: Any
+    url: str
+    seconds_to_ready: float
+    errors: list[str] = field(default_factory=list)
+
+
+def open_dashboard(
+    browser: Any, url: str, ready: str = "canvas", timeout_ms: float = 90_000
+) -> LoadedPage:
+    """Open ``url`` in a fresh page and wait until it is ready.
+
+    Args:
+        browser: a Playwright browser.
+        url: the dashboard URL.
+        ready: ``"canvas"`` waits for drawn canvas pixels; anything else is a CSS selector.
+        timeout_ms: how long to wait (generous: the machine is shared).
+    """
+    page = browser.new_page(viewport=VIEWPORT)
+    loaded = LoadedPage(page, url, 0.0)
+    page.on("pageerror", lambda err: loaded.errors.append(str(err)))
+    start = time.perf_counter()
+    page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
+    if ready == "canvas":
+        page.wait_for_function(FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=timeout_ms)
+    else:
+        page.wait_for_selector(ready, timeout=timeout_ms)
+    loaded.seconds_to_ready = time.perf_counter() - start
+    return loaded
+
+
+def drawn_fractions(page: Any) -> list[float]:
+    """For every visible canvas, the fraction of its pixels that are not fully transparent."""
+    fractions: list[float] = page.evaluate(DRAWN_FRACTIONS_JS)
+    return fractions
+
+
+def fingerprint(page: Any) -> int:
+    """A cheap hash of every canvas's pixels, to notice a redraw."""
+    value: int = page.evaluate(FINGERPRINT_JS)
+    return value
+
+
+def click_and_time_redraw(page: Any, x: float, y: float, timeout_ms: float = 30_000) -> float:
+    """Click at page pixel ``(x, y)``; milliseconds from the mousedown to a changed canvas."""
+    before = fingerprint(page)
+    page.evaluate(ARM_CLICK_CLOCK_JS)
+    page.mouse.click(x, y)
+    handle = page.wait_for_function(
+        REDRAWN_SINCE_CLICK_JS, arg=before, polling="raf", timeout=timeout_ms
+    )
+    ms: float = handle.json_value()
+    return ms
+
+
+# --------------------------------------------------------------------------- an explorer
+MARK_EXPLORER_JS = """
+(canvas, mark) => {
+  let el = canvas;
+  while (el && !el.querySelector('a[download$="-position.json"]')) el = el.parentElement;
+  if (!el) return false;
+  el.setAttribute('data-ftw-explorer', mark);
+  return true;
+}
+"""
+
+SNAPSHOT_JS = """
+(root) => {
+  const texts = Array.from(root.querySelectorAll('.widget-html-content')).map(e => e.innerText);
+  const status = texts.find(t => /move \\d+ of \\d+/.test(t)) ?? null;
+  const select = Array.from(root.querySelectorAll('select'))
+    .find(s => s.options.length && s.options[0].text === 'start');
+  const moves = select ? Array.from(select.options).map(o => o.text.replace(/\\u00a0/g, ' ')) : null;
+  const message = texts.find(t => /^(Why not|No legal move|The game is over)/.test(t.trim()));
+  const link = root.querySelector('a[download$="-position.json"]');
+  return {status, moves, message: message ? message.trim() : null,
+          position: link ? atob(link.getAttribute('href').split(',')[1]) : null};
+}
+"""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What an explorer shows: status line, move list, message line and the position saved."""
+
+    status: str | None
+    moves: list[str] | None
+    message: str | None
+    position: dict[str, Any] | None
+
+
+class ExplorerOnPage:
+    """The explorer around a page's ``index``-th canvas: its board, status, moves and messages."""
+
+    def __init__(self, page: Any, index: int = 0) -> None:
+        self.page = page
+        self.mark = f"explorer-{index}"
+        self.canvas = page.locator("canvas").nth(index)
+        if not self.canvas.evaluate(MARK_EXPLORER_JS, self.mark):
+            raise AssertionError(f"canvas {index} is not inside an explorer with a save link")
+        self.root = page.locator(f'[data-ftw-explorer="{self.mark}"]')
+
+    def snapshot(self) -> Snapshot:
+        """Read the status line, the move list, the message and the saved position."""
+        data = self.root.evaluate(SNAPSHOT_JS)
+        position = json.loads(data["position"]) if data["position"] else None
+        return Snapshot(data["status"], data["moves"], data["message"], position)
+
+    def state(self) -> Any:
+        """The state shown, rebuilt from the explorer's "Download position" JSON."""
+        import ftwkit
+
+        position = self.snapshot().position
+        assert position is not None, "the explorer offers no position to save"
+        return ftwkit.rules(position["game"]).load(position)
+
+    def board(self) -> Board:
+        """Where the board is and what it shows (explorers draw the designer view by default)."""
+        from widgets.fallback import find_renderer
+
+        state = self.state()
+        renderer, _problem = find_renderer(state.rules.id)
+        self.canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+        box = self.canvas.bounding_box()
+        size = self.canvas.evaluate("c => [c.width, c.height]")
+        scale = (box["width"] / size[0], box["height"] / size[1])
+        return Board(state, renderer, None, (box["x"], box["y"]), scale)
+
+    def click(self, board: Board, target: Hashable) -> None:
+        """Click the centre of ``target`` on the board."""
+        point = board.point(target)
+        assert point is not None, f"{target!r} is not drawn"
+        self.page.mouse.click(*point)
+
+    def wait_for(self, predicate_js: str, arg: Any = None, timeout_ms: float = 30_000) -> None:
+        """Wait until ``predicate_js(root, arg)`` is true on the explorer's element."""
+        self.page.wait_for_function(
+            f"([root, arg]) => ({predicate_js})(root, arg)",
+            arg=[self.root.element_handle(), arg],
+            polling="raf",
+            timeout=timeout_ms,
+        )
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where a board is on the page and the state it shows."""
+
+    state: Any
+    renderer: Any
+    view: int | None
+    origin: tuple[float, float]
+    scale: tuple[float, float]
+
+    def point(self, target: Hashable) -> tuple[float, float] | None:
+        """The page pixel at the centre of ``target``, or ``None`` if it is not drawn."""
+        box = self.renderer.target_box(self.state, target, view=self.view)
+        if box is None:
+            return None
+        x, y, w, h = box
+        return (
+            self.origin[0] + (x + w / 2) * self.scale[0],
+            self.origin[1] + (y + h / 2) * self.scale[1],
+        )
+
+
+def clickable_move(board: Board) -> Any | None:
+    """A legal move made only of clicks, none of them ambiguous, all drawn on the board.
+
+    Its targets must not also be the full targets of another move (which would need a choice) nor
+    a proper prefix of another move's targets (the explorer would wait for more clicks).
+    """
+    moves = board.state.legal_moves()
+    for move in moves:
+        targets = tuple(move.targets)
+        if not targets or any(board.point(t) is None for t in targets):
+            continue
+        others = [tuple(m.targets) for m in moves if m != move]
+        if any(o[: len(targets)] == targets for o in others):
+            continue
+        return move
+    return None
+
+
+def dead_end_click(board: Board) -> tuple[Hashable, ...] | None:
+    """Clicks the explorer must refuse: a legal start, then a drawn target that leads nowhere.
+
+    The second target neither continues a legal move from the first nor starts one itself (the
+    explorer would take that as a fresh selection). Falls back to a single drawn target that starts
+    no legal move.
+    """
+    moves = [m for m in board.state.legal_moves() if m.targets]
+    starts = {m.targets[0] for m in moves}
+    drawn = _drawn_targets(board, moves)
+    for move in moves:
+        first = move.targets[0]
+        if board.point(first) is None or len(move.targets) < 2:
+            continue
+        continuing = {m.targets[1] for m in moves if len(m.targets) > 1 and m.targets[0] == first}
+        for target in drawn:
+            if target != first and target not in continuing and target not in starts:
+                return (first, target)
+    for target in drawn:
+        if target not in starts:
+            return (target,)
+    return None
+
+
+def _drawn_targets(board: Board, moves: Sequence[Any]) -> list[Hashable]:
+    seen: list[Hashable] = []
+    for move in moves:
+        for target in move.targets:
+            if target not in seen and board.point(target) is not None:
+                seen.append(target)
+    width, height = board.renderer.size(board.state, view=board.view)
+    for y in range(4, int(height), 10):
+        for x in range(4, int(width), 10):
+            target = board.renderer.targets_at(board.state, x, y, view=board.view)
+            if target is not None and target not in seen and board.point(target) is not None:
+                seen.append(target)
+    return seen
+
+
+def screenshot(page: Any, name: str) -> str:
+    """Save a full-page screenshot under ``test-artifacts/screenshots/`` and return its path."""
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    path = os.path.join(SCREENSHOTS, f"{name}.png")
+    page.screenshot(path=path, full_page=True)
+    return path

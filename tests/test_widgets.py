@@ -1,0 +1,405 @@
+"""The Explorer widget driven without a browser: clicks, history, branching, files, the log."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+import ftwkit
+from ftwkit.protocol import Move
+from widgets import Explorer, hooks
+from widgets.selection import narrow
+from widgets.tree import GameTree
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def connect(ex: Explorer) -> None:
+    """Pretend a browser connected: the canvas reports that its client is ready."""
+    ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
+
+
+def click_move(ex: Explorer, move: Move) -> None:
+    """Make ``move`` the way a person would: click its targets, use the chooser or a button."""
+    if not move.targets:
+        ex.choose(move)
+        return
+    for target in move.targets:
+        if move in ex.choices:
+            break
+        ex.select(target)
+    if move in ex.choices:
+        ex.choose(move)
+
+
+def playwin(pieces: list[list[str]], to_play: int = 0) -> Any:
+    return ftwkit.rules("playwin").load({"to_play": to_play, "pieces": pieces})
+
+
+# ----------------------------------------------------------------------------- narrowing
+
+
+@dataclasses.dataclass(frozen=True)
+class Step(Move):
+    path: tuple[str, ...]
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return self.path
+
+    def __str__(self) -> str:
+        return "-".join(self.path)
+
+
+@dataclasses.dataclass(frozen=True)
+class Pick(Move):
+    cards: tuple[int, ...]
+    unordered_targets = True
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        return self.cards
+
+    def __str__(self) -> str:
+        return "pick " + " ".join(map(str, self.cards))
+
+
+def test_narrowing_keeps_prefix_matches_and_offers_next_targets() -> None:
+    moves = [Step(("a", "b")), Step(("a", "c")), Step(("d", "e"))]
+    n = narrow(moves, ("a",))
+    assert n.candidates == (moves[0], moves[1])
+    assert n.next_targets == {"b", "c"}
+    assert n.decided is None and not n.needs_choice
+
+
+def test_narrowing_decides_a_unique_complete_move() -> None:
+    moves = [Step(("a", "b")), Step(("a", "c"))]
+    assert narrow(moves, ("a", "c")).decided == moves[1]
+
+
+def test_narrowing_asks_when_a_complete_move_has_longer_continuations() -> None:
+    moves = [Step(("a", "b")), Step(("a", "b", "c"))]
+    n = narrow(moves, ("a", "b"))
+    assert n.decided is None and n.needs_choice
+    assert n.complete == (moves[0],) and n.next_targets == {"c"}
+
+
+def test_narrowing_of_unordered_targets_accepts_any_order() -> None:
+    moves = [Pick((1, 2, 3)), Pick((1, 2, 4))]
+    n = narrow(moves, (3, 1))
+    assert n.candidates == (moves[0],)
+    assert n.next_targets == {2}
+    assert narrow(moves, (2, 3, 1)).decided == moves[0]
+
+
+# ----------------------------------------------------------------------------- the tree
+
+
+def test_tree_keeps_the_old_line_as_a_variation() -> None:
+    tree = GameTree(ftwkit.rules("playwin").new())
+    first = tree.state.legal_moves()[0]
+    other = tree.state.legal_moves()[1]
+    tree.play(first)
+    tree.back()
+    tree.play(other)
+    assert [leaf.move for leaf in tree.leaves()] == [first, other]
+    assert tree.index == 1 and tree.line[1].move == other
+
+
+# ----------------------------------------------------------------------------- Play Win explorer
+
+
+def test_a_click_on_a_piece_highlights_where_it_can_go() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    ex.select("A1")
+    assert ex.selection == ("A1",)
+    assert ex.highlighted == {"A2", "B2"}
+
+
+def test_clicking_start_and_destination_plays_the_move() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    ex.select("A1")
+    ex.select("B2")
+    assert ex.line == ("A1-B2",)
+    assert ex.selection == ()
+    assert ex.status.startswith("North to play")
+    assert ex.message == ""
+
+
+def test_clicking_empty_space_or_the_same_piece_clears_the_selection() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    ex.select("A1")
+    ex.select(None)
+    assert ex.selection == ()
+    ex.select("A1")
+    ex.select("A1")
+    assert ex.selection == () and ex.line == ()
+
+
+def test_clicking_another_own_piece_switches_the_selection() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    ex.select("A1")
+    ex.select("C3")
+    assert ex.selection == ("C3",)
+    assert ex.highlighted == {"C4", "D4"}
+
+
+def test_why_not_explains_a_too_long_approach() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    ex.select("A1")
+    ex.select("C1")
+    assert (
+        ex.message == "Why not A1-C1? A1-C1 moves 2 cells but South has 2 pieces in play: at most 1"
+    )
+    assert ex.line == () and ex.selection == ()
+
+
+def test_why_not_explains_that_captures_are_compulsory() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
+    ex.select("A1")
+    assert ex.message.startswith("No legal move starts at A1. Moves can start at: C3")
+    ex.select("C3")
+    ex.select("B3")
+    assert "captures are compulsory" in ex.message
+
+
+def test_a_chooser_lists_complete_moves_that_share_the_clicked_targets() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
+    for target in ("C3", "D5", "C3"):
+        ex.select(target)
+    assert [str(m) for m in ex.choices] == ["C3xC4-D5xD4-C3", "C3xD4-D5xC4-C3"]
+    assert ex.line == ()
+    ex.choose(1)
+    assert ex.line == ("C3xD4-D5xC4-C3",)
+    assert ex.choices == []
+
+
+def test_a_capture_chain_can_be_stepped_leap_by_leap() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
+    ex.play("C3xC4-D5xD4-E4")
+    assert ex.substeps == ["before the move", "leap 1 of 2: xC4-D5", "leap 2 of 2: xD4-E4"]
+    ex.step(1)
+    assert ex.shown_state.to_json()["pieces"] == [["A1", "D5"], ["D4", "I9"]]
+    ex.step(0)
+    assert ex.shown_state.to_json()["pieces"] == [["A1", "C3"], ["C4", "D4", "I9"]]
+    ex.step(None)
+    assert ex.shown_state is ex.state
+    assert ex.state.to_json()["pieces"] == [["A1", "E4"], ["I9"]]
+
+
+def test_history_controls_walk_the_line() -> None:
+    ex = Explorer("playwin")
+    moves = []
+    for _ in range(4):
+        move = ex.state.legal_moves()[0]
+        moves.append(str(move))
+        click_move(ex, move)
+    assert ex.line == tuple(moves) and ex.index == 4
+    ex.back()
+    ex.back()
+    assert ex.index == 2 and ex.state.moves() == [ex.tree.line[1].move, ex.tree.line[2].move]
+    ex.forward()
+    assert ex.index == 3
+    ex.goto(0)
+    assert ex.index == 0 and ex.status.startswith("South to play · move 0 of 4")
+    ex.last()
+    assert ex.index == 4
+
+
+def test_playing_a_different_move_earlier_keeps_a_variation() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    ex.play("H6-G6")
+    ex.goto(1)
+    ex.play("H5-G5")
+    assert ex.variations == [("B3-C3", "H6-G6"), ("B3-C3", "H5-G5")]
+    assert ex.line == ("B3-C3", "H5-G5")
+    ex.switch_variation(0)
+    assert ex.line == ("B3-C3", "H6-G6") and ex.index == 2
+    ex.back()
+    ex.play("H5-G5")  # the same move again reuses the existing variation
+    assert len(ex.variations) == 2 and ex.line == ("B3-C3", "H5-G5")
+    ex.promote()
+    assert ex.variations[0] == ("B3-C3", "H5-G5")
+
+
+def test_the_move_list_and_variation_list_jump_when_clicked() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    ex.play("H6-G6")
+    ex._moves.value = 1
+    assert ex.index == 1
+    ex.play("H5-G5")
+    labels = [label for label, _ in ex._tree_select.options]
+    assert len(labels) == 3
+    ex._tree_select.value = 1  # the node "2. H6-G6" of the main line
+    assert ex.line == ("B3-C3", "H6-G6") and ex.index == 2
+
+
+def test_an_illegal_typed_move_is_shown_and_changes_nothing() -> None:
+    ex = Explorer("playwin")
+    assert ex.play("A1-B1") is None
+    assert ex.message == "the line from A1 to B1 is blocked at B1"
+    assert ex.line == ()
+    assert ex.play("nonsense") is None
+    assert ex.message.startswith("'nonsense' is not Play Win notation")
+    assert ex.log_panel.entries == []
+
+
+def test_the_status_names_the_winners_when_the_game_is_over() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["C4", "D4"]]))
+    ex.play("C3xC4-D5xD4-E4")
+    assert ex.state.is_over
+    assert "winners: South" in ex.status
+    ex.select("A1")
+    assert ex.message == "The game is over: no more moves."
+
+
+def test_drawing_waits_for_the_browser_and_batches_one_draw_per_change() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    assert ex.draws == 0
+    connect(ex)
+    assert ex.draws == 1
+    ex.select("C3")
+    assert ex.draws == 2
+
+
+def test_a_pixel_click_on_the_canvas_reaches_the_move() -> None:
+    ex = Explorer("playwin")
+    connect(ex)
+    renderer = ex.renderer
+    for cell in ("B3", "C3"):
+        x, y, w, h = renderer.target_box(ex.state, cell)
+        ex.canvas._handle_frontend_event(
+            ex.canvas, {"event": "mouse_down", "x": x + w / 2, "y": y + h / 2}, []
+        )
+    assert ex.line == ("B3-C3",)
+    ex.canvas._handle_frontend_event(ex.canvas, {"event": "mouse_down", "x": 1, "y": 1}, [])
+    assert ex.selection == () and ex.log_panel.entries == []
+
+
+# ----------------------------------------------------------------------------- variants, files
+
+
+def test_changing_a_variant_starts_a_new_game_under_it() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    ex.option_widgets["first"].value = "north"
+    assert ex.state.rules.options.first == "north"
+    assert ex.line == () and ex.status.startswith("North to play")
+
+
+def test_explorer_options_are_the_games_variant_switches() -> None:
+    ex = Explorer("playwin", approach="no_farther")
+    assert ex.state.rules.options.approach == "no_farther"
+    assert ex.option_widgets["approach"].value == "no_farther"
+
+
+def test_saved_positions_and_records_load_back() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    ex.play("H6-G6")
+    position, record = ex.position_json(), ex.record_json()
+    other = Explorer("playwin")
+    assert other.load_json(position)
+    assert other.state == ex.state and other.line == ()
+    assert other.load_json(record)
+    assert other.line == ("B3-C3", "H6-G6") and other.state == ex.state
+    assert "Download record" in ex._downloads.value
+
+
+def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    before = ex.state
+    upload = {
+        "name": "x.json",
+        "type": "application/json",
+        "size": 4,
+        "content": memoryview(b"{bad"),
+        "last_modified": datetime.now(UTC),
+    }
+    ex._upload.value = (upload,)
+    assert ex.message.startswith("not JSON: ")
+    assert ex.state is before and ex.line == ("B3-C3",)
+    wrong = json.dumps({"game": "playwin", "to_play": 0, "pieces": [["Z9"], []]}).encode()
+    ex._upload.value = ({**upload, "content": memoryview(wrong)},)
+    assert "Z9" in ex.message
+    assert ex.state is before
+    assert not ex.load_json({"game": "doubleblind"})
+    assert ex.message.startswith("game: ")
+
+
+# ----------------------------------------------------------------------------- the log
+
+
+def test_a_failing_hook_lands_in_the_log_not_in_silence(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(state: Any, clicks: Any) -> None:
+        raise RuntimeError("hook exploded")
+
+    monkeypatch.setitem(hooks.ATTEMPTED_MOVE, "playwin", broken)
+    ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    ex.select("A1")
+    ex.select("C1")
+    assert ex.message.startswith("No legal move goes A1 → C1.")
+    assert "RuntimeError" in ex.log_panel.text and "hook exploded" in ex.log_panel.text
+
+
+def test_an_unexpected_error_in_a_handler_is_logged_and_announced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ex = Explorer("playwin")
+    connect(ex)
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise ZeroDivisionError("drawing failed")
+
+    monkeypatch.setattr(ex.renderer, "draw", broken)
+    ex.select("B3")
+    assert "Unexpected error in click" in ex.message
+    assert "ZeroDivisionError" in ex.log_panel.text
+
+
+# ----------------------------------------------------------------------------- every game
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_every_game_plays_by_clicks_and_walks_back(game: str) -> None:
+    ex = Explorer(game, seed=3)
+    connect(ex)
+    rng = random.Random(5)
+    played: list[str] = []
+    for _ in range(25):
+        moves = ex.state.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        click_move(ex, move)
+        played.append(str(move))
+        assert ex.line == tuple(played), ex.message
+    assert ex.log_panel.entries == [] or all(level == "info" for level, _ in ex.log_panel.entries)
+    assert ex.status.startswith(ex.state.status())
+    ex.goto(len(played) // 2)
+    assert ex.state.moves() == [ex.tree.line[i].move for i in range(1, len(played) // 2 + 1)]
+    ex.forward()
+    assert ex.index == len(played) // 2 + 1
+    assert Explorer(game).load_json(ex.record_json())
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_hidden_information_games_offer_a_view_as_selector(game: str) -> None:
+    ex = Explorer(game)
+    hidden = type(ex.state).observation is not ftwkit.State.observation
+    assert (ex._view.layout.display != "none") == hidden
+    if hidden:
+        connect(ex)
+        ex.set_view(0)
+        assert ex.view == 0
+        ex.set_view("to_play")
+        assert ex.view == ex.state.to_play

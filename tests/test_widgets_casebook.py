@@ -1,0 +1,67 @@
+"""The Casebook widget without a browser: live verdicts, step pictures, opening an Explorer."""
+
+from __future__ import annotations
+
+import pytest
+
+import ftwkit
+from ftwkit.casebook import load, parse_case
+from widgets import Casebook
+
+CASE = {
+    "title": "Captures are compulsory",
+    "rule": "If a capture exists, the mover must capture.",
+    "explanation": "South may not approach while C3 can leap.",
+    "position": {
+        "game": "playwin",
+        "to_play": 0,
+        "pieces": [["C3", "A1"], ["C4", "D4", "I8", "I9"]],
+    },
+    "steps": [
+        {"move": "A1-B1", "expect": {"legal": False, "reason": "captures are compulsory"}},
+        {"move": "C3xC4-D5xD4-E4", "expect": {"to_play": 1}},
+    ],
+}
+
+
+def test_verdicts_are_checked_live() -> None:
+    book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
+    assert book.verdicts == [
+        ("A1-B1", True, "as expected"),
+        ("C3xC4-D5xD4-E4", True, "as expected"),
+    ]
+    assert "2 of 2 steps as expected" in book._summary.value
+    assert "<svg" in book._picture.value
+
+
+def test_a_wrong_expectation_shows_as_failed() -> None:
+    wrong = {**CASE, "steps": [{"move": "C3xC4-D5xD4-E4", "expect": {"to_play": 0}}]}
+    book = Casebook("playwin", [parse_case("playwin", "02-wrong", wrong)])
+    assert book.verdicts == [("C3xC4-D5xD4-E4", False, "expected to_play 0, got 1")]
+    assert "✗ 1. C3xC4-D5xD4-E4" in book._steps.options[1][0]
+
+
+def test_clicking_a_step_shows_the_position_after_it() -> None:
+    book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
+    before = book._picture.value
+    book._steps.value = 1
+    assert book._picture.value != before
+
+
+def test_a_case_opens_in_an_explorer_at_its_start() -> None:
+    book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
+    explorer = book.open_explorer()
+    assert explorer is not None
+    assert explorer.index == 0 and explorer.line == ("C3xC4-D5xD4-E4",)
+    explorer.forward()
+    assert explorer.state.to_json()["pieces"] == [["A1", "E4"], ["I8", "I9"]]
+
+
+@pytest.mark.parametrize("game", [g for g in ftwkit.game_ids() if load(g)])
+def test_every_shipped_case_shows_its_verdicts(game: str) -> None:
+    book = Casebook(game)
+    for case in book.cases:
+        book.show(case.id)
+        assert book.result is not None and book.result.case is case
+        assert len(book.verdicts) == len(case.steps)
+    assert book.message == ""

@@ -1,0 +1,85 @@
+"""The ScenarioEditor without a browser: JSON validation, click tools, fields, export, hand-over."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+import ftwkit
+from ftwkit.casebook import parse_case, run_case
+from widgets import ScenarioEditor
+
+
+def test_the_editor_starts_from_the_set_up_position() -> None:
+    editor = ScenarioEditor("playwin")
+    assert editor.state == ftwkit.rules("playwin").new()
+    assert editor.error == ""
+
+
+def test_invalid_json_is_reported_with_the_field_and_blocks_exploring() -> None:
+    editor = ScenarioEditor("playwin")
+    editor.set_json(json.dumps({"game": "playwin", "to_play": 0, "pieces": [["Z1"], ["E5"]]}))
+    assert editor.state is None
+    assert "Z1" in editor.error
+    assert editor._open.disabled
+    assert editor.open_explorer() is None
+    assert editor.message.startswith("the position is not valid: ")
+    editor.set_json("{bad")
+    assert editor.error.startswith("not JSON: ")
+
+
+def test_click_tools_place_remove_and_change_owner() -> None:
+    editor = ScenarioEditor({"game": "playwin", "to_play": 0, "pieces": [["A1"], ["I9"]]})
+    editor.apply_tool("place North", "E5")
+    editor.apply_tool("remove", "A1")
+    editor.apply_tool("place South", "C3")
+    editor.apply_tool("change owner", "I9")
+    assert editor.state is not None
+    assert editor.state.to_json()["pieces"] == [["C3", "I9"], ["E5"]]
+
+
+def test_fields_set_whose_turn_it_is() -> None:
+    pieces = [["A1", "A2"], ["I8", "I9"]]
+    editor = ScenarioEditor({"game": "playwin", "to_play": 0, "pieces": pieces})
+    widgets = {w.description: w for w in editor._fields.children}
+    widgets["to_play"].value = 1
+    assert editor.state is not None and editor.state.to_play == 1
+    editor.set_field("to_play", 7)
+    assert editor.state is None and editor.error.startswith("to_play")
+
+
+def test_an_edited_position_opens_in_an_explorer() -> None:
+    editor = ScenarioEditor({"game": "playwin", "to_play": 0, "pieces": [["C3", "A1"], ["E7"]]})
+    explorer = editor.open_explorer()
+    assert explorer is not None and explorer.state == editor.state
+    explorer.play("A1-B2")
+    assert explorer.line == ("A1-B2",)
+
+
+def test_a_position_exports_as_a_casebook_case_that_round_trips() -> None:
+    editor = ScenarioEditor("playwin", approach="no_farther")
+    editor.apply_tool("remove", "A1")
+    editor._title.value = "A lone gap"
+    editor._rule.value = "PW3"
+    editor._explanation.value = "South has a gap at A1."
+    text = editor.case_yaml()
+    data = yaml.safe_load(text)
+    assert data["title"] == "A lone gap" and data["options"] == {"approach": "no_farther"}
+    case = parse_case("playwin", "99-lone-gap", data)
+    assert case.start() == editor.state
+    assert run_case(case).ok
+    editor._export.click()
+    assert editor._yaml.value == text and "download=" in editor._yaml_link.value
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_every_game_round_trips_through_the_editor(game: str) -> None:
+    state = ftwkit.rules(game).new(seed=2)
+    editor = ScenarioEditor(state)
+    assert editor.state == state
+    editor.set_json(json.dumps(editor.position))
+    assert editor.state == state and editor.error == ""
+    explorer = editor.open_explorer()
+    assert explorer is not None and explorer.state == state

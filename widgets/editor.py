@@ -1,0 +1,446 @@
+"""The scenario editor: set up any position, check it live, explore it, export it as a case.
+
+The position is edited as the game's JSON form, which every game shares, so the editor works for
+all of them: a text area validated live by ``rules.load`` (the error names the bad field), boxes
+for the top-level numbers and switches (whose turn, counters, round), and — for board games — click
+tools registered per game in :data:`EDIT_TOOLS` (place, remove, flip, change owner). A valid
+position opens in an :class:`~widgets.explorer.Explorer` or exports as a casebook YAML entry.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import dataclasses
+import html
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets
+import yaml
+from ipycanvas import Canvas, hold_canvas
+
+import ftwkit
+from ftwkit.errors import FtwError, InvalidState
+from ftwkit.protocol import State
+from widgets.explorer import Explorer
+from widgets.fallback import find_renderer
+from widgets.log import LogPanel, guarded
+
+__all__ = ["EDIT_TOOLS", "EditTool", "ScenarioEditor"]
+
+Position = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class EditTool:
+    """A click tool: ``apply(position, target)`` returns the edited copy of the JSON position."""
+
+    name: str
+    apply: Callable[[Position, Any], Position]
+
+
+# ----------------------------------------------------------------------------- per-game tools
+def _cells_tools(key: str, names: tuple[str, ...]) -> list[EditTool]:
+    """Tools for games whose position lists each player's cells under ``key`` (Play Win, Go)."""
+
+    def place(player: int) -> Callable[[Position, Any], Position]:
+        def apply(data: Position, target: Any) -> Position:
+            out = copy.deepcopy(data)
+            lists = out.setdefault(key, [[] for _ in names])
+            for cells in lists:
+                if target in cells:
+                    cells.remove(target)
+            lists[player].append(target)
+            return out
+
+        return apply
+
+    def remove(data: Position, target: Any) -> Position:
+        out = copy.deepcopy(data)
+        out[key] = [[c for c in cells if c != target] for cells in out.get(key, [])]
+        return out
+
+    def change_owner(data: Position, target: Any) -> Position:
+        out = copy.deepcopy(data)
+        lists = out.get(key, [])
+        for p, cells in enumerate(lists):
+            if target in cells:
+                cells.remove(target)
+                lists[(p + 1) % len(lists)].append(target)
+                break
+        return out
+
+    tools = [EditTool(f"place {name}", place(p)) for p, name in enumerate(names)]
+    return [*tools, EditTool("remove", remove), EditTool("change owner", change_owner)]
+
+
+def _tile_at(data: Position, cell: Any) -> dict[str, Any] | None:
+    for tile in data.get("tiles", []):
+        if tile.get("at") is not None and tuple(tile["at"]) == tuple(cell):
+            return tile
+    return None
+
+
+def _forthewin_tools(names: tuple[str, ...]) -> list[EditTool]:
+    """Place a tile of either colour, flip it, change its owner, or send it back to supply."""
+    kinds = ("ninja", "pirate", "monkey", "zombie", "alien")
+
+    def place(player: int, kind: str) -> Callable[[Position, Any], Position]:
+        def apply(data: Position, target: Any) -> Position:
+            out = copy.deepcopy(data)
+            out["tiles"] = [t for t in out.get("tiles", []) if tuple(t["at"]) != tuple(target)]
+            out["tiles"].append({"player": player, "kind": kind, "at": list(target), "up": True})
+            return out
+
+        return apply
+
+    def edit(change: Callable[[dict[str, Any], int], None]) -> Callable[[Position, Any], Position]:
+        def apply(data: Position, target: Any) -> Position:
+            out = copy.deepcopy(data)
+            tile = _tile_at(out, target)
+            if tile is not None:
+                change(tile, int(out.get("players", 2)))
+            return out
+
+        return apply
+
+    def flip(tile: dict[str, Any], _players: int) -> None:
+        tile["up"] = not tile.get("up", True)
+
+    def owner(tile: dict[str, Any], players: int) -> None:
+        tile["player"] = (tile["player"] + 1) % players
+
+    def remove(data: Position, target: Any) -> Position:
+        out = copy.deepcopy(data)
+        out["tiles"] = [t for t in out.get("tiles", []) if tuple(t["at"]) != tuple(target)]
+        return out
+
+    colours = ("Black", "White")
+    tools = [EditTool(f"{colours[p]} {kind}", place(p, kind)) for p in (0, 1) for kind in kinds]
+    return [
+        *tools,
+        EditTool("flip", edit(flip)),
+        EditTool("change owner", edit(owner)),
+        EditTool("remove", remove),
+    ]
+
+
+EDIT_TOOLS: dict[str, Callable[[tuple[str, ...]], list[EditTool]]] = {
+    "playwin": lambda names: _cells_tools("pieces", names),
+    "doubleblind": lambda names: _cells_tools("stones", names),
+    "forthewin": _forthewin_tools,
+}
+"""Game id → factory of its click tools, given the two players' names (games without one are
+edited as JSON only)."""
+
+
+# ----------------------------------------------------------------------------- the widget
+class ScenarioEditor(ipywidgets.VBox):
+    """Set up a position by clicking or by editing its JSON, then explore or export it.
+
+    Args:
+        game: a game id, or a ``State`` / JSON position to start from.
+        **options: the game's variant switches (with a game id).
+    """
+
+    def __init__(self, game: str | State | Mapping[str, Any], **options: Any) -> None:
+        if isinstance(game, State):
+            rules, data = game.rules, game.to_json()
+        elif isinstance(game, Mapping):
+            rules = ftwkit.rules(str(game["game"]), **options)
+            data = dict(game)
+        else:
+            rules = ftwkit.rules(game, **options)
+            data = rules.new().to_json()
+        self.log_panel = LogPanel()
+        self._rules = rules
+        self._game = rules.id
+        self._state: State | None = None
+        self._error = ""
+        self._syncing = False
+        self._client_ready = False
+        self._message_text = ""
+        self.explorer: Explorer | None = None
+        self._renderer, problem = find_renderer(self._game)
+        if problem:
+            self.log_panel.info(problem)
+        factory = EDIT_TOOLS.get(self._game)
+        self._tools: list[EditTool] = factory(rules.player_names(2)) if factory else []
+
+        self._text = ipywidgets.Textarea(
+            layout=ipywidgets.Layout(width="460px", height="260px"), continuous_update=True
+        )
+        self._text.observe(self._on_text_value, names="value")
+        self._verdict = ipywidgets.HTML()
+        self._message = ipywidgets.HTML()
+        self._fields = ipywidgets.VBox()
+        self._field_keys: tuple[tuple[str, str], ...] = ()
+        self._tool = ipywidgets.ToggleButtons(
+            options=[t.name for t in self._tools] or ["(edit the JSON)"],
+            description="tool",
+            style={"button_width": "auto"},
+        )
+        self.canvas = Canvas(
+            width=300, height=200, layout=ipywidgets.Layout(width="300px", height="200px")
+        )
+        self.canvas.on_client_ready(self._on_canvas_client_ready)
+        self.canvas.on_mouse_down(self._on_canvas_mouse_down)
+        self._title = ipywidgets.Text(description="title", layout=ipywidgets.Layout(width="460px"))
+        self._rule = ipywidgets.Textarea(
+            description="rule", layout=ipywidgets.Layout(width="460px")
+        )
+        self._explanation = ipywidgets.Textarea(
+            description="explanation", layout=ipywidgets.Layout(width="460px")
+        )
+        self._export = ipywidgets.Button(description="Export casebook YAML")
+        self._export.on_click(self._on_export_click)
+        self._yaml = ipywidgets.Textarea(layout=ipywidgets.Layout(width="460px", height="160px"))
+        self._yaml_link = ipywidgets.HTML()
+        self._open = ipywidgets.Button(description="Open in explorer", button_style="primary")
+        self._open.on_click(self._on_open_click)
+        self._explorer_box = ipywidgets.Box()
+
+        board = ipywidgets.VBox(
+            [self._tool, self.canvas] if self._tools else [self.canvas],
+        )
+        json_side = ipywidgets.VBox(
+            [ipywidgets.HTML("<b>Position (JSON)</b>"), self._text, self._verdict, self._fields]
+        )
+        export = ipywidgets.VBox(
+            [self._title, self._rule, self._explanation, self._export, self._yaml, self._yaml_link]
+        )
+        super().__init__(
+            [
+                ipywidgets.HTML(
+                    f"<b style='font-size:15px'>{html.escape(rules.title)}</b> — scenario editor"
+                ),
+                self._message,
+                ipywidgets.HBox([board, json_side]),
+                ipywidgets.HBox([self._open]),
+                ipywidgets.Accordion(children=[export], titles=("Export as a casebook case",)),
+                self._explorer_box,
+                self.log_panel,
+            ]
+        )
+        self._set_position(data)
+
+    # ----------------------------------------------------------------- programmatic face
+    @property
+    def state(self) -> State | None:
+        """The position as a state, or ``None`` while the JSON is invalid."""
+        return self._state
+
+    @property
+    def error(self) -> str:
+        """Why the JSON is not a valid position (empty when it is)."""
+        return self._error
+
+    @property
+    def message(self) -> str:
+        """The last message shown."""
+        return self._message_text
+
+    @property
+    def position(self) -> Position:
+        """The JSON position being edited (parsed from the text)."""
+        parsed: Position = json.loads(self._text.value)
+        return parsed
+
+    @property
+    def tools(self) -> list[str]:
+        """The names of this game's click tools."""
+        return [t.name for t in self._tools]
+
+    def set_json(self, text: str) -> None:
+        """Replace the JSON text (as if typed); it is validated at once."""
+        self._text.value = text
+
+    @guarded("editor tool")
+    def apply_tool(self, tool: str, target: Any) -> None:
+        """Apply the click tool named ``tool`` to ``target`` (a cell)."""
+        found = [t for t in self._tools if t.name == tool]
+        if not found:
+            raise InvalidState(f"no tool {tool!r}; tools: {', '.join(self.tools)}")
+        self._set_position(found[0].apply(self._current_data(), target))
+
+    @guarded("editor field")
+    def set_field(self, key: str, value: Any) -> None:
+        """Set a top-level field of the position (``to_play``, counters…)."""
+        data = self._current_data()
+        data[key] = value
+        self._set_position(data)
+
+    def case_yaml(self) -> str:
+        """The position as a casebook YAML entry with the title, rule and explanation typed.
+
+        Raises:
+            InvalidState: the position is not valid.
+        """
+        if self._state is None:
+            raise InvalidState(f"the position is not valid: {self._error}")
+        data = self._state.to_json()
+        options = data.pop("options", {})
+        case: dict[str, Any] = {
+            "title": self._title.value or "Untitled case",
+            "rule": self._rule.value or "(the rule text or ruling illustrated)",
+            "explanation": self._explanation.value or "(why this position matters)",
+        }
+        if options:
+            case["options"] = options
+        case["position"] = data
+        case["steps"] = []
+        return yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=100)
+
+    @guarded("open in explorer")
+    def open_explorer(self) -> Explorer | None:
+        """Hand the position to a new :class:`Explorer`, shown below the editor."""
+        if self._state is None:
+            raise InvalidState(f"the position is not valid: {self._error}")
+        self.explorer = Explorer(self._state)
+        self._explorer_box.children = (self.explorer,)
+        return self.explorer
+
+    # ----------------------------------------------------------------- the one update
+    def _current_data(self) -> Position:
+        try:
+            data = json.loads(self._text.value)
+        except json.JSONDecodeError as err:
+            raise InvalidState(f"not JSON: {err}") from None
+        if not isinstance(data, dict):
+            raise InvalidState("a position must be a JSON object")
+        return data
+
+    def _set_position(self, data: Position) -> None:
+        """Show ``data`` in the text area and validate it (the single way the position changes)."""
+        self._syncing = True
+        try:
+            self._text.value = json.dumps(data, indent=1)
+        finally:
+            self._syncing = False
+        self._validate()
+
+    def _validate(self) -> None:
+        try:
+            data = self._current_data()
+            self._state = self._rules.load(data)
+            self._error = ""
+        except FtwError as err:
+            self._state, self._error = None, str(err)
+        if self._state is not None:
+            self._verdict.value = (
+                f"<span style='color:#1b5e20'>✓ valid — {html.escape(self._state.status())}</span>"
+            )
+            self._refresh_fields(data)
+        else:
+            self._verdict.value = f"<span style='color:#b00020'>✗ {html.escape(self._error)}</span>"
+        self._open.disabled = self._state is None
+        self._redraw()
+
+    def _refresh_fields(self, data: Position) -> None:
+        keys = tuple(
+            (k, _field_kind(v)) for k, v in data.items() if k != "version" and _field_kind(v)
+        )
+        if keys != self._field_keys:
+            rows = []
+            for key, kind in keys:
+                widget: ipywidgets.ValueWidget
+                if kind == "bool":
+                    widget = ipywidgets.Checkbox(description=key, indent=False)
+                elif kind == "int":
+                    widget = ipywidgets.IntText(
+                        description=key, layout=ipywidgets.Layout(width="220px")
+                    )
+                else:
+                    widget = ipywidgets.Text(
+                        description=key,
+                        continuous_update=False,
+                        layout=ipywidgets.Layout(width="220px"),
+                    )
+                widget.observe(self._on_field_value, names="value")
+                rows.append(widget)
+            self._field_keys = keys
+            self._fields.children = rows
+        self._syncing = True
+        try:
+            for widget, (key, kind) in zip(self._fields.children, keys, strict=True):
+                value = data[key]
+                widget.value = ", ".join(map(str, value)) if kind == "ints" else value
+        finally:
+            self._syncing = False
+
+    def _redraw(self) -> None:
+        if not self._client_ready or self._state is None:
+            return
+        width, height = self._renderer.size(self._state)
+        if (width, height) != (self.canvas.width, self.canvas.height):
+            self.canvas.width, self.canvas.height = width, height
+            self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
+        with hold_canvas():
+            self._renderer.draw(self.canvas, self._state, last_move=False)
+
+    def _show_error(self, text: str) -> None:
+        self._message_text = text
+        self._message.value = f"<div style='color:#b00020'>{html.escape(text)}</div>"
+
+    # ----------------------------------------------------------------- handlers
+    @guarded("editor JSON")
+    def _on_text_value(self, _change: Mapping[str, Any]) -> None:
+        if not self._syncing:
+            self._validate()
+
+    @guarded("editor canvas")
+    def _on_canvas_client_ready(self) -> None:
+        self._client_ready = True
+        self._redraw()
+
+    @guarded("editor canvas")
+    def _on_canvas_mouse_down(self, x: float, y: float) -> None:
+        if self._state is None or not self._tools:
+            return
+        target = self._renderer.targets_at(self._state, x, y)
+        if target is not None:
+            self.apply_tool(self._tool.value, target)
+
+    @guarded("editor field")
+    def _on_field_value(self, change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        key = change["owner"].description
+        kind = dict(self._field_keys)[key]
+        value = change["new"]
+        if kind == "ints":
+            try:
+                value = [int(v) for v in str(value).replace(",", " ").split()]
+            except ValueError:
+                raise InvalidState(f"{key}: write whole numbers separated by commas") from None
+        self.set_field(key, value)
+
+    @guarded("export")
+    def _on_export_click(self, _button: Any) -> None:
+        text = self.case_yaml()
+        self._yaml.value = text
+        payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self._yaml_link.value = (
+            f"<a download='{self._game}-case.yaml' href='data:text/yaml;base64,{payload}'>"
+            "⬇ Download the case</a>"
+        )
+
+    def _on_open_click(self, _button: Any) -> None:
+        self.open_explorer()
+
+
+def _field_kind(value: Any) -> str:
+    """Which box edits a top-level JSON value: ``bool``, ``int``, ``ints`` (a list) or none."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return "ints"
+    return ""

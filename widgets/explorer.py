@@ -1,0 +1,938 @@
+"""The explorer: a board you click to play, with history, variations, variants and "why not?".
+
+>>> from widgets import Explorer
+>>> ex = Explorer("playwin")          # doctest: +SKIP
+>>> ex.play("B3-C3"); ex.back(); ex.variations   # doctest: +SKIP
+
+The explorer owns one :class:`~widgets.tree.GameTree`. Every change (a click, a move, a jump in the
+history, a new game, a loaded file) goes through :meth:`Explorer._commit`, which stores the new
+selection, redraws the board in one ``hold_canvas`` batch and refreshes the status, the move list
+and the controls. Nothing is drawn before the browser says the canvas is ready
+(``canvas.on_client_ready``), because Voilà loses (and is broken by) earlier draw commands.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+import ipywidgets
+from ipycanvas import Canvas, hold_canvas
+
+import ftwkit
+from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.options import make_options
+from ftwkit.protocol import Move, State
+from widgets import hooks
+from widgets.controls import OptionControl, option_controls
+from widgets.fallback import find_renderer
+from widgets.log import LogPanel, guarded
+from widgets.selection import Narrowing, narrow
+from widgets.tree import GameTree, Node
+
+__all__ = ["Explorer", "has_hidden_information"]
+
+_DESIGNER = -1
+_TO_PLAY = -2
+_NBSP = "\u00a0"
+
+
+def has_hidden_information(state: State) -> bool:
+    """Whether the game hides anything from its players (it overrides ``observation``)."""
+    return type(state).observation is not State.observation
+
+
+def _label(target: Any) -> str:
+    """A target as a person reads it (cells as ``E5`` or ``(3, 4)``, cards as numbers)."""
+    return str(target)
+
+
+def _options(rules: ftwkit.Rules) -> Any:
+    """The rules' options dataclass (declared in ``__slots__``, so mypy does not see it)."""
+    return rules.options  # type: ignore[attr-defined]
+
+
+def _data_link(text: str, filename: str, caption: str) -> str:
+    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (
+        f"<a download='{html.escape(filename)}' href='data:application/json;base64,{payload}' "
+        f"style='margin-right:1em'>{html.escape(caption)}</a>"
+    )
+
+
+class Explorer(ipywidgets.VBox):
+    """Explore one game: click the board to play, step through history, branch, ask "why not?".
+
+    Args:
+        game_or_state: a game id (``"playwin"``) or a ``State`` to start from (its history is kept).
+        players: the player count of a new game (defaults to the game's minimum).
+        seed: the seed of a new game.
+        view: whose view to draw for hidden-information games (``None`` = the designer's, all
+            visible).
+        renderer: a renderer to use instead of ``ftwkit.render.renderer(game_id)``.
+        **options: the game's variant switches (only with a game id).
+
+    The programmatic face mirrors the clicks: :attr:`state`, :meth:`play`, :meth:`select`,
+    :meth:`choose`, :meth:`back`, :meth:`forward`, :meth:`goto`, :attr:`variations`,
+    :meth:`switch_variation`, :meth:`new_game`, :meth:`load_json`.
+    """
+
+    def __init__(
+        self,
+        game_or_state: str | State,
+        *,
+        players: int | None = None,
+        seed: int | None = 0,
+        view: int | None = None,
+        renderer: Any = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(game_or_state, State):
+            if options:
+                raise ValueError("pass options with a game id, not with a state")
+            start = game_or_state
+        else:
+            start = ftwkit.rules(game_or_state, **options).new(players=players, seed=seed)
+        self.log_panel = LogPanel()
+        self._game = start.rules.id
+        if renderer is None:
+            renderer, problem = find_renderer(self._game)
+            if problem:
+                self.log_panel.info(problem)
+        self._renderer = renderer
+        self._tree = GameTree(start)
+        self._clicks: tuple[Any, ...] = ()
+        self._narrowing: Narrowing = narrow([], ())
+        self._substep: int | None = None
+        self._steps: list[tuple[str, State]] = []
+        self._client_ready = False
+        self._syncing = False
+        self._view_choice = _DESIGNER if view is None else view
+        self._seed = seed if isinstance(seed, int) else 0
+        self._tree_nodes: list[Node] = []
+        self._draws = 0
+        self._build_widgets(start)
+        super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
+        self._commit(structure=True)
+
+    # ================================================================= building
+    def _build_widgets(self, start: State) -> None:
+        width, height = self._renderer.size(start, view=self._view_player(start))
+        self.canvas = Canvas(
+            width=width,
+            height=height,
+            layout=ipywidgets.Layout(width=f"{width}px", height=f"{height}px"),
+        )
+        self.canvas.on_client_ready(self._on_canvas_client_ready)
+        self.canvas.on_mouse_down(self._on_canvas_mouse_down)
+
+        self._title = ipywidgets.HTML()
+        self._status = ipywidgets.HTML()
+        self._message = ipywidgets.HTML()
+        self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self._buttons = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self._move_text = ipywidgets.Text(
+            placeholder="type a move in notation",
+            continuous_update=False,
+            layout=ipywidgets.Layout(width="220px"),
+        )
+        self._move_text.observe(self._on_move_text_value, names="value")
+        self._move_play = ipywidgets.Button(
+            description="Play", layout=ipywidgets.Layout(width="60px")
+        )
+        self._move_play.on_click(self._on_move_play_click)
+
+        # history
+        def nav(label: str, tip: str) -> ipywidgets.Button:
+            return ipywidgets.Button(
+                description=label, tooltip=tip, layout=ipywidgets.Layout(width="44px")
+            )
+
+        self._first = nav("⏮", "to the start")
+        self._back = nav("◀", "one move back")
+        self._fwd = nav("▶", "one move forward")
+        self._last = nav("⏭", "to the end of this line")
+        self._first.on_click(self._on_first_click)
+        self._back.on_click(self._on_back_click)
+        self._fwd.on_click(self._on_forward_click)
+        self._last.on_click(self._on_last_click)
+        self._slider = ipywidgets.IntSlider(
+            min=0,
+            max=0,
+            value=0,
+            readout=True,
+            continuous_update=True,
+            layout=ipywidgets.Layout(width="250px"),
+        )
+        self._slider.observe(self._on_slider_value, names="value")
+        self._moves = ipywidgets.Select(rows=10, layout=ipywidgets.Layout(width="270px"))
+        self._moves.observe(self._on_moves_value, names="value")
+        self._tree_select = ipywidgets.Select(rows=6, layout=ipywidgets.Layout(width="270px"))
+        self._tree_select.observe(self._on_tree_value, names="value")
+        self._promote = ipywidgets.Button(
+            description="Make main line",
+            tooltip="make the line shown the main line",
+            layout=ipywidgets.Layout(width="130px"),
+        )
+        self._promote.on_click(self._on_promote_click)
+
+        # sub-steps of a move (e.g. a capture chain)
+        self._step_label = ipywidgets.HTML()
+        self._step_back = nav("◁", "previous step inside the move")
+        self._step_fwd = nav("▷", "next step inside the move")
+        self._step_back.on_click(self._on_step_back_click)
+        self._step_fwd.on_click(self._on_step_forward_click)
+        self._step_box = ipywidgets.VBox(
+            [
+                ipywidgets.HTML("<b>Step through the move</b>"),
+                ipywidgets.HBox([self._step_back, self._step_fwd, self._step_label]),
+            ]
+        )
+
+        # game set-up
+        rules = start.rules
+        self._seed_box = ipywidgets.IntText(
+            value=self._seed,
+            description="seed",
+            layout=ipywidgets.Layout(width="170px"),
+            style={"description_width": "40px"},
+        )
+        self._players = ipywidgets.Dropdown(
+            options=list(range(rules.min_players, rules.max_players + 1)),
+            value=start.players,
+            description="players",
+            layout=ipywidgets.Layout(width="170px"),
+            style={"description_width": "55px"},
+        )
+        self._new = ipywidgets.Button(description="New game", button_style="primary")
+        self._new.on_click(self._on_new_click)
+        self._view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
+        self._view.observe(self._on_view_value, names="value")
+        self._option_controls: list[OptionControl] = option_controls(rules.Options, _options(rules))
+        for control in self._option_controls:
+            control.widget.observe(self._on_option_value, names="value")
+        self._option_docs = ipywidgets.HTML(self._options_doc_html())
+
+        # files
+        self._upload = ipywidgets.FileUpload(
+            accept=".json", multiple=False, description="Load JSON"
+        )
+        self._upload.observe(self._on_upload_value, names="value")
+        self._paste = ipywidgets.Textarea(
+            placeholder="…or paste a position or record (JSON) here",
+            layout=ipywidgets.Layout(width="420px", height="80px"),
+        )
+        self._paste_load = ipywidgets.Button(description="Load pasted JSON")
+        self._paste_load.on_click(self._on_paste_load_click)
+        self._downloads = ipywidgets.HTML()
+
+    def _layout_children(self) -> list[ipywidgets.Widget]:
+        board = ipywidgets.VBox(
+            [
+                self.canvas,
+                self._chooser,
+                self._buttons,
+                ipywidgets.HBox([self._move_text, self._move_play]),
+            ]
+        )
+        history = ipywidgets.VBox(
+            [
+                ipywidgets.HBox([self._first, self._back, self._fwd, self._last]),
+                self._slider,
+                self._step_box,
+                ipywidgets.HTML("<b>Moves</b> (click to jump)"),
+                self._moves,
+                ipywidgets.HTML("<b>Variations</b>"),
+                self._tree_select,
+                self._promote,
+            ],
+            layout=ipywidgets.Layout(margin="0 0 0 12px"),
+        )
+        setup_rows: list[ipywidgets.Widget] = [self._seed_box]
+        if self._players.options and len(self._players.options) > 1:
+            setup_rows.append(self._players)
+        setup_rows.append(self._new)
+        game_tab = ipywidgets.VBox(
+            [
+                ipywidgets.HBox(setup_rows),
+                self._view,
+                ipywidgets.HTML("<b>Variants</b> (changing one starts a new game)"),
+                *[c.widget for c in self._option_controls],
+                self._option_docs,
+            ]
+        )
+        file_tab = ipywidgets.VBox([self._upload, self._paste, self._paste_load, self._downloads])
+        settings = ipywidgets.Accordion(children=[game_tab, file_tab])
+        settings.set_title(0, "Game, variants and view")
+        settings.set_title(1, "Load / save")
+        settings.selected_index = None
+        return [
+            ipywidgets.HBox([self._title, self._status]),
+            self._message,
+            ipywidgets.HBox([board, history]),
+            settings,
+            self.log_panel,
+        ]
+
+    def _options_doc_html(self) -> str:
+        rows = "".join(
+            f"<li><code>{html.escape(c.spec.name)}</code>: "
+            f"{html.escape(c.spec.doc.splitlines()[0] if c.spec.doc else '')}</li>"
+            for c in self._option_controls
+        )
+        return f"<ul style='font-size:11px;margin:0'>{rows}</ul>" if rows else "<i>no variants</i>"
+
+    # ================================================================= programmatic face
+    @property
+    def state(self) -> State:
+        """The state shown (the current node of the tree)."""
+        return self._tree.state
+
+    @property
+    def shown_state(self) -> State:
+        """The state drawn on the board (a step inside the last move while stepping through it)."""
+        return self._draw_state()
+
+    @property
+    def renderer(self) -> Any:
+        """The game's renderer (drawing and hit-testing)."""
+        return self._renderer
+
+    @property
+    def view(self) -> int | None:
+        """The player whose view is drawn, or ``None`` for the designer's view of everything."""
+        return self._view_player()
+
+    @property
+    def option_widgets(self) -> dict[str, ipywidgets.ValueWidget]:
+        """The variant controls by option name (changing one starts a new game)."""
+        return {c.spec.name: c.widget for c in self._option_controls}
+
+    @property
+    def tree(self) -> GameTree:
+        """The tree of every line played."""
+        return self._tree
+
+    @property
+    def selection(self) -> tuple[Any, ...]:
+        """The targets clicked so far towards the next move."""
+        return self._clicks
+
+    @property
+    def highlighted(self) -> frozenset[Any]:
+        """The targets a further click may choose."""
+        return self._narrowing.next_targets
+
+    @property
+    def choices(self) -> list[Move]:
+        """The complete moves the chooser offers (several share the clicked targets)."""
+        return list(self._narrowing.complete) if self._narrowing.needs_choice else []
+
+    @property
+    def button_moves(self) -> list[Move]:
+        """The legal moves without targets, offered as buttons (end turn, pass, ask…)."""
+        return [m for m in self.state.legal_moves() if not m.targets]
+
+    @property
+    def status(self) -> str:
+        """The status line as plain text."""
+        return self._status_text()
+
+    @property
+    def message(self) -> str:
+        """The last message shown (a refused move, a "why not?" answer); empty if none."""
+        return self._message_text
+
+    @property
+    def variations(self) -> list[tuple[str, ...]]:
+        """Every line in the tree as move notations, main line first."""
+        return [tuple(str(n.move) for n in leaf.path()[1:]) for leaf in self._tree.leaves()]
+
+    @property
+    def line(self) -> tuple[str, ...]:
+        """The moves of the line shown, from the start to its end."""
+        return tuple(str(n.move) for n in self._tree.line[1:])
+
+    @property
+    def index(self) -> int:
+        """The ply of the state shown within the line."""
+        return self._tree.index
+
+    @property
+    def substeps(self) -> list[str]:
+        """Labels of the steps inside the last move (empty when it has none)."""
+        return [label for label, _ in self._steps]
+
+    @property
+    def draws(self) -> int:
+        """How many times the board was drawn (for tests and benchmarks)."""
+        return self._draws
+
+    @guarded("play")
+    def play(self, move: Move | str) -> bool:
+        """Play a move (or its notation) at the state shown; a refused move shows its reason.
+
+        Returns:
+            True if the move was played (False, with the message shown, if it was refused).
+        """
+        state = self.state
+        if isinstance(move, str):
+            move = state.rules.parse_move(state, move)
+        self._tree.play(move)
+        self._commit(structure=True)
+        return True
+
+    @guarded("click")
+    def select(self, target: Hashable | None) -> None:
+        """Click a target (``None`` = empty space): narrow, highlight, play, or explain."""
+        self._click(target)
+
+    @guarded("click")
+    def click(self, x: float, y: float) -> None:
+        """Click the board at pixel ``(x, y)``."""
+        if self._substep is not None:
+            self._commit(structure=False)
+        target = self._renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
+        self._click(target)
+
+    @guarded("chooser")
+    def choose(self, choice: int | Move | str) -> None:
+        """Pick one of the chooser's moves (by index, move or notation) or a button move."""
+        offered = self.choices + self.button_moves
+        move: Move | None = None
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            move = self.choices[choice]
+        else:
+            for m in offered:
+                if m == choice or str(m) == choice:
+                    move = m
+        if move is None:
+            raise IllegalMove(f"{choice} is not among the offered moves")
+        self._tree.play(move)
+        self._commit(structure=True)
+
+    @guarded("history")
+    def back(self) -> None:
+        """Step one move back."""
+        self._tree.back()
+        self._commit(structure=True)
+
+    @guarded("history")
+    def forward(self) -> None:
+        """Step one move forward along the line shown."""
+        self._tree.forward()
+        self._commit(structure=True)
+
+    @guarded("history")
+    def goto(self, index: int) -> None:
+        """Show ply ``index`` of the line (0 = the start; negative counts from the end)."""
+        if index < 0:
+            index += len(self._tree.line)
+        self._tree.goto(index)
+        self._commit(structure=True)
+
+    def first(self) -> None:
+        """Show the start."""
+        self.goto(0)
+
+    def last(self) -> None:
+        """Show the end of the line."""
+        self.goto(-1)
+
+    @guarded("variations")
+    def switch_variation(self, k: int) -> None:
+        """Show line ``k`` of :attr:`variations` at its first move that differs from the line shown.
+
+        Switching keeps the view where the lines part, like a chess GUI's variation list.
+        """
+        leaf = self._tree.leaves()[k]
+        current_line = set(map(id, self._tree.line))
+        node = leaf
+        for candidate in leaf.path():
+            node = candidate
+            if id(candidate) not in current_line:
+                break
+        self._tree.select(node)
+        self._tree._leaf = leaf
+        self._commit(structure=True)
+
+    @guarded("variations")
+    def promote(self) -> None:
+        """Make the line shown the main line."""
+        self._tree.promote(self._tree.line[-1])
+        self._commit(structure=True)
+
+    @guarded("sub-steps")
+    def step(self, k: int | None) -> None:
+        """Show the position after step ``k`` inside the last move (``None`` = after the move)."""
+        if k is not None and not (0 <= k < len(self._steps)):
+            raise IllegalMove(f"the last move has {len(self._steps)} steps, not a step {k + 1}")
+        self._commit(structure=False, clicks=(), substep=k)
+
+    @guarded("new game")
+    def new_game(self, seed: int | None = None, players: int | None = None, **options: Any) -> None:
+        """Start a new game (same variants unless given), forgetting the tree."""
+        rules = self.state.rules
+        if options:
+            rules = type(rules)(make_options(rules.Options, options, base=_options(rules)))
+        self._start(rules, seed=self._seed if seed is None else seed, players=players)
+
+    @guarded("load")
+    def load_json(self, data: str | bytes | Mapping[str, Any]) -> bool:
+        """Load a position or a whole record (JSON text or an object); errors keep the state.
+
+        Returns:
+            True if loaded (False, with the reason shown, if not).
+        """
+        if isinstance(data, bytes):
+            data = data.decode("utf-8")
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as err:
+                raise InvalidState(f"not JSON: {err}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidState("a position or record must be a JSON object")
+        if "start" in data and "moves" in data:
+            if data.get("game") != self._game:
+                raise InvalidState(
+                    f"game: this record is for {data.get('game')!r}, not {self._game!r}"
+                )
+            state = ftwkit.replay(data)
+            what = f"record of {len(data['moves'])} moves"
+        else:
+            state = self.state.rules.load(data)
+            what = "position"
+        self._tree = GameTree(state)
+        self._sync_setup(state)
+        self._commit(structure=True, message=f"Loaded a {what}.")
+        return True
+
+    def position_json(self) -> str:
+        """The state shown as JSON text (what "Download position" saves)."""
+        return json.dumps(self.state.to_json(), indent=1)
+
+    def record_json(self) -> str:
+        """The line up to the state shown as a game record (what "Download record" saves)."""
+        return json.dumps(ftwkit.record(self.state), indent=1)
+
+    @guarded("view")
+    def set_view(self, view: int | str | None) -> None:
+        """Draw as the designer (``None``), as player ``view``, or as ``"to_play"``."""
+        self._view_choice = (
+            _DESIGNER if view is None else _TO_PLAY if view == "to_play" else int(view)
+        )
+        self._commit(structure=True)
+
+    # ================================================================= the one update
+    def _commit(
+        self,
+        *,
+        structure: bool,
+        clicks: tuple[Any, ...] = (),
+        substep: int | None = None,
+        message: str | None = "",
+        error: bool = False,
+    ) -> None:
+        """Store the selection, redraw, and refresh status and (if ``structure``) the lists.
+
+        Args:
+            structure: the state or tree changed (refresh lists, buttons, downloads).
+            clicks: the targets selected towards the next move.
+            substep: the step inside the last move to show, or ``None``.
+            message: the message line (``None`` leaves it as it is).
+            error: show the message as an error.
+        """
+        self._clicks = tuple(clicks)
+        self._substep = substep
+        self._narrowing = narrow(self.state.legal_moves(), self._clicks)
+        if message is not None:
+            self._set_message(message, error)
+        if structure:
+            self._steps = self._compute_steps()
+        with self.hold_sync():
+            self._redraw()
+            self._refresh_status()
+            self._refresh_chooser()
+            if structure:
+                self._refresh_buttons()
+                self._refresh_history()
+                self._refresh_view_options()
+                self._refresh_downloads()
+            self._refresh_steps()
+
+    # ================================================================= clicks
+    def _click(self, target: Hashable | None) -> None:
+        state = self.state
+        clicks = self._clicks
+        unordered = any(m.unordered_targets for m in self._narrowing.candidates)
+        if target is None:
+            self._commit(structure=False)
+            return
+        if clicks and target in clicks and (unordered or target == clicks[-1]):
+            kept = list(clicks)
+            kept.remove(target)
+            self._commit(structure=False, clicks=tuple(kept) if unordered else ())
+            return
+        if state.is_over:
+            self._commit(structure=False, message="The game is over: no more moves.", error=True)
+            return
+        moves = state.legal_moves()
+        n = narrow(moves, (*clicks, target))
+        if not n.possible and clicks:
+            fresh = narrow(moves, (target,))
+            if fresh.possible:
+                n = fresh
+        if not n.possible:
+            self._commit(structure=False, message=self._why_not((*clicks, target)), error=True)
+            return
+        decided = n.decided
+        if decided is not None:
+            self._tree.play(decided)
+            self._commit(structure=True)
+            return
+        self._commit(structure=False, clicks=n.clicks)
+
+    def _why_not(self, clicks: tuple[Any, ...]) -> str:
+        """Why the clicks match no legal move: ``explain`` of the move tried, or a generic hint."""
+        state = self.state
+        try:
+            move = hooks.attempted_move(state, clicks)
+        except Exception as err:  # a broken hook must not hide the answer
+            self.log_panel.exception(err, "attempted_move hook")
+            move = None
+        if move is not None:
+            reason = state.explain(move)
+            if reason:
+                return f"Why not {move}? {reason}"
+        starts = sorted({_label(m.targets[0]) for m in state.legal_moves() if m.targets})
+        hint = ""
+        if starts:
+            shown = ", ".join(starts[:12]) + (" …" if len(starts) > 12 else "")
+            hint = f" Moves can start at: {shown}."
+        elif self.button_moves:
+            hint = " Use the buttons below the board."
+        if len(clicks) == 1:
+            return f"No legal move starts at {_label(clicks[0])}.{hint}"
+        path = " → ".join(_label(c) for c in clicks)
+        return f"No legal move goes {path}.{hint}"
+
+    # ================================================================= drawing
+    def _view_player(self, state: State | None = None) -> int | None:
+        state = self.state if state is None else state
+        if self._view_choice == _DESIGNER:
+            return None
+        if self._view_choice == _TO_PLAY:
+            return state.to_play
+        return self._view_choice if 0 <= self._view_choice < state.players else None
+
+    def _draw_state(self) -> State:
+        if self._substep is not None and self._substep < len(self._steps):
+            return self._steps[self._substep][1]
+        return self.state
+
+    def _redraw(self) -> None:
+        if not self._client_ready:
+            return
+        state = self._draw_state()
+        view = self._view_player()
+        if self._substep is None:
+            highlight = set(self._narrowing.next_targets)
+            try:
+                highlight |= hooks.warnings(state)
+            except Exception as err:
+                self.log_panel.exception(err, "warnings hook")
+            selected: tuple[Any, ...] = self._clicks
+        else:
+            highlight, selected = set(), ()
+        width, height = self._renderer.size(state, view=view)
+        if (width, height) != (self.canvas.width, self.canvas.height):
+            self.canvas.width, self.canvas.height = width, height
+            self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
+        with hold_canvas():
+            self._renderer.draw(
+                self.canvas,
+                state,
+                view=view,
+                highlight=highlight,
+                selected=selected,
+                last_move=self._substep is None,
+            )
+        self._draws += 1
+
+    # ================================================================= refreshing parts
+    def _status_text(self) -> str:
+        state = self.state
+        names = state.rules.player_names(state.players)
+        parts = [state.status()]
+        if state.is_over:
+            if state.winners:
+                parts.append("winners: " + ", ".join(names[p] for p in state.winners))
+            else:
+                parts.append("no winner")
+        if state.scores is not None:
+            parts.append(
+                "scores: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(state.scores))
+            )
+        parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
+        return " · ".join(parts)
+
+    def _refresh_status(self) -> None:
+        self._title.value = f"<b style='font-size:15px'>{html.escape(self.state.rules.title)}</b>"
+        colour = "#1b5e20" if self.state.is_over else "#222"
+        text = html.escape(self._status_text())
+        self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
+
+    def _set_message(self, text: str, error: bool) -> None:
+        self._message_text = text
+        if not text:
+            self._message.value = ""
+            return
+        colour = "#b00020" if error else "#0d47a1"
+        self._message.value = f"<div style='color:{colour}'>{html.escape(text)}</div>"
+
+    def _show_error(self, text: str) -> None:
+        """Show a refused move or malformed input (called by the ``guarded`` decorator)."""
+        self._set_message(text, True)
+
+    def _refresh_chooser(self) -> None:
+        choices = self.choices
+        if not choices:
+            self._chooser.children = ()
+            return
+        widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
+        for i, move in enumerate(choices):
+            button = ipywidgets.Button(description=str(move), tooltip=repr(move))
+            button.on_click(lambda _b, i=i: self.choose(i))
+            widgets.append(button)
+        if self._narrowing.next_targets:
+            widgets.append(ipywidgets.HTML("&nbsp;…or click on to continue"))
+        self._chooser.children = widgets
+
+    def _refresh_buttons(self) -> None:
+        buttons: list[ipywidgets.Widget] = []
+        for move in self.button_moves:
+            button = ipywidgets.Button(description=str(move), button_style="info")
+            button.on_click(lambda _b, m=move: self.choose(m))
+            buttons.append(button)
+        self._buttons.children = buttons
+
+    def _refresh_history(self) -> None:
+        tree = self._tree
+        line = tree.line
+        index = tree.index
+        names = self.state.rules.player_names(self.state.players)
+        labels: list[tuple[str, int]] = [("start", 0)]
+        for node in line[1:]:
+            assert node.parent is not None
+            mover = node.parent.state.to_play
+            who = f" ({names[mover]})" if mover is not None else ""
+            labels.append((f"{node.ply}. {node.move}{who}", node.ply))
+        self._tree_nodes = []
+        tree_labels: list[tuple[str, int]] = []
+        on_line = set(map(id, line))
+        for node, depth in tree.nodes():
+            if node.parent is None:
+                continue
+            mark = "▶ " if node is tree.current else "· " if id(node) in on_line else "  "
+            indent = _NBSP * 4 * depth
+            tree_labels.append(
+                (
+                    f"{indent}{mark}{node.ply}. {node.move}".replace(" ", _NBSP),
+                    len(self._tree_nodes),
+                )
+            )
+            self._tree_nodes.append(node)
+        self._syncing = True
+        try:
+            self._moves.options = labels
+            self._moves.value = index
+            self._slider.max = len(line) - 1
+            self._slider.value = index
+            self._tree_select.options = tree_labels
+            current = [i for i, n in enumerate(self._tree_nodes) if n is tree.current]
+            self._tree_select.value = current[0] if current else None
+        finally:
+            self._syncing = False
+        self._first.disabled = self._back.disabled = index == 0
+        self._fwd.disabled = self._last.disabled = index == len(line) - 1
+        self._promote.disabled = all(n.parent is None or n.parent.children[0] is n for n in line)
+
+    def _refresh_view_options(self) -> None:
+        state = self.state
+        hidden = has_hidden_information(state)
+        self._view.layout.display = None if hidden else "none"
+        if not hidden:
+            return
+        names = state.rules.player_names(state.players)
+        options = [("designer (sees all)", _DESIGNER), ("player to move", _TO_PLAY)]
+        options += [(name, p) for p, name in enumerate(names)]
+        self._syncing = True
+        try:
+            if list(self._view.options) != options:
+                self._view.options = options
+            self._view.value = self._view_choice if self._view_choice < state.players else _DESIGNER
+        finally:
+            self._syncing = False
+
+    def _refresh_downloads(self) -> None:
+        game = self._game
+        self._downloads.value = _data_link(
+            self.position_json(), f"{game}-position.json", "⬇ Download position"
+        ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+
+    def _compute_steps(self) -> list[tuple[str, State]]:
+        node = self._tree.current
+        if node.parent is None or node.move is None:
+            return []
+        try:
+            inner = hooks.substeps(node.parent.state, node.move)
+        except Exception as err:
+            self.log_panel.exception(err, "substeps hook")
+            return []
+        if not inner:
+            return []
+        return [("before the move", node.parent.state), *inner]
+
+    def _refresh_steps(self) -> None:
+        steps = self._steps
+        self._step_box.layout.display = None if steps else "none"
+        if not steps:
+            return
+        k = self._substep
+        shown = len(steps) - 1 if k is None else k
+        self._step_back.disabled = shown == 0
+        self._step_fwd.disabled = k is None
+        label = "after the whole move" if k is None else steps[k][0]
+        self._step_label.value = f"&nbsp;{html.escape(label)}"
+
+    def _sync_setup(self, state: State) -> None:
+        """Show the variants and player count of a state that came from outside (a file)."""
+        self._syncing = True
+        try:
+            for control in self._option_controls:
+                control.set(getattr(_options(state.rules), control.spec.name))
+            if state.players in self._players.options:
+                self._players.value = state.players
+            seed = getattr(state.root, "seed", None)
+            if isinstance(seed, int):
+                self._seed = seed
+                self._seed_box.value = seed
+        finally:
+            self._syncing = False
+
+    def _start(self, rules: ftwkit.Rules, *, seed: int, players: int | None) -> None:
+        state = rules.new(players=players, seed=seed)
+        self._seed = seed
+        self._tree = GameTree(state)
+        self._sync_setup(state)
+        self._commit(structure=True, message=f"New game (seed {seed}).")
+
+    # ================================================================= handlers
+    @guarded("canvas")
+    def _on_canvas_client_ready(self) -> None:
+        self._client_ready = True
+        self._redraw()
+
+    @guarded("canvas")
+    def _on_canvas_mouse_down(self, x: float, y: float) -> None:
+        self.click(x, y)
+
+    def _on_first_click(self, _button: Any) -> None:
+        self.goto(0)
+
+    def _on_back_click(self, _button: Any) -> None:
+        self.back()
+
+    def _on_forward_click(self, _button: Any) -> None:
+        self.forward()
+
+    def _on_last_click(self, _button: Any) -> None:
+        self.goto(-1)
+
+    def _on_slider_value(self, change: Mapping[str, Any]) -> None:
+        if not self._syncing:
+            self.goto(change["new"])
+
+    def _on_moves_value(self, change: Mapping[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.goto(change["new"])
+
+    @guarded("variations")
+    def _on_tree_value(self, change: Mapping[str, Any]) -> None:
+        if self._syncing or change["new"] is None:
+            return
+        self._tree.select(self._tree_nodes[change["new"]])
+        self._commit(structure=True)
+
+    def _on_promote_click(self, _button: Any) -> None:
+        self.promote()
+
+    def _on_step_back_click(self, _button: Any) -> None:
+        k = len(self._steps) - 1 if self._substep is None else self._substep
+        self.step(max(0, k - 1))
+
+    def _on_step_forward_click(self, _button: Any) -> None:
+        if self._substep is not None:
+            nxt = self._substep + 1
+            self.step(None if nxt >= len(self._steps) - 1 else nxt)
+
+    @guarded("type a move")
+    def _on_move_text_value(self, change: Mapping[str, Any]) -> None:
+        text = str(change["new"]).strip()
+        if text and self.play(text):
+            self._move_text.value = ""
+
+    def _on_move_play_click(self, _button: Any) -> None:
+        text = self._move_text.value.strip()
+        if text and self.play(text):
+            self._move_text.value = ""
+
+    @guarded("new game")
+    def _on_new_click(self, _button: Any) -> None:
+        players = self._players.value if len(self._players.options) > 1 else None
+        self._start(self.state.rules, seed=int(self._seed_box.value), players=players)
+
+    @guarded("view")
+    def _on_view_value(self, change: Mapping[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None:
+            self._view_choice = int(change["new"])
+            self._commit(structure=False)
+
+    @guarded("variants")
+    def _on_option_value(self, _change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        values = {c.spec.name: c.value for c in self._option_controls}
+        rules = self.state.rules
+        try:
+            new_rules = type(rules).with_options(**values)
+        except ValueError as err:
+            raise InvalidState(str(err)) from None
+        players = self._players.value if len(self._players.options) > 1 else None
+        self._start(new_rules, seed=self._seed, players=players)
+
+    @guarded("load")
+    def _on_upload_value(self, change: Mapping[str, Any]) -> None:
+        files = change["new"]
+        if self._syncing or not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, Mapping) else item.content
+        name = item["name"] if isinstance(item, Mapping) else getattr(item, "name", "file")
+        try:
+            self.load_json(bytes(content))
+        finally:
+            self.log_panel.info(f"upload of {name}: {self.message}")
+            self._syncing = True
+            try:
+                self._upload.value = ()
+            finally:
+                self._syncing = False
+
+    def _on_paste_load_click(self, _button: Any) -> None:
+        if self.load_json(self._paste.value):
+            self._paste.value = ""

@@ -1,0 +1,114 @@
+"""A visible log panel: where unexpected exceptions from widget callbacks land.
+
+Exceptions raised inside ipywidgets callbacks are invisible in Voilà, so every handler of the
+explorer widgets runs through :func:`guarded`, which shows refused moves and malformed positions
+as messages and writes anything unexpected, with its traceback, to the panel.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets
+
+from ftwkit.errors import FtwError
+
+__all__ = ["LogPanel", "guarded"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_MAX_ENTRIES = 200
+
+
+class LogPanel(ipywidgets.VBox):
+    """A scrolling list of log entries with a Clear button; ``entries`` keeps the plain text."""
+
+    def __init__(self, title: str = "Log") -> None:
+        self.entries: list[tuple[str, str]] = []
+        self._lines: list[tuple[str, str, str]] = []
+        self._html = ipywidgets.HTML(layout=ipywidgets.Layout(max_height="160px", overflow="auto"))
+        self._clear = ipywidgets.Button(
+            description="Clear log", layout=ipywidgets.Layout(width="90px")
+        )
+        self._clear.on_click(self._on_clear_click)
+        self._title = ipywidgets.HTML(f"<b>{html.escape(title)}</b>")
+        super().__init__(
+            [ipywidgets.HBox([self._title, self._clear]), self._html],
+            layout=ipywidgets.Layout(border="1px solid #ddd", padding="2px 6px"),
+        )
+        self._render()
+
+    @property
+    def text(self) -> str:
+        """Every entry as plain text, one per line."""
+        return "\n".join(f"{level}: {text}" for level, text in self.entries)
+
+    def info(self, text: str) -> None:
+        """Add an informational entry."""
+        self._add("info", text)
+
+    def error(self, text: str) -> None:
+        """Add an error entry (shown in red)."""
+        self._add("error", text)
+
+    def exception(self, err: BaseException, where: str) -> None:
+        """Log an unexpected exception with its traceback."""
+        tb = "".join(traceback.format_exception(type(err), err, err.__traceback__))
+        self._add("error", f"unexpected {type(err).__name__} in {where}: {err}\n{tb}")
+
+    def _add(self, level: str, text: str) -> None:
+        stamp = time.strftime("%H:%M:%S")
+        self.entries.append((level, text))
+        del self.entries[:-_MAX_ENTRIES]
+        self._lines.append((stamp, level, text))
+        del self._lines[:-_MAX_ENTRIES]
+        self._render()
+
+    def _render(self) -> None:
+        lines = self._lines
+        if not lines:
+            self._html.value = "<i style='color:#888'>nothing logged</i>"
+            return
+        rows = []
+        for stamp, level, text in reversed(lines):
+            colour = "#b00020" if level == "error" else "#333"
+            rows.append(
+                f"<div style='color:{colour};white-space:pre-wrap;font-family:monospace;"
+                f"font-size:11px'>{stamp} {html.escape(text)}</div>"
+            )
+        self._html.value = "".join(rows)
+
+    def _on_clear_click(self, _button: Any) -> None:
+        self.entries.clear()
+        self._lines.clear()
+        self._render()
+
+
+def guarded(where: str) -> Callable[[F], F]:
+    """Decorate a widget method so no exception escapes silently.
+
+    ``FtwError`` (an illegal move, a malformed position) becomes a message via ``self._show_error``;
+    anything else is logged with its traceback to ``self.log_panel`` and announced in the message
+    line.
+    """
+
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(self, *args, **kwargs)
+            except FtwError as err:
+                self._show_error(str(err))
+            except Exception as err:
+                self.log_panel.exception(err, f"{where} ({fn.__name__})")
+                self._show_error(f"Unexpected error in {where}: {err} (details in the log)")
+            return None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
