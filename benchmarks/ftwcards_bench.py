@@ -2,7 +2,9 @@
 
 A decision is one ``legal_moves()`` call plus ``play()`` of a random legal move — what an agent or
 a random playout does. Reported per player count: random playouts/s, decisions/s, decisions per
-game, and the mean cost of a pass decision (220 choices from 12 cards) and of a turn decision.
+game, the mean wall-clock cost of a pass decision (220 choices from 12 cards) and of a turn
+decision, and decisions per CPU second of this process (the fairer one-core figure on a shared
+machine, where wall-clock rates drop with the load).
 
     python benchmarks/ftwcards_bench.py [--seconds 3] [--players 2 3 4 5 6]
 """
@@ -16,11 +18,12 @@ import time
 import ftwkit
 
 
-def playouts(players: int, seconds: float) -> tuple[int, int, float, float, int, float, int]:
+def playouts(players: int, seconds: float) -> tuple[int, int, float, float, float, int, float, int]:
     """Random games until ``seconds`` pass.
 
     Returns:
-        (games, decisions, elapsed, pass seconds, pass decisions, turn seconds, turn decisions).
+        (games, decisions, elapsed wall seconds, elapsed CPU seconds, pass seconds, pass
+        decisions, turn seconds, turn decisions).
     """
     rules = ftwkit.rules("ftwcards")
     rng = random.Random(1)
@@ -28,6 +31,7 @@ def playouts(players: int, seconds: float) -> tuple[int, int, float, float, int,
     pass_t = turn_t = 0.0
     clock = time.perf_counter
     start = clock()
+    cpu_start = time.process_time()
     while clock() - start < seconds:
         state = rules.new(players=players, seed=games)
         while not state.is_over:
@@ -43,7 +47,8 @@ def playouts(players: int, seconds: float) -> tuple[int, int, float, float, int,
                 turn_n += 1
             decisions += 1
         games += 1
-    return games, decisions, clock() - start, pass_t, pass_n, turn_t, turn_n
+    cpu = time.process_time() - cpu_start
+    return games, decisions, clock() - start, cpu, pass_t, pass_n, turn_t, turn_n
 
 
 def main() -> None:
@@ -53,14 +58,16 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'players':>7} {'playouts/s':>11} {'decisions/s':>12} {'decisions/game':>15} "
-        f"{'pass µs':>8} {'turn µs':>8}"
+        f"{'pass µs':>8} {'turn µs':>8} {'decisions/CPU-s':>16}"
     )
     for players in args.players:
-        games, decisions, elapsed, pass_t, pass_n, turn_t, turn_n = playouts(players, args.seconds)
+        games, decisions, elapsed, cpu, pass_t, pass_n, turn_t, turn_n = playouts(
+            players, args.seconds
+        )
         print(
             f"{players:7d} {games / elapsed:11.1f} {decisions / elapsed:12.0f} "
             f"{decisions / max(games, 1):15.1f} {1e6 * pass_t / max(pass_n, 1):8.1f} "
-            f"{1e6 * turn_t / max(turn_n, 1):8.1f}"
+            f"{1e6 * turn_t / max(turn_n, 1):8.1f} {decisions / cpu:16.0f}"
         )
 
 

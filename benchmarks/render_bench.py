@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import ftwkit  # noqa: E402
-from ftwkit import render  # noqa: E402
+import ftwkit
+from ftwkit import render
 
 PLIES = {"playwin": 14, "forthewin": 24, "ftwcards": 12, "doubleblind": 150, "pnrz": 20}
 

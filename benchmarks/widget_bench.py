@@ -17,6 +17,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -49,11 +50,11 @@ def clicks(game: str, moves: int, games: int) -> tuple[list[float], list[float],
                 if move in ex.choices:
                     break
                 before = len(ex.line)
-                _timed(select, lambda t=target, e=ex: e.select(t))
+                _timed(select, partial(ex.select, target))
                 if len(ex.line) != before or ex.index != before:
                     complete.append(select.pop())
             if move in ex.choices or not move.targets:
-                _timed(complete, lambda m=move, e=ex: e.choose(m))
+                _timed(complete, partial(ex.choose, move))
             start = time.perf_counter()
             ex._redraw()
             draws.append(time.perf_counter() - start)

@@ -24,7 +24,7 @@ import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.options import make_options, options_to_json
@@ -57,6 +57,7 @@ class Move(ABC):
         """The move in the game's notation (round-trips through ``Rules.parse_move``)."""
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def state_dataclass(cls: type[S]) -> type[S]:
     """Declare a game's ``State`` subclass: a frozen dataclass that keeps the base's equality.
 
@@ -287,6 +288,8 @@ class Rules(ABC):
                                                 "Player 5", "Player 6")
 
     __slots__ = ("options",)
+    options: Any
+    """The game's ``Options`` dataclass instance (the variant switches in force)."""
 
     def __init__(self, options: Any = None) -> None:
         object.__setattr__(self, "options", options if options is not None else self.Options())

@@ -143,10 +143,14 @@ STYLE = """
   border-radius: 6px; background: #3d5a80; color: #fff; text-decoration: none; font-size: 14px; }
 .ftw-card .ftw-links a.ftw-secondary { background: #e8e2d4; color: #2b2d42; }
 .ftw-card .ftw-missing { color: #999; font-style: italic; }
-.ftw-options { border-collapse: collapse; font-size: 14px; margin: 6px 0 14px; }
-.ftw-options th, .ftw-options td { border-bottom: 1px solid #e4ded2; padding: 5px 10px;
-  text-align: left; vertical-align: top; }
-.ftw-options th { background: #efe9dc; }
+.jp-RenderedHTMLCommon table.ftw-options { border-collapse: collapse; font-size: 14px;
+  margin: 6px 0 14px; table-layout: auto; width: 100%; }
+.jp-RenderedHTMLCommon table.ftw-options th, .jp-RenderedHTMLCommon table.ftw-options td {
+  border: none; border-bottom: 1px solid #e4ded2; padding: 5px 10px; text-align: left;
+  vertical-align: top; }
+.jp-RenderedHTMLCommon table.ftw-options tbody tr:nth-child(odd) { background: #fbfaf6; }
+.jp-RenderedHTMLCommon table.ftw-options th { background: #efe9dc; }
+.jp-RenderedHTMLCommon table.ftw-options td:first-child { white-space: nowrap; }
 .ftw-options code { background: #f3efe6; padding: 0 3px; border-radius: 3px; }
 .ftw-case { background: #fff; border: 1px solid #ddd6c8; border-radius: 8px;
   padding: 10px 16px; margin: 18px 0 8px; }
@@ -155,7 +159,8 @@ STYLE = """
   padding: 4px 12px; }
 .ftw-case .ftw-verdicts { font-family: monospace; font-size: 13px; white-space: pre-wrap;
   color: #333; margin-top: 6px; }
-.ftw-case .ftw-ok { color: #2a7a3b; } .ftw-case .ftw-bad { color: #b3261e; }
+.ftw-case .ftw-ok, .ftw-readings .ftw-ok { color: #2a7a3b; }
+.ftw-case .ftw-bad, .ftw-readings .ftw-bad { color: #b3261e; }
 </style>
 """
 
@@ -168,16 +173,20 @@ def page_style() -> Any:
 
 
 def nav(current: str | None = None) -> Any:
-    """A one-line navigation bar: back to the gallery and, for a game, its other dashboards."""
+    """A navigation line for a game's dashboards: back to the gallery, then each of them.
+
+    Empty for the index (``current`` is ``None``), which is the gallery itself.
+    """
     from IPython.display import HTML
 
+    if current is None:
+        return HTML("")
     links = ['<a href="index.ipynb">← All games</a>']
-    if current is not None:
-        links += [
-            f'<a href="{d.notebook}">{html.escape(d.title.split(" — ")[-1].capitalize())}</a>'
-            for d in DASHBOARDS
-            if d.game == current
-        ]
+    links += [
+        f'<a href="{d.notebook}">{html.escape(_short(d).capitalize())}</a>'
+        for d in DASHBOARDS
+        if d.game == current
+    ]
     return HTML(f'<div class="ftw-nav">{"".join(links)}</div>')
 
 
@@ -224,20 +233,27 @@ def gallery() -> Any:
 
 
 def _short(dashboard: Dashboard) -> str:
-    if dashboard.kind == "casebook":
-        return "Casebook"
-    return dashboard.title.split(" — ")[-1]
+    return {"casebook": "Casebook", "explorer": "Explorer"}.get(
+        dashboard.kind, dashboard.title.split(" — ")[-1]
+    )
 
 
-def options_table(game: str) -> Any:
-    """A table of a game's variant switches: name, default, allowed values and the ruling."""
+def options_table(game: str, only: Iterable[str] | None = None) -> Any:
+    """A table of a game's variant switches: name, default, allowed values and the ruling.
+
+    Args:
+        game: the game id.
+        only: the option names to list, in this order (default: all of them).
+    """
     from IPython.display import HTML
 
     from ftwkit.options import describe_options
 
     rules = ftwkit.rules(game)
+    specs = {spec.name: spec for spec in describe_options(rules.Options)}
+    names = list(specs) if only is None else list(only)
     rows = []
-    for spec in describe_options(rules.Options):
+    for spec in (specs[name] for name in names):
         allowed = (
             "any integer"
             if spec.choices is None
@@ -245,12 +261,18 @@ def options_table(game: str) -> Any:
         )
         rows.append(
             f"<tr><td><code>{spec.name}</code></td><td><code>{html.escape(_show(spec.default))}"
-            f"</code></td><td>{allowed}</td><td>{html.escape(spec.doc)}</td></tr>"
+            f"</code></td><td>{allowed}</td><td>{_doc_html(spec.doc)}</td></tr>"
         )
     if not rows:
         return HTML("<p>This game has no variant switches.</p>")
     head = "<tr><th>option</th><th>default</th><th>values</th><th>what it switches</th></tr>"
     return HTML(f'<table class="ftw-options">{head}{"".join(rows)}</table>')
+
+
+def _doc_html(doc: str) -> str:
+    """An option's docstring as HTML: reStructuredText ````literals```` become ``<code>``."""
+    parts = html.escape(" ".join(doc.split())).split("``")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
 
 
 def _show(value: Any) -> str:
@@ -259,6 +281,53 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def case(game: str, case_id: str) -> Any:
+    """One casebook case by its id (the file name without ``.yaml``)."""
+    from ftwkit import casebook
+
+    for found in casebook.load(game):
+        if found.id == case_id:
+            return found
+    raise KeyError(f"{game} has no case {case_id!r}")
+
+
+def readings_table(
+    game: str,
+    position: Any,
+    tries: Iterable[str],
+    readings: dict[str, dict[str, Any]],
+) -> Any:
+    """What the engine says about some moves in one position under several readings (options).
+
+    Each cell is the engine's own answer: "legal" or the reason ``explain`` gives.
+
+    Args:
+        game: the game id.
+        position: the JSON position.
+        tries: moves in notation.
+        readings: column title → options of that reading (``{}`` for the recommended one).
+    """
+    from IPython.display import HTML
+
+    states = {title: ftwkit.rules(game, **opts).load(position) for title, opts in readings.items()}
+    head = "".join(f"<th>{html.escape(title)}</th>" for title in readings)
+    rows = []
+    for text in tries:
+        cells = []
+        for state in states.values():
+            reason = state.explain(text)
+            cells.append(
+                '<td class="ftw-ok">legal</td>'
+                if reason is None
+                else f'<td class="ftw-bad">{html.escape(reason)}</td>'
+            )
+        rows.append(f"<tr><td><code>{html.escape(text)}</code></td>{''.join(cells)}</tr>")
+    return HTML(
+        f'<table class="ftw-options ftw-readings"><tr><th>move</th>{head}</tr>{"".join(rows)}'
+        "</table>"
+    )
 
 
 def cases_about(game: str, *words: str) -> list[Any]:
@@ -292,15 +361,24 @@ def case_card(case: Any, *, verdicts: bool = True) -> Any:
         parts.append(f"<p>Options: {opts}</p>")
     if verdicts:
         result = casebook.run_case(case)
-        parts.append(f'<div class="ftw-verdicts">{_verdict_lines(result.steps)}</div>')
+        parts.append(f'<div class="ftw-verdicts">{_verdict_lines(result)}</div>')
     parts.append("</div>")
     return HTML("".join(parts))
 
 
-def _verdict_lines(steps: Iterable[Any]) -> str:
+def _verdict_lines(result: Any) -> str:
+    """One line per step: the engine's verdict, with the reason of every refused move."""
     lines = []
-    for step in steps:
+    before = result.start
+    for step in result.steps:
         mark = '<span class="ftw-ok">✓</span>' if step.ok else '<span class="ftw-bad">✗</span>'
-        what = f"play {html.escape(step.move)}" if step.move else "check the position"
-        lines.append(f"{mark} step {step.index + 1}: {what} — {html.escape(step.message)}")
+        if step.move is None:
+            what = "check the position"
+        else:
+            reason = before.explain(step.move)
+            move = f"<b>{html.escape(step.move)}</b>"
+            what = f"try {move} — refused: {html.escape(reason)}" if reason else f"play {move}"
+        note = "" if step.ok else f" — {html.escape(step.message)}"
+        lines.append(f"{mark} step {step.index + 1}: {what}{note}")
+        before = step.state
     return "\n".join(lines)

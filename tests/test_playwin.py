@@ -182,6 +182,9 @@ def test_per_piece_maximum_lets_any_capturing_piece_move() -> None:
     starts = {m.src for m in state.legal_moves() if isinstance(m, Capture)}
     assert starts == {"A1", "E5"}
     assert "A1xB1-C2" in legal(state)
+    assert state.explain("E5xF5-G6") == (
+        "E5xF5-G6 captures 1 piece but the piece on E5 can capture 2 pieces: the most must be taken"
+    )
     assert (
         state.explain("E5xF5-F4")
         == "the capture must go on: the piece on F4 can still leap over E3"
@@ -540,3 +543,34 @@ def test_random_games_keep_the_invariants(seed: int) -> None:
             assert near < min(hex_distance(BOARD.axial(move.src), q) for q in foes)
             assert hex_distance(BOARD.axial(move.src), BOARD.axial(move.dst)) <= before[mover] - 1
         state = nxt
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"lines": 12},
+        {"distance": "euclid"},
+        {"approach": "no_farther", "repetition_draw": True, "max_plies_without_capture": 30},
+        {"approach": "any_piece_closer"},
+        {"removal": "end_of_move"},
+        {"max_capture": "per_piece"},
+        {"max_capture": "none", "first": "north"},
+    ],
+    ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()),
+)
+def test_every_option_keeps_the_protocol_promises(options: dict[str, Any]) -> None:
+    from conformance import check_state
+
+    rules = ftwkit.rules("playwin", **options)
+    rng = random.Random(3)
+    state = rules.new()
+    foreign: list[ftwkit.Move] = []
+    while True:
+        check_state(state, rng, foreign[-15:])
+        moves = state.legal_moves()
+        if not moves:
+            break
+        foreign.extend(rng.sample(moves, min(3, len(moves))))
+        state = state.play(rng.choice(moves))
+    assert ftwkit.replay(json.loads(json.dumps(ftwkit.record(state)))) == state
+    assert state.is_over

@@ -441,3 +441,26 @@ def test_tiles_are_conserved(players: int, seed: int, choices: list[int]) -> Non
         moves = state.legal_moves()
         state = state.play(moves[choice % len(moves)])
         assert _all_tiles(state) == expected
+
+
+def test_the_api_example_position_loads_and_round_trips() -> None:
+    data: dict[str, Any] = {
+        "game": "pnrz",
+        "players": 2,
+        "to_play": 0,
+        "characters": [["pirate", "ninja"], ["robot", "zombie"]],
+        "tiles": [{"id": "01", "at": [0, 0], "rot": 0}],
+        "hands": [
+            ["05", "17", "33", "base:pirate", "base:ninja"],
+            ["02", "29", "40", "base:robot", "base:zombie"],
+        ],
+        "draw": ["12", "44"],
+    }
+    state = load(data)
+    out = state.to_json()
+    assert {k: out[k] for k in data if k != "hands"} == {
+        k: v for k, v in data.items() if k != "hands"
+    }
+    assert out["hands"] == [sorted(h) for h in data["hands"]]  # a hand is a set: written sorted
+    assert load(state.to_json()) == state
+    assert len(state.legal_moves()) == 4 * (4 + 4 + 4 + 1 + 1)  # 4 spots; 05/17/33 x 4 rots; bases

@@ -185,6 +185,7 @@ def test_a_capture_chain_can_be_stepped_leap_by_leap() -> None:
     assert ex.substeps == ["before the move", "leap 1 of 2: xC4-D5", "leap 2 of 2: xD4-E4"]
     ex.step(1)
     assert ex.shown_state.to_json()["pieces"] == [["A1", "D5"], ["D4", "I9"]]
+    assert ex.status.endswith("board shows leap 1 of 2: xC4-D5")
     ex.step(0)
     assert ex.shown_state.to_json()["pieces"] == [["A1", "C3"], ["C4", "D4", "I9"]]
     ex.step(None)
@@ -226,6 +227,11 @@ def test_playing_a_different_move_earlier_keeps_a_variation() -> None:
     assert len(ex.variations) == 2 and ex.line == ("B3-C3", "H5-G5")
     ex.promote()
     assert ex.variations[0] == ("B3-C3", "H5-G5")
+    ex.switch_variation(5)
+    assert ex.message == "there is no line 5: the tree has 2"
+    ex.choose(0)
+    assert ex.message == "there is no choice 0: 0 offered"
+    assert ex.log_panel.entries == []
 
 
 def test_the_move_list_and_variation_list_jump_when_clicked() -> None:
@@ -243,10 +249,10 @@ def test_the_move_list_and_variation_list_jump_when_clicked() -> None:
 
 def test_an_illegal_typed_move_is_shown_and_changes_nothing() -> None:
     ex = Explorer("playwin")
-    assert ex.play("A1-B1") is None
+    assert ex.play("A1-B1") is False
     assert ex.message == "the line from A1 to B1 is blocked at B1"
     assert ex.line == ()
-    assert ex.play("nonsense") is None
+    assert ex.play("nonsense") is False
     assert ex.message.startswith("'nonsense' is not Play Win notation")
     assert ex.log_panel.entries == []
 
@@ -268,6 +274,18 @@ def test_drawing_waits_for_the_browser_and_batches_one_draw_per_change() -> None
     assert ex.draws == 1
     ex.select("C3")
     assert ex.draws == 2
+
+
+def test_each_redraw_is_one_canvas_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ipycanvas.canvas
+
+    ex = Explorer("playwin")
+    connect(ex)
+    sent: list[object] = []
+    monkeypatch.setattr(ipycanvas.canvas._CANVAS_MANAGER, "send", lambda *a, **k: sent.append(a))
+    ex.select("B3")
+    ex.select("C3")
+    assert len(sent) == 2 and ex.line == ("B3-C3",)
 
 
 def test_a_pixel_click_on_the_canvas_reaches_the_move() -> None:

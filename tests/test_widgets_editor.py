@@ -83,3 +83,31 @@ def test_every_game_round_trips_through_the_editor(game: str) -> None:
     assert editor.state == state and editor.error == ""
     explorer = editor.open_explorer()
     assert explorer is not None and explorer.state == state
+
+
+def test_forthewin_tools_place_flip_change_owner_and_remove() -> None:
+    if "forthewin" not in ftwkit.game_ids():
+        pytest.skip("forthewin is not implemented yet")
+    editor = ScenarioEditor("forthewin")
+    names = ftwkit.rules("forthewin").player_names(2)
+    editor.apply_tool(f"{names[0]} ninja", (0, 1))
+    editor.apply_tool("flip", (0, 1))
+    editor.apply_tool("change owner", (1, 0))
+    assert editor.state is not None, editor.error
+    tiles = {tuple(t["at"]): (t["player"], t["kind"], t["up"]) for t in editor.position["tiles"]}
+    assert tiles[(0, 1)] == (0, "ninja", False)
+    assert tiles[(1, 0)][0] == 0
+    editor.apply_tool("remove", (0, 1))
+    assert (0, 1) not in {tuple(t["at"]) for t in editor.position["tiles"]}
+
+
+def test_a_click_on_the_editor_board_uses_the_chosen_tool() -> None:
+    editor = ScenarioEditor({"game": "playwin", "to_play": 0, "pieces": [["A1", "A2"], ["I8"]]})
+    editor.canvas._handle_frontend_event(editor.canvas, {"event": "client_ready"}, [])
+    editor._tool.value = "place North"
+    x, y, w, h = editor._renderer.target_box(editor.state, "E5")
+    editor.canvas._handle_frontend_event(
+        editor.canvas, {"event": "mouse_down", "x": x + w / 2, "y": y + h / 2}, []
+    )
+    assert editor.state is not None and editor.state.to_json()["pieces"][1] == ["E5", "I8"]
+    assert editor.log_panel.entries == []

@@ -83,10 +83,18 @@ FALLBACK: dict[str, dict[str, Any]] = {
         "to_play": 0,
         "characters": [["pirate", "ninja"], ["robot", "zombie"]],
         "tiles": [
-            {"quads": ["pirate", "pirate", "ninja", "kraken"], "icon": None, "at": [0, 0],
-             "rot": 0},
-            {"quads": ["robot", "robot:battery", "zombie", "zombie"], "icon": "swap",
-             "at": [2, 1], "rot": 1},
+            {
+                "quads": ["pirate", "pirate", "ninja", "kraken"],
+                "icon": None,
+                "at": [0, 0],
+                "rot": 0,
+            },
+            {
+                "quads": ["robot", "robot:battery", "zombie", "zombie"],
+                "icon": "swap",
+                "at": [2, 1],
+                "rot": 1,
+            },
         ],
         "hands": [["base:pirate"], ["base:robot"]],
         "draw": [],

@@ -23,7 +23,7 @@ class OptionControl:
 
     def __init__(self, spec: OptionSpec, value: Any) -> None:
         self.spec = spec
-        tip = spec.doc.splitlines()[0] if spec.doc else spec.name
+        tip = " ".join(spec.doc.replace("``", "").split()) if spec.doc else spec.name
         style = {"description_width": "170px"}
         layout = ipywidgets.Layout(width="360px")
         self.widget: ipywidgets.ValueWidget

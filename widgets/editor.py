@@ -117,8 +117,7 @@ def _forthewin_tools(names: tuple[str, ...]) -> list[EditTool]:
         out["tiles"] = [t for t in out.get("tiles", []) if tuple(t["at"]) != tuple(target)]
         return out
 
-    colours = ("Black", "White")
-    tools = [EditTool(f"{colours[p]} {kind}", place(p, kind)) for p in (0, 1) for kind in kinds]
+    tools = [EditTool(f"{names[p]} {kind}", place(p, kind)) for p in (0, 1) for kind in kinds]
     return [
         *tools,
         EditTool("flip", edit(flip)),
@@ -182,8 +181,14 @@ class ScenarioEditor(ipywidgets.VBox):
             description="tool",
             style={"button_width": "auto"},
         )
+        try:
+            width, height = self._renderer.size(rules.load(data))
+        except FtwError:
+            width, height = 300, 200
         self.canvas = Canvas(
-            width=300, height=200, layout=ipywidgets.Layout(width="300px", height="200px")
+            width=width,
+            height=height,
+            layout=ipywidgets.Layout(width=f"{width}px", height=f"{height}px"),
         )
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_mouse_down)
@@ -316,7 +321,7 @@ class ScenarioEditor(ipywidgets.VBox):
         """Show ``data`` in the text area and validate it (the single way the position changes)."""
         self._syncing = True
         try:
-            self._text.value = json.dumps(data, indent=1)
+            self._text.value = pretty_json(data)
         finally:
             self._syncing = False
         self._validate()
@@ -429,6 +434,26 @@ class ScenarioEditor(ipywidgets.VBox):
 
     def _on_open_click(self, _button: Any) -> None:
         self.open_explorer()
+
+
+def pretty_json(data: Mapping[str, Any]) -> str:
+    """JSON with one top-level key per line and each object of a list on its own line.
+
+    >>> print(pretty_json({"to_play": 0, "pieces": [["A1"], ["I9"]]}))
+    {
+     "to_play": 0,
+     "pieces": [["A1"], ["I9"]]
+    }
+    """
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            items = ",\n".join(f"  {json.dumps(v)}" for v in value)
+            text = f"[\n{items}\n ]"
+        else:
+            text = json.dumps(value)
+        lines.append(f" {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}"
 
 
 def _field_kind(value: Any) -> str:

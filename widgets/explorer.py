@@ -30,7 +30,7 @@ from widgets import hooks
 from widgets.controls import OptionControl, option_controls
 from widgets.fallback import find_renderer
 from widgets.log import LogPanel, guarded
-from widgets.selection import Narrowing, narrow
+from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
 
 __all__ = ["Explorer", "has_hidden_information"]
@@ -38,6 +38,8 @@ __all__ = ["Explorer", "has_hidden_information"]
 _DESIGNER = -1
 _TO_PLAY = -2
 _NBSP = "\u00a0"
+_MAX_START_HIGHLIGHTS = 40
+"""Before the first click, start targets are highlighted only if there are at most this many."""
 
 
 def has_hidden_information(state: State) -> bool:
@@ -106,6 +108,8 @@ class Explorer(ipywidgets.VBox):
         self._tree = GameTree(start)
         self._clicks: tuple[Any, ...] = ()
         self._narrowing: Narrowing = narrow([], ())
+        self._index = MoveIndex([])
+        self._index_state: State | None = None
         self._substep: int | None = None
         self._steps: list[tuple[str, State]] = []
         self._client_ready = False
@@ -116,6 +120,7 @@ class Explorer(ipywidgets.VBox):
         self._draws = 0
         self._build_widgets(start)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
+        self._sync_setup(start)
         self._commit(structure=True)
 
     # ================================================================= building
@@ -129,11 +134,15 @@ class Explorer(ipywidgets.VBox):
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_mouse_down)
 
+        wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
         self._status = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
-        self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self._buttons = ipywidgets.HBox(layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
+        self._buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
+        self._message.layout.max_width = f"{max(width, 600)}px"
+        # A message appearing must not push the board down between two clicks.
+        self._message.layout.min_height = "24px"
         self._move_text = ipywidgets.Text(
             placeholder="type a move in notation",
             continuous_update=False,
@@ -151,10 +160,10 @@ class Explorer(ipywidgets.VBox):
                 description=label, tooltip=tip, layout=ipywidgets.Layout(width="44px")
             )
 
-        self._first = nav("⏮", "to the start")
+        self._first = nav("|◀", "to the start")
         self._back = nav("◀", "one move back")
         self._fwd = nav("▶", "one move forward")
-        self._last = nav("⏭", "to the end of this line")
+        self._last = nav("▶|", "to the end of this line")
         self._first.on_click(self._on_first_click)
         self._back.on_click(self._on_back_click)
         self._fwd.on_click(self._on_forward_click)
@@ -280,7 +289,7 @@ class Explorer(ipywidgets.VBox):
     def _options_doc_html(self) -> str:
         rows = "".join(
             f"<li><code>{html.escape(c.spec.name)}</code>: "
-            f"{html.escape(c.spec.doc.splitlines()[0] if c.spec.doc else '')}</li>"
+            f"{html.escape(' '.join(c.spec.doc.replace('``', '').split()))}</li>"
             for c in self._option_controls
         )
         return f"<ul style='font-size:11px;margin:0'>{rows}</ul>" if rows else "<i>no variants</i>"
@@ -371,7 +380,7 @@ class Explorer(ipywidgets.VBox):
         """How many times the board was drawn (for tests and benchmarks)."""
         return self._draws
 
-    @guarded("play")
+    @guarded("play", failed=False)
     def play(self, move: Move | str) -> bool:
         """Play a move (or its notation) at the state shown; a refused move shows its reason.
 
@@ -387,7 +396,12 @@ class Explorer(ipywidgets.VBox):
 
     @guarded("click")
     def select(self, target: Hashable | None) -> None:
-        """Click a target (``None`` = empty space): narrow, highlight, play, or explain."""
+        """Click a target (``None`` = empty space): narrow, highlight, play, or explain.
+
+        A list (as JSON gives cells like ``[3, 4]``) is taken as the tuple ``(3, 4)``.
+        """
+        if isinstance(target, list):
+            target = tuple(target)
         self._click(target)
 
     @guarded("click")
@@ -404,6 +418,8 @@ class Explorer(ipywidgets.VBox):
         offered = self.choices + self.button_moves
         move: Move | None = None
         if isinstance(choice, int) and not isinstance(choice, bool):
+            if not 0 <= choice < len(self.choices):
+                raise IllegalMove(f"there is no choice {choice}: {len(self.choices)} offered")
             move = self.choices[choice]
         else:
             for m in offered:
@@ -448,7 +464,10 @@ class Explorer(ipywidgets.VBox):
 
         Switching keeps the view where the lines part, like a chess GUI's variation list.
         """
-        leaf = self._tree.leaves()[k]
+        leaves = self._tree.leaves()
+        if not 0 <= k < len(leaves):
+            raise IllegalMove(f"there is no line {k}: the tree has {len(leaves)}")
+        leaf = leaves[k]
         current_line = set(map(id, self._tree.line))
         node = leaf
         for candidate in leaf.path():
@@ -480,7 +499,7 @@ class Explorer(ipywidgets.VBox):
             rules = type(rules)(make_options(rules.Options, options, base=_options(rules)))
         self._start(rules, seed=self._seed if seed is None else seed, players=players)
 
-    @guarded("load")
+    @guarded("load", failed=False)
     def load_json(self, data: str | bytes | Mapping[str, Any]) -> bool:
         """Load a position or a whole record (JSON text or an object); errors keep the state.
 
@@ -548,21 +567,20 @@ class Explorer(ipywidgets.VBox):
         """
         self._clicks = tuple(clicks)
         self._substep = substep
-        self._narrowing = narrow(self.state.legal_moves(), self._clicks)
+        self._narrowing = self._move_index().narrow(self._clicks)
         if message is not None:
             self._set_message(message, error)
         if structure:
             self._steps = self._compute_steps()
-        with self.hold_sync():
-            self._redraw()
-            self._refresh_status()
-            self._refresh_chooser()
-            if structure:
-                self._refresh_buttons()
-                self._refresh_history()
-                self._refresh_view_options()
-                self._refresh_downloads()
-            self._refresh_steps()
+        self._redraw()
+        self._refresh_status()
+        self._refresh_chooser()
+        if structure:
+            self._refresh_buttons()
+            self._refresh_history()
+            self._refresh_view_options()
+            self._refresh_downloads()
+        self._refresh_steps()
 
     # ================================================================= clicks
     def _click(self, target: Hashable | None) -> None:
@@ -580,10 +598,10 @@ class Explorer(ipywidgets.VBox):
         if state.is_over:
             self._commit(structure=False, message="The game is over: no more moves.", error=True)
             return
-        moves = state.legal_moves()
-        n = narrow(moves, (*clicks, target))
+        index = self._move_index()
+        n = index.narrow((*clicks, target))
         if not n.possible and clicks:
-            fresh = narrow(moves, (target,))
+            fresh = index.narrow((target,))
             if fresh.possible:
                 n = fresh
         if not n.possible:
@@ -595,6 +613,13 @@ class Explorer(ipywidgets.VBox):
             self._commit(structure=True)
             return
         self._commit(structure=False, clicks=n.clicks)
+
+    def _move_index(self) -> MoveIndex:
+        """The legal moves of the state shown, indexed by target (built once per state)."""
+        if self._index_state is not self.state:
+            self._index = MoveIndex(self.state.legal_moves())
+            self._index_state = self.state
+        return self._index
 
     def _why_not(self, clicks: tuple[Any, ...]) -> str:
         """Why the clicks match no legal move: ``explain`` of the move tried, or a generic hint."""
@@ -641,6 +666,9 @@ class Explorer(ipywidgets.VBox):
         view = self._view_player()
         if self._substep is None:
             highlight = set(self._narrowing.next_targets)
+            if not self._clicks and len(highlight) > _MAX_START_HIGHLIGHTS:
+                # Every empty point of a Go board is a start: marking them all is only noise.
+                highlight = set()
             try:
                 highlight |= hooks.warnings(state)
             except Exception as err:
@@ -652,6 +680,7 @@ class Explorer(ipywidgets.VBox):
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
+            self._fit_board_width(width)
         with hold_canvas():
             self._renderer.draw(
                 self.canvas,
@@ -662,6 +691,10 @@ class Explorer(ipywidgets.VBox):
                 last_move=self._substep is None,
             )
         self._draws += 1
+
+    def _fit_board_width(self, width: int) -> None:
+        """Keep the chooser and the move buttons as wide as the board, wrapping their buttons."""
+        self._chooser.layout.max_width = self._buttons.layout.max_width = f"{width}px"
 
     # ================================================================= refreshing parts
     def _status_text(self) -> str:
@@ -678,6 +711,8 @@ class Explorer(ipywidgets.VBox):
                 "scores: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(state.scores))
             )
         parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
+        if self._substep is not None and self._substep < len(self._steps):
+            parts.append(f"board shows {self._steps[self._substep][0]}")
         return " · ".join(parts)
 
     def _refresh_status(self) -> None:
@@ -705,7 +740,9 @@ class Explorer(ipywidgets.VBox):
             return
         widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
         for i, move in enumerate(choices):
-            button = ipywidgets.Button(description=str(move), tooltip=repr(move))
+            button = ipywidgets.Button(
+                description=str(move), tooltip=repr(move), layout=ipywidgets.Layout(width="auto")
+            )
             button.on_click(lambda _b, i=i: self.choose(i))
             widgets.append(button)
         if self._narrowing.next_targets:
@@ -715,7 +752,9 @@ class Explorer(ipywidgets.VBox):
     def _refresh_buttons(self) -> None:
         buttons: list[ipywidgets.Widget] = []
         for move in self.button_moves:
-            button = ipywidgets.Button(description=str(move), button_style="info")
+            button = ipywidgets.Button(
+                description=str(move), button_style="info", layout=ipywidgets.Layout(width="auto")
+            )
             button.on_click(lambda _b, m=move: self.choose(m))
             buttons.append(button)
         self._buttons.children = buttons

@@ -89,12 +89,12 @@ class LogPanel(ipywidgets.VBox):
         self._render()
 
 
-def guarded(where: str) -> Callable[[F], F]:
+def guarded(where: str, failed: Any = None) -> Callable[[F], F]:
     """Decorate a widget method so no exception escapes silently.
 
     ``FtwError`` (an illegal move, a malformed position) becomes a message via ``self._show_error``;
     anything else is logged with its traceback to ``self.log_panel`` and announced in the message
-    line.
+    line. Either way the method returns ``failed``.
     """
 
     def decorate(fn: F) -> F:
@@ -107,7 +107,7 @@ def guarded(where: str) -> Callable[[F], F]:
             except Exception as err:
                 self.log_panel.exception(err, f"{where} ({fn.__name__})")
                 self._show_error(f"Unexpected error in {where}: {err} (details in the log)")
-            return None
+            return failed
 
         return wrapper  # type: ignore[return-value]
 

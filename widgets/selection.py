@@ -63,22 +63,66 @@ class Narrowing:
         return bool(self.complete) and self.decided is None
 
 
+class MoveIndex:
+    """The legal moves of one state with their targets read once, for fast repeated narrowing.
+
+    A click must be handled within a few milliseconds, and some games compute ``targets`` on
+    every access; the index reads them once and files ordered moves under their first target.
+    """
+
+    def __init__(self, moves: Sequence[Move]) -> None:
+        self.entries: list[tuple[Move, tuple[Any, ...], bool]] = [
+            (m, tuple(m.targets), m.unordered_targets) for m in moves
+        ]
+        self.entries = [e for e in self.entries if e[1]]
+        self._by_first: dict[Any, list[tuple[Move, tuple[Any, ...], bool]]] = {}
+        self._unordered: list[tuple[Move, tuple[Any, ...], bool]] = []
+        for entry in self.entries:
+            if entry[2]:
+                self._unordered.append(entry)
+            else:
+                self._by_first.setdefault(entry[1][0], []).append(entry)
+
+    def narrow(self, clicks: Sequence[Hashable]) -> Narrowing:
+        """Narrow the moves by ``clicks`` (see :func:`narrow`)."""
+        clicks = tuple(clicks)
+        n = len(clicks)
+        pool = (self._by_first.get(clicks[0], []) + self._unordered) if n else self.entries
+        want = Counter(clicks)
+        candidates: list[Move] = []
+        complete: list[Move] = []
+        nxt: set[Any] = set()
+        for move, targets, unordered in pool:
+            if len(targets) < n:
+                continue
+            if unordered:
+                left = Counter(targets)
+                left.subtract(want)
+                if any(v < 0 for v in left.values()):
+                    continue
+            elif targets[:n] != clicks:
+                continue
+            candidates.append(move)
+            if len(targets) == n:
+                complete.append(move)
+            elif unordered:
+                nxt.update(left.elements())
+            else:
+                nxt.add(targets[n])
+        order = {id(m): i for i, (m, _, _) in enumerate(self.entries)}
+        candidates.sort(key=lambda m: order[id(m)])
+        complete.sort(key=lambda m: order[id(m)])
+        return Narrowing(clicks, tuple(candidates), tuple(complete), frozenset(nxt))
+
+
 def narrow(moves: Sequence[Move], clicks: Sequence[Hashable]) -> Narrowing:
     """Narrow ``moves`` (the legal moves) by ``clicks``; moves without targets never match.
+
+    Ordered moves match when their targets start with the clicks; moves with
+    ``unordered_targets`` when the clicks are a sub-multiset of their targets. Candidates and
+    complete moves keep the order of ``moves``.
 
     >>> narrow([], ("E5",)).possible
     False
     """
-    clicks = tuple(clicks)
-    candidates = tuple(m for m in moves if m.targets and matches(m, clicks))
-    complete = tuple(m for m in candidates if len(m.targets) == len(clicks))
-    nxt: set[Any] = set()
-    for move in candidates:
-        targets = move.targets
-        if len(targets) <= len(clicks):
-            continue
-        if move.unordered_targets:
-            nxt.update((Counter(targets) - Counter(clicks)).elements())
-        else:
-            nxt.add(targets[len(clicks)])
-    return Narrowing(clicks, candidates, complete, frozenset(nxt))
+    return MoveIndex(moves).narrow(clicks)

@@ -47,6 +47,12 @@ Moves are :class:`Approach` ``(src, dst)`` and :class:`Capture` ``(src, leaps)``
 ``targets`` are its start and landing cells, ``captured`` the jumped cells, ``path`` start +
 landings.
 
+JSON position (API.md): ``{"game": "playwin", "to_play": 0, "pieces": [[South cells], [North
+cells]]}``, plus two keys with defaults for the engine-only draw safeguards: ``quiet_plies``
+(plies since the last capture, default 0) and ``earlier`` (the positions since the last capture as
+``{"to_play", "pieces"}`` objects, written only when ``repetition_draw`` is on, default ``[]``).
+``to_play`` stays in the JSON after the game ends (it is then the player who could not move).
+
 Options (defaults are the RECOMMENDED rulings)
 ----------------------------------------------
 =============================  ================================================================
@@ -309,7 +315,8 @@ class Options:
 
     lines: Literal[6, 12] = 6
     """PW1: approach moves run along the 6 edge directions (12 also allows the 6 vertex
-    directions, every second cell, passing between two cells; not recommended)."""
+    directions, every second cell, passing between two cells that are not checked; the n − 1
+    limit then counts the cells of that line; not recommended)."""
     distance: Literal["hex", "euclid"] = "hex"
     """PW2: "closer" is measured in hex steps (``euclid``: between cell centres)."""
     approach: Literal["strict", "no_farther", "any_piece_closer"] = "strict"
@@ -318,7 +325,9 @@ class Options:
     before, a looser misreading, not recommended)."""
     removal: Literal["immediate", "end_of_move"] = "immediate"
     """PW7: jumped pieces are removed at once (``end_of_move``: they stay until the move ends,
-    cannot be jumped twice and block landings; draughts-style, not the seed)."""
+    cannot be jumped twice and block landings; draughts-style, not the seed). On this board the
+    two give the same legal moves, since a leaper never lands on a cell it jumps (see the module
+    docstring)."""
     max_capture: Literal["global", "per_piece", "none"] = "global"
     """PW9: the capture must take the most pieces over all pieces and series (``per_piece``: the
     most for the chosen piece; ``none``: any series, but it must go on while a leap exists)."""

@@ -32,6 +32,7 @@ __all__ = [
     "Renderer",
     "SvgCanvas",
     "Theme",
+    "draw_on",
     "renderer",
     "svg",
 ]

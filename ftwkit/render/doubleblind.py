@@ -10,7 +10,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ftwkit.render.base import BaseRenderer, Context, Layout, Pen, piece_colours, rounded_rect
+from ftwkit.render.base import (
+    BaseRenderer,
+    Context,
+    Hit,
+    Layout,
+    Pen,
+    piece_colours,
+    rounded_rect,
+)
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "DoubleBlindRenderer", "condition_cells"]
@@ -60,29 +68,8 @@ class DoubleBlindRenderer(BaseRenderer):
 
     def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
         """Intersections of a ``size``×``size`` board with coordinates, and a side panel."""
-        size = int(data.get("size", 19))
-        gap = theme.px(min(30.0, 456.0 / max(size - 1, 1)))
-        label = theme.px(24)
-        pad = gap * 0.7
-        board = (size - 1) * gap + 2 * pad
-        x0, y0 = label, label
-        panel_w = theme.px(250)
-        width = int(x0 + board + label + panel_w)
-        height = int(max(y0 + board + label, theme.px(470)))
-        lay = Layout(width, height)
-        points: dict[str, tuple[float, float]] = {}
-        for cx in range(size):
-            for cy in range(size):
-                px = x0 + pad + cx * gap
-                py = y0 + pad + (size - 1 - cy) * gap
-                name = cell_name(cx, cy)
-                points[name] = (px, py)
-                lay.add(name, (px - gap / 2, py - gap / 2, gap, gap))
-        lay.extra.update(
-            size=size, gap=gap, pad=pad, board=(x0, y0, board, board), points=points,
-            panel=(x0 + board + label, theme.px(10), panel_w - theme.px(10), height - theme.px(20)),
-        )
-        return lay
+        width, height, hits, extra = _board_layout(int(data.get("size", 19)), theme)
+        return Layout(width, height, list(hits), dict(extra))
 
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Board, stones, last stone, highlights, then the panel."""
@@ -161,22 +148,42 @@ class DoubleBlindRenderer(BaseRenderer):
             icon = th.px(38)
             for number in range(1, 6):
                 ix = x + (number - 1) * (icon + th.px(6))
-                _condition_icon(pen, th, number, (ix, y, icon, icon), done=number in completed[player])
+                _condition_icon(
+                    pen, th, number, (ix, y, icon, icon), done=number in completed[player]
+                )
             y += icon + th.px(28)
             secret = secrets[player] if player < len(secrets) else None
             pen.text("secret", x, y, size=11, colour=th.muted, align="left")
             box = (x + th.px(50), y - th.px(12), th.px(30), th.px(30))
             if secret is None:
                 pen.polygon(rounded_rect(box, th.px(4)), fill=th.card_back)
-                pen.text("?", box[0] + box[2] / 2, box[1] + box[3] / 2, size=16, bold=True,
-                         colour=th.card_back_mark)
-                pen.text("hidden", box[0] + box[2] + th.px(8), y + th.px(3), size=12,
-                         colour=th.muted, align="left")
+                pen.text(
+                    "?",
+                    box[0] + box[2] / 2,
+                    box[1] + box[3] / 2,
+                    size=16,
+                    bold=True,
+                    colour=th.card_back_mark,
+                )
+                pen.text(
+                    "hidden",
+                    box[0] + box[2] + th.px(8),
+                    y + th.px(3),
+                    size=12,
+                    colour=th.muted,
+                    align="left",
+                )
             else:
-                _condition_icon(pen, th, int(secret), box, done=True)
+                _condition_icon(pen, th, int(secret), box, done=True, label=False)
                 name = condition_cells(int(secret))[0]
-                pen.text(f"{secret} {name}", box[0] + box[2] + th.px(8), y + th.px(3), size=12,
-                         bold=True, align="left")
+                pen.text(
+                    f"{secret} {name}",
+                    box[0] + box[2] + th.px(8),
+                    y + th.px(3),
+                    size=12,
+                    bold=True,
+                    align="left",
+                )
             y += th.px(40)
         pen.line(x, y - th.px(8), px + pw - th.px(12), y - th.px(8), th.line, th.px(1))
         pen.text("questions", x, y + th.px(4), size=11, colour=th.muted, align="left")
@@ -191,17 +198,69 @@ class DoubleBlindRenderer(BaseRenderer):
             answer = query.get("answer")
             text = "yes" if answer else "no" if answer is not None else "?"
             pen.text(f"{k}. {who} asked:", x, y, size=12, align="left")
-            pen.text(text, x + th.px(150), y, size=12, bold=True, align="left",
-                     colour=th.highlight if answer else th.last_move)
+            pen.text(
+                text,
+                x + th.px(150),
+                y,
+                size=12,
+                bold=True,
+                align="left",
+                colour=th.highlight if answer else th.last_move,
+            )
             y += th.px(20)
         for player in data.get("pending", []):
-            pen.text(f"{ctx.names[int(player)]} may ask now", x, y + th.px(4), size=12,
-                     bold=True, colour=th.selected, align="left")
+            pen.text(
+                f"{ctx.names[int(player)]} may ask now",
+                x,
+                y + th.px(4),
+                size=12,
+                bold=True,
+                colour=th.selected,
+                align="left",
+            )
             y += th.px(20)
 
 
-def _condition_icon(pen: Pen, th: Theme, number: int, box: tuple[float, float, float, float],
-                    *, done: bool) -> None:
+@cache
+def _board_layout(size: int, theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, Any]]:
+    """The geometry of an empty board (it depends only on the size and theme, so it is cached)."""
+    gap = theme.px(min(30.0, 456.0 / max(size - 1, 1)))
+    label = theme.px(24)
+    pad = gap * 0.7
+    board = (size - 1) * gap + 2 * pad
+    x0, y0 = label, label
+    panel_w = theme.px(250)
+    width = int(x0 + board + label + panel_w)
+    height = int(max(y0 + board + label, theme.px(470)))
+    hits: list[Hit] = []
+    points: dict[str, tuple[float, float]] = {}
+    for cx in range(size):
+        for cy in range(size):
+            px = x0 + pad + cx * gap
+            py = y0 + pad + (size - 1 - cy) * gap
+            name = cell_name(cx, cy)
+            points[name] = (px, py)
+            hits.append(Hit(name, (px - gap / 2, py - gap / 2, gap, gap)))
+    extra = {
+        "size": size,
+        "gap": gap,
+        "pad": pad,
+        "board": (x0, y0, board, board),
+        "points": points,
+        "panel": (x0 + board + label, theme.px(10), panel_w - theme.px(10), height - theme.px(20)),
+    }
+    return width, height, tuple(hits), extra
+
+
+def _condition_icon(
+    pen: Pen,
+    th: Theme,
+    number: int,
+    box: tuple[float, float, float, float],
+    *,
+    done: bool,
+    label: bool = True,
+) -> None:
     """A small picture of a condition's shape: own stones dark, arm stones as rings."""
     _, own, arms = condition_cells(number)
     cells = list(own) + list(arms)
@@ -209,8 +268,12 @@ def _condition_icon(pen: Pen, th: Theme, number: int, box: tuple[float, float, f
     ys = [c[1] for c in cells]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 3) + 1
     x, y, w, h = box
-    pen.polygon(rounded_rect(box, th.px(4)), fill=th.card if done else th.panel,
-                stroke=th.ink if done else th.line, width=th.px(1.5 if done else 1))
+    pen.polygon(
+        rounded_rect(box, th.px(4)),
+        fill=th.card if done else th.panel,
+        stroke=th.ink if done else th.line,
+        width=th.px(1.5 if done else 1),
+    )
     step = (w - th.px(6)) / span
     ox = x + (w - step * (max(xs) - min(xs) + 1)) / 2 + step / 2
     oy = y + (h - step * (max(ys) - min(ys) + 1)) / 2 + step / 2
@@ -218,11 +281,23 @@ def _condition_icon(pen: Pen, th: Theme, number: int, box: tuple[float, float, f
     for cx, cy in own:
         pen.circle(ox + (cx - min(xs)) * step, oy + (cy - min(ys)) * step, step * 0.4, fill=ink)
     for cx, cy in arms:
-        pen.circle(ox + (cx - min(xs)) * step, oy + (cy - min(ys)) * step, step * 0.3,
-                   stroke=ink, width=th.px(1.2))
-    name = condition_cells(number)[0]
-    pen.text(f"{number} {name}" if len(name) < 6 else name, x + w / 2, y + h + th.px(8), size=8,
-             colour=th.ink if done else th.muted, bold=done)
+        pen.circle(
+            ox + (cx - min(xs)) * step,
+            oy + (cy - min(ys)) * step,
+            step * 0.3,
+            stroke=ink,
+            width=th.px(1.2),
+        )
+    if label:
+        name = condition_cells(number)[0]
+        pen.text(
+            f"{number} {name}",
+            x + w / 2,
+            y + h + th.px(8),
+            size=7 if len(name) > 5 else 8,
+            colour=th.ink if done else th.muted,
+            bold=done,
+        )
 
 
 def _hoshi(size: int) -> list[tuple[int, int]]:

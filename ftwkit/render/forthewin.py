@@ -16,7 +16,7 @@ from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_
 from ftwkit.render.glyphs import draw_glyph
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "ForTheWinRenderer", "KINDS"]
+__all__ = ["KINDS", "RENDERER", "ForTheWinRenderer"]
 
 KINDS = ("monkey", "ninja", "pirate", "zombie", "alien")
 """The five characters, in the order the supply panel lists them."""
@@ -43,7 +43,7 @@ class ForTheWinRenderer(BaseRenderer):
         ys = [c[1] for c in span]
         x_lo, x_hi, y_lo, y_hi = min(xs), max(xs), min(ys), max(ys)
         cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
-        size = th.px(min(62.0, 560.0 / max(cols, rows)))
+        size = th.px(max(36.0, min(62.0, 560.0 / max(cols, rows))))
         top = th.px(40)
         left = th.px(16)
         panel_w = th.px(250)
@@ -58,7 +58,9 @@ class ForTheWinRenderer(BaseRenderer):
                 boxes[(gx, gy)] = box
                 lay.add((gx, gy), box)
         lay.extra.update(
-            size=size, boxes=boxes, grid=(left, top, grid_w, grid_h),
+            size=size,
+            boxes=boxes,
+            grid=(left, top, grid_w, grid_h),
             panel=(left + grid_w + th.px(20), top, panel_w - th.px(12), th.px(350)),
         )
         return lay
@@ -70,7 +72,7 @@ class ForTheWinRenderer(BaseRenderer):
         size: float = layout.extra["size"]
         to_play = data.get("to_play")
         if to_play is None:
-            status = "game over"
+            status = ctx.outcome()
         else:
             status = f"{ctx.names[int(to_play)]} to play"
             if data.get("turn_actions"):
@@ -87,25 +89,42 @@ class ForTheWinRenderer(BaseRenderer):
         for cell in touched:
             if cell in boxes:
                 x, y, w, h = boxes[cell]
-                pen.rect((x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)),
-                         fill=th.last_move_fill)
+                pen.rect(
+                    (x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)), fill=th.last_move_fill
+                )
 
         for tile in data.get("tiles", []):
             cell = _cell(tile["at"])
             if cell in boxes:
                 _tile(pen, th, tile, boxes[cell], ctx.names)
 
+        for cell in touched:
+            if cell in boxes:
+                x, y, w, h = boxes[cell]
+                pen.dash((th.px(5), th.px(3)))
+                pen.rect(
+                    (x + th.px(1.5), y + th.px(1.5), w - th.px(3), h - th.px(3)),
+                    stroke=th.last_move,
+                    width=th.px(2.5),
+                )
+                pen.dash(())
         if len(touched) >= 2 and touched[-2] in boxes and touched[-1] in boxes:
             a, b = _centre(boxes[touched[-2]]), _centre(boxes[touched[-1]])
             pen.arrow([a, b], th.last_move, th.px(3.5), head=th.px(12))
         for cell, box in boxes.items():
             x, y, w, h = box
             if ctx.is_highlighted(cell):
-                pen.rect((x + th.px(3), y + th.px(3), w - th.px(6), h - th.px(6)),
-                         stroke=th.highlight, width=th.px(3))
+                pen.rect(
+                    (x + th.px(3), y + th.px(3), w - th.px(6), h - th.px(6)),
+                    stroke=th.highlight,
+                    width=th.px(3),
+                )
             if ctx.is_selected(cell):
-                pen.rect((x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)),
-                         stroke=th.selected, width=th.px(4))
+                pen.rect(
+                    (x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)),
+                    stroke=th.selected,
+                    width=th.px(4),
+                )
         self._panel(pen, data, layout, ctx, size)
 
     def _panel(
@@ -123,34 +142,58 @@ class ForTheWinRenderer(BaseRenderer):
         y = py
         for player in range(len(used)):
             block = (px, y, pw, th.px(160))
-            pen.polygon(rounded_rect(block, th.px(8)), fill=th.panel,
-                        stroke=th.highlight if to_play == player else None, width=th.px(2.5))
+            pen.polygon(
+                rounded_rect(block, th.px(8)),
+                fill=th.panel,
+                stroke=th.highlight if to_play == player else None,
+                width=th.px(2.5),
+            )
             fill, edge = _colours(th, player, ctx.names)[:2]
             sx, sy = px + th.px(14), y + th.px(20)
-            pen.rect((sx, sy - th.px(9), th.px(18), th.px(18)), fill=fill, stroke=edge,
-                     width=th.px(1.5))
+            pen.rect(
+                (sx, sy - th.px(9), th.px(18), th.px(18)), fill=fill, stroke=edge, width=th.px(1.5)
+            )
             title = ctx.names[player]
             pen.text(title, sx + th.px(26), sy, size=14, bold=True, align="left")
             if first == player:
-                pen.circle(px + pw - th.px(24), sy, th.px(10), fill=th.gold, stroke=th.ink,
-                           width=th.px(1))
-                pen.text("1", px + pw - th.px(24), sy + th.px(1), size=11, bold=True,
-                         colour=th.light_piece_ink)
-                pen.text("first", px + pw - th.px(40), sy, size=10, colour=th.muted,
-                         align="right")
+                pen.circle(
+                    px + pw - th.px(24), sy, th.px(10), fill=th.gold, stroke=th.ink, width=th.px(1)
+                )
+                pen.text(
+                    "1",
+                    px + pw - th.px(24),
+                    sy + th.px(1),
+                    size=11,
+                    bold=True,
+                    colour=th.light_piece_ink,
+                )
+                pen.text("first", px + pw - th.px(40), sy, size=10, colour=th.muted, align="right")
             ay = sy + th.px(28)
             pen.text("actions", sx, ay, size=11, colour=th.muted, align="left")
             for k in range(ACTIONS_PER_ROUND):
                 cx = sx + th.px(70) + k * th.px(20)
                 done = k < (used[player] if player < len(used) else 0)
-                pen.circle(cx, ay, th.px(7), fill=th.ink if done else th.background,
-                           stroke=th.ink, width=th.px(1.2))
+                pen.circle(
+                    cx,
+                    ay,
+                    th.px(7),
+                    fill=th.ink if done else th.background,
+                    stroke=th.ink,
+                    width=th.px(1.2),
+                )
             left = ACTIONS_PER_ROUND - (used[player] if player < len(used) else 0)
             pen.text(f"{left} left", sx + th.px(172), ay, size=11, align="left")
             if to_play == player:
                 turn = int(data.get("turn_actions", 0))
-                pen.text(f"this turn: {turn} of 2 taken", sx, ay + th.px(22), size=11,
-                         colour=th.highlight, bold=True, align="left")
+                pen.text(
+                    f"this turn: {turn} of 2 taken",
+                    sx,
+                    ay + th.px(22),
+                    size=11,
+                    colour=th.highlight,
+                    bold=True,
+                    align="left",
+                )
             pen.text("supply", sx, ay + th.px(44), size=11, colour=th.muted, align="left")
             for k, kind in enumerate(KINDS):
                 count = PER_KIND - on_grid.get((player, kind), 0)
@@ -177,21 +220,22 @@ def _tile(pen: Pen, th: Theme, tile: dict[str, Any], box: Box, names: tuple[str,
     body = (x + inset, y + inset, w - 2 * inset, h - 2 * inset)
     if up:
         pen.polygon(rounded_rect(body, w * 0.12), fill=face, stroke=edge, width=th.px(2))
-        draw_glyph(pen, kind, x + w / 2, y + h * 0.42, w * 0.27, fill=th.kind(kind), edge=ink,
-                   hole=face)
-        pen.text(kind, x + w / 2, y + h * 0.82, size=max(8.0, w * 0.15 / th.scale), bold=True,
-                 colour=ink)
+        draw_glyph(
+            pen, kind, x + w / 2, y + h * 0.42, w * 0.27, fill=th.kind(kind), edge=ink, hole=face
+        )
+        pen.text(
+            kind, x + w / 2, y + h * 0.82, size=max(8.0, w * 0.15 / th.scale), bold=True, colour=ink
+        )
         return
     pen.polygon(rounded_rect(body, w * 0.12), fill=down, stroke=edge, width=th.px(2))
     bx, by, bw, bh = body
-    for k in range(1, 5):
-        t = k / 5
-        pen.line(bx + bw * t, by + th.px(2), bx + th.px(2), by + bh * t, th.muted, th.px(1))
-        pen.line(bx + bw - th.px(2), by + bh * t, bx + bw * t, by + bh - th.px(2), th.muted,
-                 th.px(1))
-    pen.alpha(0.75)
+    # One zigzag polyline hatches the back (a single draw command instead of a line per stripe).
+    zigzag: list[tuple[float, float]] = []
+    for k in range(9):
+        t = k / 8
+        zigzag.append((bx + bw * t, by + th.px(3) if k % 2 == 0 else by + bh - th.px(3)))
+    pen.lines(zigzag, face, th.px(1.5))
     draw_glyph(pen, kind, x + w / 2, y + h * 0.42, w * 0.17, fill=th.muted, edge=ink, hole=down)
-    pen.alpha(1.0)
     label = max(8.0, w * 0.14 / th.scale)
     pill = (x + w * 0.14, y + h * 0.78 - th.px(label * 0.75), w * 0.72, th.px(label * 1.5))
     pen.polygon(rounded_rect(pill, th.px(label * 0.7)), fill=down, stroke=ink, width=th.px(0.8))
@@ -204,11 +248,18 @@ def _mini_tile(
     x, y, w, h = box
     face, edge, ink, _ = _colours(th, player, names)
     pen.alpha(1.0 if count else 0.35)
-    pen.polygon(rounded_rect(box, th.px(4)), fill=face, stroke=edge, width=th.px(1.2))
+    # Plain rectangles here: polygons cost more per redraw and the supply is small print.
+    pen.rect(box, fill=face, stroke=edge, width=th.px(1.2))
     draw_glyph(pen, kind, x + w / 2, y + h / 2, w * 0.36, fill=th.kind(kind), edge=ink, hole=face)
     pen.alpha(1.0)
-    pen.text(f"×{count}", x + w / 2, y + h + th.px(9), size=11, bold=True,
-             colour=th.ink if count else th.muted)
+    pen.text(
+        f"×{count}",
+        x + w / 2,
+        y + h + th.px(9),
+        size=11,
+        bold=True,
+        colour=th.ink if count else th.muted,
+    )
 
 
 def _cell(at: Any) -> Cell:

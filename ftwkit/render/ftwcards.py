@@ -31,6 +31,7 @@ class FtwCardsRenderer(BaseRenderer):
         passing = list(data.get("passing") or [None] * len(hands))
         n = len(hands)
         longest = max([12, *(len(h) for h in hands)])
+        dealt = max([0, *(len(h) for h in hands)])
         most_aux = max([4, *(len(a) for a in aux)])
         label_w = th.px(150)
         hand_w = cw + (longest - 1) * step
@@ -57,25 +58,34 @@ class FtwCardsRenderer(BaseRenderer):
                 box = (label_w + i * step, ry + th.px(22) + lift, cw, ch)
                 faces.append((card, box, f"hand{p}"))
             chosen = passing[p] if p < len(passing) else None
-            if chosen is None and data.get("phase") == "pass" and len(hand) < longest:
-                chosen = [None] * (longest - len(hand))
+            if chosen is None and data.get("phase") == "pass" and len(hand) < dealt:
+                # Chosen but hidden in this view: the hand is short by the cards set apart.
+                chosen = [None] * (dealt - len(hand))
+            # Auxiliary cards only exist in the play phase, so the chosen cards take their place.
             for i, card in enumerate(chosen or []):
-                box = (label_w + len(hand) * step + cw + th.px(14) + i * step,
-                       ry + th.px(22), cw, ch)
+                box = (aux_x + i * step, ry + th.px(22), cw, ch)
                 faces.append((card, box, f"passing{p}"))
             for i, card in enumerate(aux[p] if p < len(aux) else []):
                 box = (aux_x + i * cw * 0.75, ry + th.px(22), cw, ch)
                 faces.append((card, box, f"aux{p}"))
         covered = [
-            k + 1 < len(faces) and faces[k + 1][2] == faces[k][2]
+            k + 1 < len(faces)
+            and faces[k + 1][2] == faces[k][2]
             and faces[k + 1][1][0] - faces[k][1][0] < cw * 0.9
             for k in range(len(faces))
         ]
         for card, box, group in faces:
             if card is not None and not group.startswith("passing"):
                 lay.add(card, box)
-        lay.extra.update(faces=faces, covered=covered, rows=rows, card=(cw, ch), aux_x=aux_x, label_w=label_w,
-                         pile_x=pile_x)
+        lay.extra.update(
+            faces=faces,
+            covered=covered,
+            rows=rows,
+            card=(cw, ch),
+            aux_x=aux_x,
+            label_w=label_w,
+            pile_x=pile_x,
+        )
         return lay
 
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
@@ -88,14 +98,29 @@ class FtwCardsRenderer(BaseRenderer):
         players = len(rows)
         phase = data.get("phase", "play")
         header = f"Round {data.get('round', 1)} of {players}"
-        header += " · passing 3 cards" if phase == "pass" else " · playing"
+        if ctx.winners is not None:
+            header += " · game over"
+        else:
+            header += " · passing 3 cards" if phase == "pass" else " · playing"
         pen.text(header, th.px(14), th.px(18), size=14, bold=True, align="left")
         if to_play is not None:
-            pen.text(f"{ctx.names[int(to_play)]} to play", layout.width - th.px(14), th.px(18),
-                     size=13, colour=th.muted, align="right")
+            pen.text(
+                f"{ctx.names[int(to_play)]} to play",
+                layout.width - th.px(14),
+                th.px(18),
+                size=13,
+                colour=th.muted,
+                align="right",
+            )
         else:
-            pen.text("game over", layout.width - th.px(14), th.px(18), size=13, colour=th.muted,
-                     align="right")
+            pen.text(
+                ctx.outcome(),
+                layout.width - th.px(14),
+                th.px(18),
+                size=13,
+                colour=th.muted,
+                align="right",
+            )
         pen.text("pile", th.px(14), th.px(52), size=12, colour=th.muted, align="left")
         if not data.get("pile"):
             box = (layout.extra["pile_x"], th.px(40), cw, ch)
@@ -113,8 +138,14 @@ class FtwCardsRenderer(BaseRenderer):
                 continue
             box = (right - cw, th.px(40), cw, ch)
             _card_back(pen, th, box)
-            pen.text(str(count), box[0] + cw / 2, box[1] + ch / 2, size=15, bold=True,
-                     colour=th.card_back_mark)
+            pen.text(
+                str(count),
+                box[0] + cw / 2,
+                box[1] + ch / 2,
+                size=15,
+                bold=True,
+                colour=th.card_back_mark,
+            )
             pen.text(label, box[0] + cw / 2, box[1] + ch + th.px(9), size=10, colour=th.muted)
             right -= cw + th.px(18)
 
@@ -122,32 +153,54 @@ class FtwCardsRenderer(BaseRenderer):
         taken = list(data.get("taken") or [[] for _ in rows])
         for p, (x, y, w, h) in enumerate(rows):
             active = to_play == p
-            pen.polygon(rounded_rect((x, y, w, h), th.px(8)), fill=th.panel,
-                        stroke=th.highlight if active else None, width=th.px(2.5))
+            pen.polygon(
+                rounded_rect((x, y, w, h), th.px(8)),
+                fill=th.panel,
+                stroke=th.highlight if active else None,
+                width=th.px(2.5),
+            )
             pen.rect((x, y + th.px(6), th.px(5), h - th.px(12)), fill=th.seat(p))
-            pen.text(ctx.names[p], x + th.px(14), y + th.px(20), size=14, bold=True, align="left")
+            left = x + th.px(14)
+            pen.text(ctx.names[p], left, y + th.px(18), size=14, bold=True, align="left")
             if active:
-                pen.text("to play", x + th.px(14), y + th.px(38), size=11, bold=True,
-                         colour=th.highlight, align="left")
+                pen.text(
+                    "to play",
+                    left,
+                    y + th.px(34),
+                    size=11,
+                    bold=True,
+                    colour=th.highlight,
+                    align="left",
+                )
             score = scores[p] if p < len(scores) else 0
-            pen.text(f"score {score}", x + th.px(14), y + th.px(56), size=12, align="left")
+            pen.text(f"score {score}", left, y + th.px(51), size=12, bold=True, align="left")
+            rounds = [r[p] for r in data.get("round_points") or [] if p < len(r)]
+            if rounds:
+                pen.text(
+                    "rounds " + "/".join(str(r) for r in rounds),
+                    left,
+                    y + th.px(66),
+                    size=10,
+                    colour=th.muted,
+                    align="left",
+                )
             hand = data.get("hands", [])[p]
-            pen.text(f"{len(hand)} in hand", x + th.px(14), y + th.px(74), size=11,
-                     colour=th.muted, align="left")
+            pen.text(
+                f"{len(hand)} in hand", left, y + th.px(81), size=11, colour=th.muted, align="left"
+            )
             if p < len(taken) and taken[p]:
                 took = ", ".join(str(c) for c in taken[p])
-                pen.text(f"took {took}", x + th.px(14), y + th.px(90), size=10,
-                         colour=th.muted, align="left")
-            pen.text("aux", layout.extra["aux_x"], y + th.px(12), size=10, colour=th.muted,
-                     align="left")
+                pen.text(
+                    f"took {took}", left, y + th.px(96), size=10, colour=th.muted, align="left"
+                )
+            group = "passing" if phase == "pass" else "aux"
+            pen.text(
+                group, layout.extra["aux_x"], y + th.px(12), size=10, colour=th.muted, align="left"
+            )
 
         last = set(getattr(ctx.last_move, "targets", ()) or ())
         covered: list[bool] = layout.extra["covered"]
         for (card, box, group), hidden in zip(faces, covered, strict=True):
-            if group.startswith("passing"):
-                pass_x = box[0]
-                pen.text("passing", pass_x, box[1] - th.px(8), size=10, colour=th.muted,
-                         align="left")
             if card is None:
                 _card_back(pen, th, box)
                 continue
@@ -165,8 +218,12 @@ def _card_face(
 ) -> None:
     """A face-up card: its number in the corner, and large in the middle when not covered."""
     x, y, w, h = box
-    pen.polygon(rounded_rect(box, th.px(5)), fill=th.card, stroke=tint or th.card_edge,
-                width=th.px(3 if tint else 1.2))
+    pen.polygon(
+        rounded_rect(box, th.px(5)),
+        fill=th.card,
+        stroke=tint or th.card_edge,
+        width=th.px(3 if tint else 1.2),
+    )
     pen.text(str(card), x + th.px(3), y + th.px(12), size=14, bold=True, align="left")
     if not corner_only:
         pen.text(str(card), x + w / 2, y + h / 2 + th.px(6), size=22, bold=True)
@@ -175,8 +232,9 @@ def _card_face(
 def _card_back(pen: Pen, th: Theme, box: Box) -> None:
     """A face-down card."""
     x, y, w, h = box
-    pen.polygon(rounded_rect(box, th.px(5)), fill=th.card_back, stroke=th.card_edge,
-                width=th.px(1.2))
+    pen.polygon(
+        rounded_rect(box, th.px(5)), fill=th.card_back, stroke=th.card_edge, width=th.px(1.2)
+    )
     inner = (x + th.px(5), y + th.px(5), w - th.px(10), h - th.px(10))
     pen.polygon(rounded_rect(inner, th.px(3)), stroke=th.card_back_mark, width=th.px(1))
 

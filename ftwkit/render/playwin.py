@@ -69,7 +69,7 @@ class PlayWinRenderer(BaseRenderer):
         radius = 4 * SQRT3 * s + s * 1.25
         outline = regular_polygon(cx, cy, radius, 6, rotation=0)
         pen.polygon(outline, fill=th.board, stroke=th.board_line, width=th.px(2))
-        for name, (x, y) in centres.items():
+        for x, y in centres.values():
             hexagon = regular_polygon(x, y, s * 0.97, 6)
             pen.polygon(hexagon, fill=th.cell, stroke=th.board_line, width=th.px(1))
         # Row letters outside the West edge.
@@ -85,10 +85,9 @@ class PlayWinRenderer(BaseRenderer):
         move = ctx.last_move
         captured: tuple[str, ...] = tuple(getattr(move, "captured", ()) or ())
         path = _path_of(move)
-        if path:
-            x, y = centres.get(path[0], (None, None))  # type: ignore[arg-type]
-            if x is not None:
-                pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=th.last_move_fill)
+        if path and path[0] in centres:
+            x, y = centres[path[0]]
+            pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=th.last_move_fill)
 
         for name, (x, y) in centres.items():
             player = owner.get(name)
@@ -140,7 +139,7 @@ class PlayWinRenderer(BaseRenderer):
             pen.text(label, x + th.px(24), y, size=13, bold=to_play, align="left")
             x += th.px(130)
         if data.get("to_play") is None:
-            status = "game over"
+            status = ctx.outcome()
         else:
             status = f"{ctx.names[int(data['to_play'])]} to play"
         pen.text(status, layout.width - th.px(16), y, size=13, colour=th.muted, align="right")

@@ -98,7 +98,7 @@ class PnrzRenderer(BaseRenderer):
         y_lo = min(c[1] for c in cells) - pad
         y_hi = max(c[1] for c in cells) + pad
         cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
-        q = th.px(min(38.0, 620.0 / max(cols, rows)))
+        q = th.px(max(24.0, min(38.0, 620.0 / max(cols, rows))))
         top, left = th.px(40), th.px(16)
         table = (left, top, cols * q, rows * q)
         panel_w = th.px(240)
@@ -107,8 +107,12 @@ class PnrzRenderer(BaseRenderer):
         hand_step = 2 * hq + th.px(10)
         longest = max([5, *(len(h) for h in hands)])
         row_h = 2 * hq + th.px(34)
-        width = int(max(left + table[2] + th.px(20) + panel_w,
-                        left + th.px(170) + longest * hand_step + th.px(16)))
+        width = int(
+            max(
+                left + table[2] + th.px(20) + panel_w,
+                left + th.px(170) + longest * hand_step + th.px(16),
+            )
+        )
         rows_y = top + max(table[3], th.px(300)) + th.px(16)
         height = int(rows_y + len(hands) * row_h + th.px(8))
         lay = Layout(width, height)
@@ -116,7 +120,7 @@ class PnrzRenderer(BaseRenderer):
         def cell_box(cell: Cell) -> Box:
             return (left + (cell[0] - x_lo) * q, top + (cell[1] - y_lo) * q, q, q)
 
-        for at, key, _, _ in placed:
+        for at, _key, _, _ in placed:
             x, y, _, _ = cell_box(at)
             lay.add(at, (x, y, 2 * q, 2 * q))
         hand_tiles: list[tuple[int, Any, Box]] = []
@@ -131,8 +135,13 @@ class PnrzRenderer(BaseRenderer):
                 if ref is not None:
                     lay.add(ref[0], box)
         lay.extra.update(
-            q=q, origin=(x_lo, y_lo), bounds=(x_lo, y_lo, x_hi, y_hi), table=table,
-            placed=placed, hand_tiles=hand_tiles, rows=row_boxes,
+            q=q,
+            origin=(x_lo, y_lo),
+            bounds=(x_lo, y_lo, x_hi, y_hi),
+            table=table,
+            placed=placed,
+            hand_tiles=hand_tiles,
+            rows=row_boxes,
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
         )
         lay.extra["cell_box"] = cell_box
@@ -168,12 +177,12 @@ class PnrzRenderer(BaseRenderer):
         cell_box: Callable[[Cell], Box] = layout.extra["cell_box"]
         placed: list[tuple[Cell, str, TileInfo, int]] = layout.extra["placed"]
         to_play = data.get("to_play")
-        status = "game over" if to_play is None else f"{ctx.names[int(to_play)]} to play"
+        status = ctx.outcome() if to_play is None else f"{ctx.names[int(to_play)]} to play"
         pending = data.get("pending")
         if pending:
             name = pending if isinstance(pending, str) else "orient"
             status += f" — {name} action"
-        if data.get("final_turns") is not None:
+        if data.get("final_turns") is not None and to_play is not None:
             status += f" — final turns left: {data['final_turns']}"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
         pen.rect(layout.extra["table"], fill=th.board)
@@ -202,8 +211,7 @@ class PnrzRenderer(BaseRenderer):
             if at in anchors:
                 x, y, _, _ = cell_box(at)
                 pen.dash((th.px(6), th.px(4)))
-                pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.last_move,
-                         width=th.px(3))
+                pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.last_move, width=th.px(3))
                 pen.dash(())
         for at in anchors:
             x, y, _, _ = cell_box(at)
@@ -235,10 +243,20 @@ class PnrzRenderer(BaseRenderer):
         y += th.px(26)
         owner = {c: p for p, chars in enumerate(data.get("characters", [])) for c in chars}
         for character in CHARACTERS:
-            pen.rect((x, y - th.px(9), th.px(18), th.px(18)), fill=th.kind(character),
-                     stroke=th.ink, width=th.px(1))
-            pen.text(character[0].upper(), x + th.px(9), y + th.px(1), size=11, bold=True,
-                     colour=th.on_kind)
+            pen.rect(
+                (x, y - th.px(9), th.px(18), th.px(18)),
+                fill=th.kind(character),
+                stroke=th.ink,
+                width=th.px(1),
+            )
+            pen.text(
+                character[0].upper(),
+                x + th.px(9),
+                y + th.px(1),
+                size=11,
+                bold=True,
+                colour=th.on_kind,
+            )
             who = ctx.names[owner[character]] if character in owner else "unowned"
             pen.text(character, x + th.px(26), y - th.px(6), size=13, bold=True, align="left")
             pen.text(who, x + th.px(26), y + th.px(9), size=10, colour=th.muted, align="left")
@@ -262,34 +280,61 @@ class PnrzRenderer(BaseRenderer):
         characters = list(data.get("characters", []))
         scores: tuple[int, ...] | None = layout.extra["scores"]
         for p, (x, y, w, h) in enumerate(rows):
-            pen.polygon(rounded_rect((x, y, w, h), th.px(8)), fill=th.panel,
-                        stroke=th.highlight if to_play == p else None, width=th.px(2.5))
+            pen.polygon(
+                rounded_rect((x, y, w, h), th.px(8)),
+                fill=th.panel,
+                stroke=th.highlight if to_play == p else None,
+                width=th.px(2.5),
+            )
             pen.text(ctx.names[p], x + th.px(12), y + th.px(18), size=14, bold=True, align="left")
             for k, character in enumerate(characters[p] if p < len(characters) else []):
                 cx = x + th.px(12) + k * th.px(70)
                 pen.rect((cx, y + th.px(32), th.px(12), th.px(12)), fill=th.kind(character))
                 pen.text(character, cx + th.px(16), y + th.px(38), size=11, align="left")
             if scores is not None and p < len(scores):
-                pen.text(f"score {scores[p]}", x + th.px(12), y + th.px(58), size=12,
-                         bold=True, align="left")
+                pen.text(
+                    f"score {scores[p]}",
+                    x + th.px(12),
+                    y + th.px(58),
+                    size=12,
+                    bold=True,
+                    align="left",
+                )
         for _p, ref, box in layout.extra["hand_tiles"]:
             if ref is None:
-                pen.polygon(rounded_rect(box, th.px(4)), fill=th.card_back, stroke=th.card_edge,
-                            width=th.px(1.2))
-                pen.text("?", box[0] + box[2] / 2, box[1] + box[3] / 2, size=16, bold=True,
-                         colour=th.card_back_mark)
+                pen.polygon(
+                    rounded_rect(box, th.px(4)),
+                    fill=th.card_back,
+                    stroke=th.card_edge,
+                    width=th.px(1.2),
+                )
+                pen.text(
+                    "?",
+                    box[0] + box[2] / 2,
+                    box[1] + box[3] / 2,
+                    size=16,
+                    bold=True,
+                    colour=th.card_back_mark,
+                )
                 continue
             key, (quads, icon) = ref
             _tile(pen, th, box, quads, icon, 0)
             if ctx.is_highlighted(key):
-                pen.rect((box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6), stroke=th.highlight,
-                         width=th.px(3))
+                pen.rect(
+                    (box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6),
+                    stroke=th.highlight,
+                    width=th.px(3),
+                )
             if ctx.is_selected(key):
-                pen.rect((box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6), stroke=th.selected,
-                         width=th.px(4))
+                pen.rect(
+                    (box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6),
+                    stroke=th.selected,
+                    width=th.px(4),
+                )
             label = "" if key.startswith(("~", "base:")) else key
-            pen.text(label, box[0] + box[2] / 2, box[1] + box[3] + th.px(9), size=9,
-                     colour=th.muted)
+            pen.text(
+                label, box[0] + box[2] / 2, box[1] + box[3] + th.px(9), size=9, colour=th.muted
+            )
 
 
 def _outline_sections(
@@ -317,7 +362,7 @@ def _outline_sections(
             if (cx + 1, cy) not in cells:
                 edges.append((character, (x + w, y, x + w, y + h)))
     for _, (x1, y1, x2, y2) in edges:
-        pen.line(x1, y1, x2, y2, th.ink, th.px(7))
+        pen.line(x1, y1, x2, y2, th.enemy, th.px(7))
     for _, (x1, y1, x2, y2) in edges:
         pen.line(x1, y1, x2, y2, th.gold, th.px(3.5))
 
@@ -344,14 +389,32 @@ def _tile(
     base = shown[0][5:] if shown[0].startswith("base:") else None
     if base is not None:
         cx, cy, r = x + w / 2, y + h / 2, q * 0.7
-        house = [(cx, cy - r), (cx + r, cy - r * 0.1), (cx + r * 0.75, cy - r * 0.1),
-                 (cx + r * 0.75, cy + r * 0.8), (cx - r * 0.75, cy + r * 0.8),
-                 (cx - r * 0.75, cy - r * 0.1), (cx - r, cy - r * 0.1)]
-        pen.polygon(house, fill=th.card, stroke=th.ink, width=th.px(1.5))
-        pen.text("BASE", cx, cy + r * 0.4, size=max(6.0, q * 0.22 / th.scale), bold=True,
-                 colour=th.kind(base))
-        pen.text(base[0].upper(), cx, cy + r * 0.02, size=max(7.0, q * 0.3 / th.scale),
-                 bold=True, colour=th.kind(base))
+        house = [
+            (cx, cy - r),
+            (cx + r, cy - r * 0.1),
+            (cx + r * 0.75, cy - r * 0.1),
+            (cx + r * 0.75, cy + r * 0.8),
+            (cx - r * 0.75, cy + r * 0.8),
+            (cx - r * 0.75, cy - r * 0.1),
+            (cx - r, cy - r * 0.1),
+        ]
+        pen.polygon(house, fill=th.card, stroke=th.card_edge, width=th.px(1.5))
+        pen.text(
+            "BASE",
+            cx,
+            cy + r * 0.4,
+            size=max(6.0, q * 0.22 / th.scale),
+            bold=True,
+            colour=th.kind(base),
+        )
+        pen.text(
+            base[0].upper(),
+            cx,
+            cy + r * 0.02,
+            size=max(7.0, q * 0.3 / th.scale),
+            bold=True,
+            colour=th.kind(base),
+        )
     pen.rect(box, stroke=th.board_line, width=th.px(2))
     if icon and badge:
         _badge(pen, th, box, icon)
@@ -362,10 +425,11 @@ def _badge(pen: Pen, th: Theme, box: Box, icon: str) -> None:
     x, y, w, h = box
     q = w / 2
     cx, cy = x + w / 2, y + h / 2
-    pen.circle(cx, cy, q * 0.42, fill=th.card, stroke=th.ink, width=th.px(1.5))
+    pen.circle(cx, cy, q * 0.42, fill=th.card, stroke=th.card_edge, width=th.px(1.5))
     text = ICON_TEXT.get(icon, icon[:4].upper()) if q >= th.px(26) else icon[:1].upper()
-    pen.text(text, cx, cy + th.px(0.5), size=max(7.0, q * 0.2 / th.scale), bold=True,
-             colour=th.ink)
+    pen.text(
+        text, cx, cy + th.px(0.5), size=max(7.0, q * 0.2 / th.scale), bold=True, colour=th.card_edge
+    )
 
 
 def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
@@ -376,8 +440,12 @@ def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
     if code in ENEMY:
         victim = ENEMY[code]
         pen.rect(box, fill=th.enemy)
-        pen.polygon(star(cx, cy - h * 0.08, w * 0.33, w * 0.14, 7), fill=th.kind(victim),
-                    stroke=th.on_kind, width=th.px(0.8))
+        pen.polygon(
+            star(cx, cy - h * 0.08, w * 0.33, w * 0.14, 7),
+            fill=th.kind(victim),
+            stroke=th.on_kind,
+            width=th.px(0.8),
+        )
         if labels:
             pen.text(code, cx, y + h * 0.84, size=small, bold=True, colour=th.on_kind)
         return
@@ -387,13 +455,23 @@ def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
         return
     pen.rect(box, fill=th.kind(owner))
     if code in BONUS:
-        pen.polygon(star(cx, cy - h * 0.08, w * 0.3, w * 0.13, 5), fill=th.gold,
-                    stroke=th.ink, width=th.px(0.8))
+        pen.polygon(
+            star(cx, cy - h * 0.08, w * 0.3, w * 0.13, 5),
+            fill=th.gold,
+            stroke=th.enemy,
+            width=th.px(0.8),
+        )
         if labels:
             pen.text(code, cx, y + h * 0.84, size=small, bold=True, colour=th.on_kind)
     elif code in CHARACTERS:
-        pen.text(code[0].upper(), cx, cy + th.px(1), size=max(8.0, w * 0.42 / th.scale),
-                 bold=True, colour=th.on_kind)
+        pen.text(
+            code[0].upper(),
+            cx,
+            cy + th.px(1),
+            size=max(8.0, w * 0.42 / th.scale),
+            bold=True,
+            colour=th.on_kind,
+        )
 
 
 RENDERER = PnrzRenderer()

@@ -17,8 +17,15 @@ from typing import Any
 
 __all__ = ["Drawn", "RecordingCanvas"]
 
-_ATTRS = ("fill_style", "stroke_style", "line_width", "font", "text_align", "text_baseline",
-          "global_alpha")
+_ATTRS = (
+    "fill_style",
+    "stroke_style",
+    "line_width",
+    "font",
+    "text_align",
+    "text_baseline",
+    "global_alpha",
+)
 
 
 @dataclass(frozen=True)
@@ -43,9 +50,14 @@ class RecordingCanvas:
         self.calls: list[tuple[Any, ...]] = []
         self._drawn: list[Drawn] = []
         self._style: dict[str, Any] = {
-            "fill_style": "black", "stroke_style": "black", "line_width": 1.0,
-            "font": "12px serif", "text_align": "start", "text_baseline": "alphabetic",
-            "global_alpha": 1.0, "line_dash": (),
+            "fill_style": "black",
+            "stroke_style": "black",
+            "line_width": 1.0,
+            "font": "12px serif",
+            "text_align": "start",
+            "text_baseline": "alphabetic",
+            "global_alpha": 1.0,
+            "line_dash": (),
         }
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Theme", "LIGHT", "DARK", "resolve"]
+__all__ = ["DARK", "LIGHT", "Theme", "resolve"]
 
 
 @dataclass(frozen=True)

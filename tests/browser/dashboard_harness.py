@@ -223,6 +223,21 @@ def open_dashboard(
     return loaded
 
 
+def open_casebook_explorer(page: Any, timeout_ms: float = 90_000) -> None:
+    """Press the casebook's "Open in explorer" and wait for the explorer's board to be drawn.
+
+    The explorer opens on the case's last position; if that leaves nothing to click (a finished
+    game), it is taken back to the case's start with the "to the start" button.
+    """
+    page.locator("button:has-text('Open in explorer')").first.click()
+    page.wait_for_function(FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=timeout_ms)
+    explorer = ExplorerOnPage(page)
+    if clickable_move(explorer.board()) is None:
+        before = explorer.snapshot().status
+        explorer.root.locator("button[title='to the start']").click()
+        explorer.wait_for("(root, before) => !root.innerText.includes(before)", before)
+
+
 def drawn_fractions(page: Any) -> list[float]:
     """For every visible canvas, the fraction of its pixels that are not fully transparent."""
     fractions: list[float] = page.evaluate(DRAWN_FRACTIONS_JS)
@@ -264,10 +279,12 @@ SNAPSHOT_JS = """
   const status = texts.find(t => /move \\d+ of \\d+/.test(t)) ?? null;
   const select = Array.from(root.querySelectorAll('select'))
     .find(s => s.options.length && s.options[0].text === 'start');
-  const moves = select ? Array.from(select.options).map(o => o.text.replace(/\\u00a0/g, ' ')) : null;
+  const moves = select
+    ? Array.from(select.options).map(o => o.text.replace(/\\u00a0/g, ' ')) : null;
   const message = texts.find(t => /^(Why not|No legal move|The game is over)/.test(t.trim()));
   const link = root.querySelector('a[download$="-position.json"]');
-  return {status, moves, message: message ? message.trim() : null,
+  return {status, moves, selected: select ? select.selectedIndex : null,
+          message: message ? message.trim() : null,
           position: link ? atob(link.getAttribute('href').split(',')[1]) : null};
 }
 """
@@ -279,6 +296,8 @@ class Snapshot:
 
     status: str | None
     moves: list[str] | None
+    selected: int | None
+    """The index in ``moves`` of the state shown."""
     message: str | None
     position: dict[str, Any] | None
 
@@ -298,7 +317,7 @@ class ExplorerOnPage:
         """Read the status line, the move list, the message and the saved position."""
         data = self.root.evaluate(SNAPSHOT_JS)
         position = json.loads(data["position"]) if data["position"] else None
-        return Snapshot(data["status"], data["moves"], data["message"], position)
+        return Snapshot(data["status"], data["moves"], data["selected"], data["message"], position)
 
     def state(self) -> Any:
         """The state shown, rebuilt from the explorer's "Download position" JSON."""
@@ -320,11 +339,28 @@ class ExplorerOnPage:
         scale = (box["width"] / size[0], box["height"] / size[1])
         return Board(state, renderer, None, (box["x"], box["y"]), scale)
 
-    def click(self, board: Board, target: Hashable) -> None:
-        """Click the centre of ``target`` on the board."""
-        point = board.point(target)
+    def click(self, board: Board, target: Hashable | None, *, redraws: bool = True) -> float:
+        """Click ``target`` (``None``: an empty spot) and wait until the board is redrawn.
+
+        The canvas is measured again before every click, since lines above the board (a message,
+        a chooser) may appear or vanish between clicks and move it.
+
+        Args:
+            board: the board, as measured by :meth:`board`.
+            target: what to click.
+            redraws: whether the click changes the picture; if not, nothing is awaited.
+
+        Returns:
+            Milliseconds from the mousedown to the first changed canvas pixel (0 if not awaited).
+        """
+        point = board.point(target) if target is not None else board.empty_point()
         assert point is not None, f"{target!r} is not drawn"
-        self.page.mouse.click(*point)
+        box = self.canvas.bounding_box()
+        x, y = point[0] + box["x"] - board.origin[0], point[1] + box["y"] - board.origin[1]
+        if not redraws:
+            self.page.mouse.click(x, y)
+            return 0.0
+        return click_and_time_redraw(self.page, x, y)
 
     def wait_for(self, predicate_js: str, arg: Any = None, timeout_ms: float = 30_000) -> None:
         """Wait until ``predicate_js(root, arg)`` is true on the explorer's element."""
@@ -357,47 +393,58 @@ class Board:
             self.origin[1] + (y + h / 2) * self.scale[1],
         )
 
+    def empty_point(self) -> tuple[float, float] | None:
+        """A page pixel on the board where nothing can be clicked (a click there clears)."""
+        return _empty_point(self)
+
+
+def _empty_point(board: Board) -> tuple[float, float] | None:
+    width, height = board.renderer.size(board.state, view=board.view)
+    for y in range(2, int(height), 6):
+        for x in range(2, int(width), 6):
+            if board.renderer.targets_at(board.state, x, y, view=board.view) is None:
+                return (board.origin[0] + x * board.scale[0], board.origin[1] + y * board.scale[1])
+    return None
+
 
 def clickable_move(board: Board) -> Any | None:
-    """A legal move made only of clicks, none of them ambiguous, all drawn on the board.
+    """A legal move made only of drawn clicks, which the explorer plays at its last click.
 
-    Its targets must not also be the full targets of another move (which would need a choice) nor
-    a proper prefix of another move's targets (the explorer would wait for more clicks).
+    Uses the explorer's own narrowing (``widgets.selection.narrow``): no earlier click may already
+    decide a move, and the last one must decide exactly this move (no chooser, no waiting).
     """
+    from widgets.selection import narrow
+
     moves = board.state.legal_moves()
     for move in moves:
         targets = tuple(move.targets)
         if not targets or any(board.point(t) is None for t in targets):
             continue
-        others = [tuple(m.targets) for m in moves if m != move]
-        if any(o[: len(targets)] == targets for o in others):
-            continue
-        return move
+        early = any(narrow(moves, targets[:k]).decided for k in range(1, len(targets)))
+        if not early and narrow(moves, targets).decided == move:
+            return move
     return None
 
 
 def dead_end_click(board: Board) -> tuple[Hashable, ...] | None:
-    """Clicks the explorer must refuse: a legal start, then a drawn target that leads nowhere.
+    """Drawn clicks the explorer must refuse: a legal start, then a target that leads nowhere.
 
-    The second target neither continues a legal move from the first nor starts one itself (the
+    The second target neither continues a legal move with the first nor starts one itself (the
     explorer would take that as a fresh selection). Falls back to a single drawn target that starts
-    no legal move.
+    no legal move, as judged by the explorer's own narrowing.
     """
-    moves = [m for m in board.state.legal_moves() if m.targets]
-    starts = {m.targets[0] for m in moves}
-    drawn = _drawn_targets(board, moves)
-    for move in moves:
-        first = move.targets[0]
-        if board.point(first) is None or len(move.targets) < 2:
+    from widgets.selection import narrow
+
+    moves = board.state.legal_moves()
+    drawn = _drawn_targets(board, [m for m in moves if m.targets])
+    dead = [t for t in drawn if not narrow(moves, (t,)).possible]
+    for first in drawn:
+        if narrow(moves, (first,)).decided or not narrow(moves, (first,)).possible:
             continue
-        continuing = {m.targets[1] for m in moves if len(m.targets) > 1 and m.targets[0] == first}
-        for target in drawn:
-            if target != first and target not in continuing and target not in starts:
+        for target in dead:
+            if not narrow(moves, (first, target)).possible:
                 return (first, target)
-    for target in drawn:
-        if target not in starts:
-            return (target,)
-    return None
+    return (dead[0],) if dead else None
 
 
 def _drawn_targets(board: Board, moves: Sequence[Any]) -> list[Hashable]:
@@ -416,8 +463,20 @@ def _drawn_targets(board: Board, moves: Sequence[Any]) -> list[Hashable]:
 
 
 def screenshot(page: Any, name: str) -> str:
-    """Save a full-page screenshot under ``test-artifacts/screenshots/`` and return its path."""
+    """Save a screenshot of the whole dashboard under ``test-artifacts/screenshots/``.
+
+    Voilà's lab template scrolls inside ``#rendered_cells``, so a "full page" screenshot would
+    show only the viewport: the viewport is stretched to the content for the shot instead.
+    """
     os.makedirs(SCREENSHOTS, exist_ok=True)
     path = os.path.join(SCREENSHOTS, f"{name}.png")
-    page.screenshot(path=path, full_page=True)
+    height = page.evaluate(
+        "() => { const e = document.getElementById('rendered_cells');"
+        " return e ? e.scrollHeight : document.scrollingElement.scrollHeight; }"
+    )
+    page.set_viewport_size({"width": VIEWPORT["width"], "height": min(max(height, 600), 8000)})
+    try:
+        page.screenshot(path=path)
+    finally:
+        page.set_viewport_size(VIEWPORT)
     return path

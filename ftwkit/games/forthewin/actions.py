@@ -158,6 +158,16 @@ class Position:
         return grid_is_whole(self.board.keys(), self.options)
 
     @cached_property
+    def pieces(self) -> tuple[dict[Cell, int], int, list[int]]:
+        """The Grid's pieces: cell → piece label, how many pieces, and each piece's size."""
+        labels = component_labels(self.board)
+        count = max(labels.values(), default=-1) + 1
+        sizes = [0] * count
+        for label in labels.values():
+            sizes[label] += 1
+        return labels, count, sizes
+
+    @cached_property
     def articulation(self) -> frozenset[Cell]:
         """Tiles whose removal alone would split the (connected) Grid."""
         return articulation_points(self.board)
@@ -174,11 +184,7 @@ class Position:
     def space_cells(self, moved: Cell) -> list[Cell]:
         """Where Ninja or Pirate may send the tile at ``moved`` (FW20), sorted."""
         if self.options.grid_space == "in_grid":
-            return [
-                c
-                for c, n in self.frontier.items()
-                if n - (1 if _near(c, moved) else 0) >= 1
-            ]
+            return [c for c, n in self.frontier.items() if n - (1 if _near(c, moved) else 0) >= 1]
         board = self.board
         return [
             c
@@ -189,6 +195,29 @@ class Position:
                 for dy in range(-2, 3)
             )
         ]
+
+    def is_space(self, moved: Cell, cell: Cell) -> bool:
+        """Whether the empty ``cell`` is a Grid space for the tile at ``moved`` (FW20)."""
+        if cell in self.board or cell == moved:
+            return False
+        reach = 1 if self.options.grid_space == "in_grid" else 2
+        return self._touches(cell, reach, moved)
+
+    def can_add_at(self, cell: Cell) -> bool:
+        """Whether the acting player may add a tile on ``cell`` (FW13), ignoring the supply."""
+        if cell in self.board or self.own_neighbour(cell) is not None:
+            return False
+        return self._touches(cell, 2 if self.options.add_anywhere else 1, None)
+
+    def _touches(self, cell: Cell, reach: int, besides: Cell | None) -> bool:
+        board = self.board
+        x, y = cell
+        for dx in range(-reach, reach + 1):
+            for dy in range(-reach, reach + 1):
+                nb = (x + dx, y + dy)
+                if nb != besides and nb in board:
+                    return True
+        return False
 
     def add_cells(self) -> list[Cell]:
         """Cells where the acting player may add a tile (FW13), ignoring the supply, sorted."""
@@ -248,9 +277,7 @@ def grid_is_whole(cells: object, options: Options) -> bool:
     if len(occupied) <= 1:
         return True
     if options.connectivity == "no_isolated_tile":
-        return all(
-            any((x + dx, y + dy) in occupied for dx, dy in KING) for x, y in occupied
-        )
+        return all(any((x + dx, y + dy) in occupied for dx, dy in KING) for x, y in occupied)
     start = next(iter(occupied))
     seen = {start}
     stack = [start]
@@ -265,13 +292,26 @@ def grid_is_whole(cells: object, options: Options) -> bool:
 
 
 # ---------------------------------------------------------------------------- enumeration
-def candidates(pos: Position, dests: set[Cell] | None = None) -> Iterator[Candidate]:
+Dests = dict[Cell, Cell | None]
+"""Cells an action must fill → the cell it must empty there (``None``: any or none)."""
+
+
+def _fits(dests: Dests | None, lifted: Cell | None, filled: Cell) -> bool:
+    if dests is None:
+        return True
+    if filled not in dests:
+        return False
+    need = dests[filled]
+    return need is None or need == lifted
+
+
+def candidates(pos: Position, dests: Dests | None = None) -> Iterator[Candidate]:
     """Every action the action rules allow (Grid rule not applied), in a fixed order.
 
     Args:
         pos: the position.
-        dests: when given, only actions that fill one of these cells (used to look for actions
-            that can rejoin a split Grid).
+        dests: when given, only actions that fill one of these cells, lifting the tile the map
+            names (used to look for actions that can rejoin a split Grid).
     """
     yield from _adds(pos, dests)
     yield from _steps(pos, dests)
@@ -285,24 +325,25 @@ def candidates(pos: Position, dests: set[Cell] | None = None) -> Iterator[Candid
         yield from _zombies(pos)
 
 
-def _adds(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+def _adds(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
     kinds = [k for k in KINDS if pos.supply(pos.player, k) > 0]
     if not kinds:
         return
-    cells = pos.add_cells() if dests is None else sorted(
-        c for c in dests if c in set(pos.add_cells())
-    )
+    if dests is None:
+        cells = pos.add_cells()
+    else:
+        cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
     for cell in cells:
         for kind in kinds:
             yield Add(kind, cell), None, cell
 
 
-def _steps(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+def _steps(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
     board = pos.board
     for src in pos.own_up():
         for dx, dy in KING:
             dst = (src[0] + dx, src[1] + dy)
-            if dst not in board and (dests is None or dst in dests):
+            if dst not in board and _fits(dests, src, dst):
                 yield Step(src, dst), src, dst
 
 
@@ -319,16 +360,16 @@ def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
     return ahead
 
 
-def _shoves(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+def _shoves(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
     names = ("n", "e", "s", "w")
     for src in pos.own_up():
         for name, step in zip(names, ORTHOGONAL, strict=True):
             end = shove_end(pos.board, src, step, pos.options.shove_mode)
-            if end is not None and (dests is None or end in dests):
+            if end is not None and _fits(dests, src, end):
                 yield Shove(src, name), src, end
 
 
-def _aliens(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+def _aliens(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
     board = pos.board
     for alien in pos.own_up("alien"):
         spots = [
@@ -342,22 +383,29 @@ def _aliens(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
             if tile == alien:
                 continue
             for dest in spots:
-                yield AlienPull(alien, tile, dest), tile, dest
+                if _fits(dests, tile, dest):
+                    yield AlienPull(alien, tile, dest), tile, dest
 
 
-def _ninjas(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+def _ninjas(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
     for ninja in pos.own_up("ninja"):
-        for dest in pos.space_cells(ninja):
-            if dests is None or dest in dests:
-                yield NinjaJump(ninja, dest), ninja, dest
+        if dests is None:
+            spots = pos.space_cells(ninja)
+        else:
+            spots = sorted(c for c in dests if _fits(dests, ninja, c) and pos.is_space(ninja, c))
+        for dest in spots:
+            yield NinjaJump(ninja, dest), ninja, dest
 
 
-def _pirates(pos: Position, dests: set[Cell] | None) -> Iterator[Candidate]:
+def _pirates(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
     for pirate in pos.own_up("pirate"):
         for tile in pos.neighbours(pirate):
-            for dest in pos.space_cells(tile):
-                if dests is None or dest in dests:
-                    yield PirateBlast(pirate, tile, dest), tile, dest
+            if dests is None:
+                spots = pos.space_cells(tile)
+            else:
+                spots = sorted(c for c in dests if _fits(dests, tile, c) and pos.is_space(tile, c))
+            for dest in spots:
+                yield PirateBlast(pirate, tile, dest), tile, dest
 
 
 def _refreshes(pos: Position) -> Iterator[Candidate]:
@@ -462,7 +510,11 @@ def _refresh_reason(pos: Position, move: Action) -> str | None:
     if tile is None:
         return f"there is no tile at ({cell_text(move.cell)}) to refresh"
     if tile.player != pos.player and not pos.options.refresh_any:
-        return f"{describe(tile, move.cell)} is not {PLAYER_NAMES[pos.player]}'s: a player may only refresh their own tiles (FW16)"
+        owner = PLAYER_NAMES[pos.player]
+        return (
+            f"{describe(tile, move.cell)} is not {owner}'s: "
+            "a player may only refresh their own tiles (FW16)"
+        )
     if tile.up:
         return f"{describe(tile, move.cell)} is already face up"
     return None
@@ -482,7 +534,9 @@ def _shove_reason(pos: Position, move: Action) -> str | None:
             return "there is no tile in front of the shover to shove (shove_needs_target, FW17)"
         return f"nothing is in front of ({cell_text(move.src)}): that is a Move, not a Shove"
     if shove_end(pos.board, move.src, step, pos.options.shove_mode) is None:
-        return "only the one adjacent tile moves (shove_mode = single) and the cell beyond is occupied"
+        return (
+            "only the one adjacent tile moves (shove_mode = single) and the cell beyond is occupied"
+        )
     return None
 
 
@@ -496,7 +550,9 @@ def _alien_reason(pos: Position, move: Action) -> str | None:
     if move.tile not in pos.board:
         return f"there is no tile at ({cell_text(move.tile)}) to pull"
     if not _near(move.dest, move.alien):
-        return f"the Alien pulls a tile to a cell touching her, and ({cell_text(move.dest)}) does not"
+        return (
+            f"the Alien pulls a tile to a cell touching her, and ({cell_text(move.dest)}) does not"
+        )
     return _empty(pos, move.dest, "the destination")
 
 
@@ -560,7 +616,8 @@ def _infect_reason(pos: Position, move: Action) -> str | None:
         name = PLAYER_NAMES[move.colour]
         if pos.supply(move.colour, "zombie") == 0:
             return f"{name} has no Zombie off the Grid to replace the infected tile"
-        return f"under zombie_colour = {pos.options.zombie_colour}, a {name} Zombie cannot be used (FW23)"
+        mode = pos.options.zombie_colour
+        return f"under zombie_colour = {mode}, a {name} Zombie cannot be used (FW23)"
     return None
 
 
@@ -570,7 +627,9 @@ def _deactivate_reason(pos: Position, move: Action) -> str | None:
     if found:
         return found
     if not pos.zombie_fallback():
-        return "a Zombie deactivates only when no Zombie tile is off the Grid; infect instead (FW26)"
+        return (
+            "a Zombie deactivates only when no Zombie tile is off the Grid; infect instead (FW26)"
+        )
     if pos.options.ability_needs_effect and not pos.board[move.tile].up:
         return "the tile is already face down (ability_needs_effect)"
     return None

@@ -23,7 +23,6 @@ from ftwkit.games.forthewin.actions import (
     winning_players,
 )
 from ftwkit.games.forthewin.moves import Action, Shove
-from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
 
 __all__ = ["grid_reason", "join_cells", "legal_actions", "split_description"]
@@ -70,9 +69,7 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     if len(board) == 1:
         return True
     if lifted not in pos.articulation:
-        return any(
-            (x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING
-        )
+        return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
     labels, count = pos.labels_without(lifted)
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
     return len(touched) == count
@@ -100,19 +97,27 @@ def _grid_allows(
     opts = pos.options
     if pos.connected and opts.connectivity == "one_group":
         whole = _whole_after(pos, lifted, filled)
+    elif opts.connectivity == "one_group":
+        whole = _rejoined_after(pos, lifted, filled)
     elif lifted is None and filled is None:
         whole = pos.connected
     else:
         whole = grid_is_whole(_cells_after(pos, lifted, filled), opts)
     if whole:
         return True
-    return _split_allowed(pos, action, more)
+    return _split_allowed(pos, action, more, lifted, filled)
 
 
-def _split_allowed(pos: Position, action: Action, more: int) -> bool:
+def _split_allowed(
+    pos: Position, action: Action, more: int, lifted: Cell | None = None, filled: Cell | None = None
+) -> bool:
     """Whether an action that leaves the Grid split is still allowed (FW1, FW3, FW9)."""
     opts = pos.options
+    if opts.win_needs_connected_grid and (more == 0 or must_stay_whole(action, opts.grid_check)):
+        return False
     after = pos.after(action)
+    if lifted is not None and filled is not None and pos.connected:
+        _carry_pieces(pos, after, lifted, filled)
     if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
         return True
     if must_stay_whole(action, opts.grid_check) or more == 0:
@@ -120,27 +125,78 @@ def _split_allowed(pos: Position, action: Action, more: int) -> bool:
     return bool(legal_actions(after, 0, stop_at_first=True))
 
 
-def join_cells(pos: Position) -> set[Cell]:
-    """Empty cells where one new tile could make the split Grid whole again.
-
-    A cell qualifies if it touches every piece of the Grid, or every piece but one lone tile
-    (that lone tile could itself be moved there).
-    """
-    labels = component_labels(pos.board)
-    count = max(labels.values(), default=-1) + 1
+def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) -> None:
+    """Give ``after`` its pieces without a flood fill: those of the Grid without ``lifted``,
+    merged through ``filled`` (only when the one_group Grid was whole before the action)."""
+    if pos.options.connectivity != "one_group":
+        return
+    labels, _ = pos.labels_without(lifted)
+    x, y = filled
+    touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    renumber: dict[int, int] = {}
+    merged = -1
+    out: dict[Cell, int] = {}
+    for cell, label in labels.items():
+        if label in touched:
+            if merged < 0:
+                merged = renumber.setdefault(-1, len(renumber))
+            new = merged
+        else:
+            new = renumber.setdefault(label, len(renumber))
+        out[cell] = new
+    out[filled] = merged if merged >= 0 else renumber.setdefault(-2, len(renumber))
+    count = len(renumber)
     sizes = [0] * count
-    for label in labels.values():
+    for label in out.values():
         sizes[label] += 1
-    out: set[Cell] = set()
-    for cell in pos.frontier:
-        x, y = cell
-        touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
-        if len(touched) == count:
-            out.add(cell)
-        elif len(touched) == count - 1:
-            missing = next(i for i in range(count) if i not in touched)
-            if sizes[missing] == 1:
-                out.add(cell)
+    after.__dict__["pieces"] = (out, count, sizes)
+    after.__dict__["connected"] = count <= 1
+
+
+def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
+    """Whether an action makes the split Grid one group again (``one_group`` connectivity)."""
+    if filled is None:
+        return False
+    labels, count, sizes = pos.pieces
+    x, y = filled
+    touched = {
+        labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels and nb != lifted
+    }
+    need = set(range(count))
+    if lifted is not None and sizes[labels[lifted]] == 1:
+        need.discard(labels[lifted])
+    if not need <= touched:
+        return False
+    if lifted is None or sizes[labels[lifted]] == 1:
+        return True
+    return grid_is_whole(_cells_after(pos, lifted, filled), pos.options)
+
+
+def join_cells(pos: Position) -> dict[Cell, Cell | None]:
+    """Empty cells where one action could make the split Grid one group again.
+
+    A cell qualifies if it touches every piece of the Grid (any action filling it may do), or
+    every piece but one lone tile (then only moving that lone tile there can do).
+    """
+    labels, count, sizes = pos.pieces
+    board = pos.board
+    masks: dict[Cell, int] = {}
+    for (x, y), label in labels.items():
+        bit = 1 << label
+        for dx, dy in KING:
+            spot = (x + dx, y + dy)
+            if spot not in board:
+                masks[spot] = masks.get(spot, 0) | bit
+    full = (1 << count) - 1
+    lone_bits = {1 << labels[c]: c for c in labels if sizes[labels[c]] == 1}
+    out: dict[Cell, Cell | None] = {}
+    for spot, mask in masks.items():
+        if mask == full:
+            out[spot] = None
+        else:
+            lone = lone_bits.get(full ^ mask)
+            if lone is not None:
+                out[spot] = lone
     return out
 
 

@@ -150,7 +150,9 @@ class AlienPull(Action):
         return (self.alien, self.tile, self.dest)
 
     def __str__(self) -> str:
-        return f"alien {cell_text(self.alien)} pull {cell_text(self.tile)} to {cell_text(self.dest)}"
+        return (
+            f"alien {cell_text(self.alien)} pull {cell_text(self.tile)} to {cell_text(self.dest)}"
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -214,7 +216,9 @@ class ZombieInfect(Action):
         return (self.zombie, self.tile)
 
     def __str__(self) -> str:
-        return f"zombie {cell_text(self.zombie)} infect {cell_text(self.tile)} {COLOURS[self.colour]}"
+        return (
+            f"zombie {cell_text(self.zombie)} infect {cell_text(self.tile)} {COLOURS[self.colour]}"
+        )
 
 
 @dataclasses.dataclass(frozen=True)

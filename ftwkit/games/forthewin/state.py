@@ -122,9 +122,9 @@ class ForTheWinState(State):
     def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
         opts = self.rules.options  # type: ignore[attr-defined]
-        if self.turn_actions >= 1 and not self.grid_split:
-            if not self.extended_turn or opts.allow_pass:
-                moves.append(EndTurn())
+        may_end = not self.extended_turn or opts.allow_pass
+        if self.turn_actions >= 1 and not self.grid_split and may_end:
+            moves.append(EndTurn())
         if opts.allow_pass and self.turn_actions == 0:
             moves.append(Pass())
         moves.extend(legal_actions(self.position, self.more_after_this))
@@ -186,7 +186,10 @@ class ForTheWinState(State):
         if turn_over:
             return self._advance(tiles, removed, used)
         nxt = self._replace(
-            tiles=tiles, removed=removed, actions_used=tuple(used), turn_actions=self.turn_actions + 1
+            tiles=tiles,
+            removed=removed,
+            actions_used=tuple(used),
+            turn_actions=self.turn_actions + 1,
         )
         if nxt.legal_moves():
             return nxt
@@ -305,15 +308,18 @@ class ForTheWinState(State):
                 code = _COLOUR_LETTERS[tile.player] + _LETTERS[tile.kind]
                 row.append(f"{code if tile.up else code.lower():>4}")
             lines.append(f"{y:>5}" + "".join(row))
-        lines.append("(upper case = face up, lower case = face down; W White, B Black, R Red, U Blue)")
+        lines.append(
+            "(upper case = face up, lower case = face down; W White, B Black, R Red, U Blue)"
+        )
         counters = ", ".join(
             f"{PLAYER_NAMES[p]} {self.actions_used[p]}/5" for p in range(self.n_players)
         )
-        lines.append(f"Round {self.round_number} · actions used: {counters} · marker: "
-                     f"{PLAYER_NAMES[self.first]}")
+        lines.append(
+            f"Round {self.round_number} · actions used: {counters} · marker: "
+            f"{PLAYER_NAMES[self.first]}"
+        )
         for p in range(self.n_players):
             left = " ".join(f"{_LETTERS[k]}{n}" for k, n in self.supply(p).items() if n)
             lines.append(f"{PLAYER_NAMES[p]} supply: {left or '(empty)'}")
         lines.append(self.status())
         return "\n".join(lines)
-

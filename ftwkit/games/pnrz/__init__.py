@@ -13,14 +13,17 @@ one table. On a turn a player does exactly one of:
    full edges, PN7).
 
 A player who can do none of these passes. After the turn in which the stack runs out, every player
-has one final turn, the one who drew last included (PN12); then the game is scored. A section of a
-character is a group of its territory quadrants (the character, its bonus item, its base) joined
-by shared quadrant edges, across tile borders and half-offset contacts too, never diagonally;
-it is worth 1 per character, 3 per bonus item and 5 for the base. A character or bonus quadrant
-touching its arch-enemy (pirate–kraken, ninja–dragon, robot–military, zombie–hunter) by an edge
-scores 0 but still joins the section (PN5). Each character scores its best section; a player adds
-their characters; the highest total wins, ties share the win (PN14). ``state.scores`` is the tally
-if the game ended now, and ``state.sections()`` gives each character's best section and value.
+has one final turn, the one who drew last included (PN12); then the game is scored (in a
+position set up with an empty stack, the first turn that ends starts the final lap).
+
+A section of a character is a group of its territory quadrants (the character, its bonus item, its
+base) joined by shared quadrant edges, across tile borders and half-offset contacts too, never
+diagonally; it is worth 1 per character, 3 per bonus item and 5 for the base. A character or bonus
+quadrant touching its arch-enemy (pirate–kraken, ninja–dragon, robot–military, zombie–hunter) by an
+edge scores 0 but still joins the section (PN5). Each character scores its best section; a player
+adds their characters; the highest total wins, ties share the win (PN14). ``state.scores`` is the
+tally if the game ended now, and ``state.sections()`` gives each character's best section and
+value.
 
 The quadrant lattice and anchors
 --------------------------------

@@ -47,7 +47,9 @@ class PnrzOptions:
     """PN7: after moving a base all tiles must stay joined by full edges; ``placement_only`` =
     only the placement rule for the base's new spot."""
     rotate_excludes_opponent_base: bool = False
-    """PN9: true = Rotate may not turn an opponent's base."""
+    """PN9: true = Rotate may not turn an opponent's base. Bases show the same picture in every
+    orientation (four equal base quadrants), so Rotate never offers them and this switch has no
+    visible effect with any valid tile set; kept so the ruling is explicit."""
     swap_excludes_opponent_base: bool = False
     """PN10: true = Swap may not move an opponent's base."""
     replace_allows_base_from_hand: bool = True

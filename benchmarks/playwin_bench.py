@@ -1,0 +1,117 @@
+"""Play Win speed in detail: protocol playouts, engine-only playouts, move generation by phase.
+
+    python benchmarks/playwin_bench.py [--seconds 3]
+
+* ``protocol``: random playouts through ``legal_moves()`` / ``play()`` (what the generic
+  ``benchmarks/playouts.py`` measures);
+* ``engine``: the same games through the engine's own hooks (``_all_moves`` and ``_apply``),
+  skipping the protocol's legality check and history links, to show how much the protocol costs;
+* ``legal_moves()`` medians on fresh states (no cache) after 0, 10, 20 and 30 random plies, and on
+  crowded random positions where long capture series are common.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import ftwkit
+from ftwkit.games.playwin import BOARD, PlayWinState
+from ftwkit.geometry.hexgrid import hex_distance
+
+
+def _timed(seconds: float, one_game: Callable[[int, random.Random], int]) -> tuple[float, float]:
+    rng = random.Random(1)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        plies += one_game(games, rng)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / elapsed
+
+
+def protocol_game(game: int, rng: random.Random) -> int:
+    """One random game through the public protocol; returns its plies."""
+    state = ftwkit.rules("playwin").new(seed=game)
+    plies = 0
+    while plies < 400:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+        plies += 1
+    return plies
+
+
+def engine_game(game: int, rng: random.Random) -> int:
+    """One random game through the engine hooks only (no legality re-check, no history)."""
+    state = ftwkit.rules("playwin").new(seed=game)
+    assert isinstance(state, PlayWinState)
+    plies = 0
+    while plies < 400 and not state.is_over:
+        state = state._apply(rng.choice(state._all_moves()))
+        plies += 1
+    return plies
+
+
+def median_ms(states: list[ftwkit.State]) -> float:
+    """Median milliseconds of ``legal_moves()`` on fresh copies of the states."""
+    rules = ftwkit.rules("playwin")
+    samples = []
+    for state in states:
+        for _ in range(5):
+            fresh = rules.load(state.to_json())
+            t = time.perf_counter()
+            fresh.legal_moves()
+            samples.append(time.perf_counter() - t)
+    return statistics.median(samples) * 1000
+
+
+def after_plies(depth: int, count: int = 40) -> list[ftwkit.State]:
+    """Running positions ``depth`` random plies into seeded games."""
+    out = []
+    for seed in range(count * 3):
+        rng = random.Random(seed)
+        state = ftwkit.rules("playwin").new()
+        for _ in range(depth):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.play(rng.choice(moves))
+        if not state.is_over:
+            out.append(state)
+        if len(out) == count:
+            break
+    return out
+
+
+def crowded(count: int = 40) -> list[ftwkit.State]:
+    """Random positions with many pieces around the centre (long capture series)."""
+    rng = random.Random(7)
+    middle = [BOARD.name(c) for c in BOARD.cells if hex_distance(c, (0, 0)) <= 3]
+    out = []
+    for _ in range(count):
+        cells = rng.sample(middle, 22)
+        out.append(ftwkit.rules("playwin").load({"to_play": 0, "pieces": [cells[:11], cells[11:]]}))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    for name, fn in (("protocol", protocol_game), ("engine", engine_game)):
+        games, plies = _timed(args.seconds, fn)
+        print(f"{name:9} {games:8.1f} playouts/s {plies:9.0f} plies/s")
+    for depth in (0, 10, 20, 30):
+        states = after_plies(depth)
+        print(f"legal_moves() after {depth:2} plies: {median_ms(states):.3f} ms median")
+    print(f"legal_moves() on crowded positions: {median_ms(crowded()):.3f} ms median")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""Explorer behaviour that shows up in particular games, driven through the generic face."""
+
+from __future__ import annotations
+
+import pytest
+
+import ftwkit
+from widgets import Explorer, hooks
+
+FORTHEWIN_SPLIT = [
+    "add monkey -1,1",
+    "monkey -1,1",
+    "add pirate 2,-1",
+    "add pirate -2,0",
+    "add ninja -1,-1",
+    "add alien 3,0",
+]
+
+
+def needs(game: str) -> None:
+    if game not in ftwkit.game_ids():
+        pytest.skip(f"{game} is not implemented yet")
+
+
+def test_forthewin_empty_cell_offers_a_chooser_of_kinds() -> None:
+    needs("forthewin")
+    ex = Explorer("forthewin", seed=0)
+    ex.select((-1, -1))
+    assert [str(m) for m in ex.choices] == [
+        "add ninja -1,-1",
+        "add pirate -1,-1",
+        "add monkey -1,-1",
+        "add zombie -1,-1",
+        "add alien -1,-1",
+    ]
+    ex.choose("add alien -1,-1")
+    assert ex.line == ("add alien -1,-1",)
+
+
+def test_forthewin_a_split_grid_is_shown_between_the_two_actions() -> None:
+    needs("forthewin")
+    ex = Explorer("forthewin", seed=0)
+    for move in FORTHEWIN_SPLIT:
+        ex.play(move)
+    for target in ((2, -1), (1, 0), (-3, -1)):
+        ex.select(target)
+    assert ex.line[-1] == "pirate 2,-1 blast 1,0 to -3,-1"
+    assert hooks.warnings(ex.state) == {(2, -1), (3, 0)}
+    assert "split" in ex.status
+    ex.select((5, 5))
+    assert ex.message == "No legal move starts at (5, 5). Moves can start at: (-2, 0)."
+
+
+def test_forthewin_why_not_explains_a_refused_step() -> None:
+    needs("forthewin")
+    ex = Explorer("forthewin", seed=0)
+    ex.select((1, 0))
+    ex.select((3, 3))
+    assert ex.message == "Why not ninja 1,0 to 3,3? the Black Monkey at (1,0) is not a Ninja"
+
+
+def test_ftwcards_passing_takes_three_cards_in_any_order_and_deselects() -> None:
+    needs("ftwcards")
+    ex = Explorer("ftwcards", seed=1)
+    hand = ex.state.to_json()["hands"][ex.state.to_play]
+    ex.select(hand[5])
+    ex.select(hand[0])
+    ex.select(hand[5])  # a second click on a chosen card puts it back
+    assert ex.selection == (hand[0],)
+    ex.select(hand[2])
+    ex.select(hand[1])
+    assert ex.line == (f"pass {hand[0]} {hand[1]} {hand[2]}",)
+
+
+def test_ftwcards_player_count_is_a_new_game_setting() -> None:
+    needs("ftwcards")
+    ex = Explorer("ftwcards")
+    assert ex.state.players == 2
+    ex.new_game(seed=4, players=3)
+    assert ex.state.players == 3 and ex.state == ftwkit.rules("ftwcards").new(3, seed=4)
+    assert ex._view.layout.display != "none"
+
+
+def test_pnrz_tile_then_cell_offers_the_rotations() -> None:
+    needs("pnrz")
+    ex = Explorer("pnrz")
+    first = ex.state.legal_moves()[0]
+    tile, cell = first.targets
+    ex.select(tile)
+    assert cell in ex.highlighted
+    ex.select(cell)
+    assert [str(m) for m in ex.choices] == [f"{tile} at 0,0 r{r}" for r in range(4)]
+    ex.choose(2)
+    assert ex.line == (f"{tile} at 0,0 r2",)
+
+
+def test_doubleblind_view_as_a_player_is_passed_to_the_renderer() -> None:
+    needs("doubleblind")
+    ex = Explorer("doubleblind", view=1)
+    assert ex.view == 1
+    seen = []
+    original = ex.renderer.draw
+
+    def spy(canvas, state, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(kwargs["view"])
+        original(canvas, state, **kwargs)
+
+    ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
+    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.set_view(None)
+    ex.set_view(0)
+    assert seen == [None, 0]
