@@ -151,6 +151,8 @@ STYLE = """
 .jp-RenderedHTMLCommon table.ftw-options tbody tr:nth-child(odd) { background: #fbfaf6; }
 .jp-RenderedHTMLCommon table.ftw-options th { background: #efe9dc; }
 .jp-RenderedHTMLCommon table.ftw-options td:first-child { white-space: nowrap; }
+.jp-RenderedHTMLCommon table.ftw-readings { table-layout: fixed; }
+.jp-RenderedHTMLCommon table.ftw-readings th:first-child { width: 19%; }
 .ftw-options code { background: #f3efe6; padding: 0 3px; border-radius: 3px; }
 .ftw-case { background: #fff; border: 1px solid #ddd6c8; border-radius: 8px;
   padding: 10px 16px; margin: 18px 0 8px; }
@@ -295,38 +297,37 @@ def case(game: str, case_id: str) -> Any:
 
 def readings_table(
     game: str,
-    position: Any,
-    tries: Iterable[str],
+    tries: Iterable[tuple[str, str]],
     readings: dict[str, dict[str, Any]],
 ) -> Any:
-    """What the engine says about some moves in one position under several readings (options).
+    """What the engine says about moves of casebook positions under several readings (options).
 
-    Each cell is the engine's own answer: "legal" or the reason ``explain`` gives.
+    Each cell is the engine's own answer: "legal", or the reason ``explain`` gives.
 
     Args:
         game: the game id.
-        position: the JSON position.
-        tries: moves in notation.
+        tries: ``(case id, move in notation)`` pairs; the move is tried in the case's position.
         readings: column title → options of that reading (``{}`` for the recommended one).
     """
     from IPython.display import HTML
 
-    states = {title: ftwkit.rules(game, **opts).load(position) for title, opts in readings.items()}
     head = "".join(f"<th>{html.escape(title)}</th>" for title in readings)
     rows = []
-    for text in tries:
+    for case_id, text in tries:
+        position = case(game, case_id).position
         cells = []
-        for state in states.values():
-            reason = state.explain(text)
+        for opts in readings.values():
+            reason = ftwkit.rules(game, **opts).load(position).explain(text)
             cells.append(
                 '<td class="ftw-ok">legal</td>'
                 if reason is None
                 else f'<td class="ftw-bad">{html.escape(reason)}</td>'
             )
-        rows.append(f"<tr><td><code>{html.escape(text)}</code></td>{''.join(cells)}</tr>")
+        label = f"case {case_id.split('-', 1)[0]}: <code>{html.escape(text)}</code>"
+        rows.append(f"<tr><td>{label}</td>{''.join(cells)}</tr>")
     return HTML(
-        f'<table class="ftw-options ftw-readings"><tr><th>move</th>{head}</tr>{"".join(rows)}'
-        "</table>"
+        f'<table class="ftw-options ftw-readings"><tr><th>move tried</th>{head}</tr>'
+        f"{''.join(rows)}</table>"
     )
 
 

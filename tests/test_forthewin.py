@@ -529,3 +529,21 @@ def test_fast_grid_look_ahead_matches_brute_force(seed: int) -> None:
             checked += 1
         state = state.play(rng.choice(state.legal_moves()))
     assert checked > 0
+
+
+def test_player_without_any_legal_action_forfeits_the_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No natural position was found where a player cannot act at all (FW6 calls it rare), so
+    # Black's actions are switched off to check the turn logic that handles it.
+    import ftwkit.games.forthewin.state as state_module
+
+    real = state_module.legal_actions
+
+    def black_is_stuck(pos: Any, more: int, stop_at_first: bool = False) -> list[Action]:
+        return [] if pos.player == 1 else real(pos, more, stop_at_first)
+
+    state = load("WM@0,0 BM@1,0").play("move 0,0 n")
+    monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
+    after = state.play("end")
+    assert (after.to_play, after.actions_used, after.turn_actions) == (0, (1, 5), 0)

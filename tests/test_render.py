@@ -454,3 +454,31 @@ def test_status_line_names_the_winner_once_over() -> None:
     state = state.play(state.legal_moves()[0])
     assert state.is_over and state.winners == (0,)
     assert "South won" in drawn(state).texts()
+
+
+def test_forthewin_extra_colours_get_their_own_tiles() -> None:
+    position = {
+        **FTW_POSITION,
+        "players": 4,
+        "actions_used": [1, 0, 0, 0],
+        "tiles": [
+            *FTW_POSITION["tiles"],  # type: ignore[misc]
+            {"player": 2, "kind": "pirate", "at": [3, 0], "up": True},
+            {"player": 3, "kind": "zombie", "at": [4, 0], "up": False},
+        ],
+    }
+    canvas = RecordingCanvas()
+    names = ftwkit.rules("forthewin").player_names(4)
+    assert names[2:] == ("Red", "Blue")
+    FTW_RENDERER.draw(canvas, ftwkit.rules("forthewin").load(position))
+    colours = dict((n, (face, down)) for n, face, down in render.LIGHT.tile_colours)
+    fills = [d.style["fill_style"] for d in canvas.drawn("fill_polygon")]
+    assert colours["red"][0] in fills and colours["blue"][1] in fills
+
+
+def test_ftwcards_card_numbers_stay_dark_on_light_cards_in_the_dark_theme() -> None:
+    state = mid_game("ftwcards", plies=0)
+    canvas = drawn(state, theme=render.DARK)
+    cards = {str(c) for hand in state.to_json()["hands"] for c in hand}
+    inks = {d.style["fill_style"] for d in canvas.drawn("fill_text") if d.args[0] in cards}
+    assert inks == {render.DARK.card_ink}

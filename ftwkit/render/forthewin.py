@@ -19,6 +19,7 @@ from ftwkit.render.theme import Theme
 __all__ = ["KINDS", "RENDERER", "ForTheWinRenderer"]
 
 KINDS = ("monkey", "ninja", "pirate", "zombie", "alien")
+_COLOURED = ("red", "blue", "green", "yellow")
 """The five characters, in the order the supply panel lists them."""
 
 PER_KIND = 2
@@ -49,7 +50,8 @@ class ForTheWinRenderer(BaseRenderer):
         panel_w = th.px(250)
         grid_w, grid_h = cols * size, rows * size
         width = int(left + grid_w + th.px(20) + panel_w)
-        height = int(max(top + grid_h + th.px(16), th.px(400)))
+        players = len(data.get("actions_used", [0, 0]))
+        height = int(max(top + grid_h + th.px(16), top + players * th.px(172) + th.px(8)))
         lay = Layout(width, height)
         boxes: dict[Cell, Box] = {}
         for gy in range(y_lo, y_hi + 1):
@@ -205,11 +207,24 @@ class ForTheWinRenderer(BaseRenderer):
 
 
 def _colours(th: Theme, player: int, names: tuple[str, ...]) -> tuple[str, str, str, str]:
-    """``(face, edge, ink, face-down)`` of a player's tiles: White light, Black dark."""
-    dark = names[player].lower() == "black" if player < len(names) else player == 1
-    if dark:
+    """``(face, edge, ink, face-down)`` of a player's tiles, by colour name (White, Black, Red…).
+
+    Unknown names fall back to White for player 0, Black for 1, else a seat colour.
+    """
+    name = names[player].lower() if player < len(names) else ""
+    if name == "black" or (name not in ("white", *_COLOURED) and player == 1):
         return th.dark_piece, th.dark_piece_edge, th.dark_piece_ink, th.face_down_dark
-    return th.light_piece, th.light_piece_edge, th.light_piece_ink, th.face_down_light
+    if name == "white" or player == 0:
+        return th.light_piece, th.light_piece_edge, th.light_piece_ink, th.face_down_light
+    for key, face, down in th.tile_colours:
+        if key == name:
+            return face, th.light_piece_edge, th.on_kind, down
+    return th.seat(player), th.light_piece_edge, th.on_kind, th.face_down_light
+
+
+def _coloured(face: str, th: Theme) -> bool:
+    """Whether tiles of this face colour need a light disc behind their glyph."""
+    return face not in (th.light_piece, th.dark_piece)
 
 
 def _tile(pen: Pen, th: Theme, tile: dict[str, Any], box: Box, names: tuple[str, ...]) -> None:
@@ -220,8 +235,20 @@ def _tile(pen: Pen, th: Theme, tile: dict[str, Any], box: Box, names: tuple[str,
     body = (x + inset, y + inset, w - 2 * inset, h - 2 * inset)
     if up:
         pen.polygon(rounded_rect(body, w * 0.12), fill=face, stroke=edge, width=th.px(2))
+        hole = face
+        if _coloured(face, th):
+            # A pirate glyph on a red tile would vanish: coloured tiles get a light disc.
+            hole = th.light_piece
+            pen.circle(x + w / 2, y + h * 0.42, w * 0.34, fill=hole)
         draw_glyph(
-            pen, kind, x + w / 2, y + h * 0.42, w * 0.27, fill=th.kind(kind), edge=ink, hole=face
+            pen,
+            kind,
+            x + w / 2,
+            y + h * 0.42,
+            w * 0.27,
+            fill=th.kind(kind),
+            edge=th.light_piece_ink if _coloured(face, th) else ink,
+            hole=hole,
         )
         pen.text(
             kind, x + w / 2, y + h * 0.82, size=max(8.0, w * 0.15 / th.scale), bold=True, colour=ink
@@ -250,7 +277,11 @@ def _mini_tile(
     pen.alpha(1.0 if count else 0.35)
     # Plain rectangles here: polygons cost more per redraw and the supply is small print.
     pen.rect(box, fill=face, stroke=edge, width=th.px(1.2))
-    draw_glyph(pen, kind, x + w / 2, y + h / 2, w * 0.36, fill=th.kind(kind), edge=ink, hole=face)
+    hole = face
+    if _coloured(face, th):
+        hole, ink = th.light_piece, th.light_piece_ink
+        pen.circle(x + w / 2, y + h / 2, w * 0.45, fill=hole)
+    draw_glyph(pen, kind, x + w / 2, y + h / 2, w * 0.36, fill=th.kind(kind), edge=ink, hole=hole)
     pen.alpha(1.0)
     pen.text(
         f"×{count}",

@@ -224,9 +224,11 @@ def _card_face(
         stroke=tint or th.card_edge,
         width=th.px(3 if tint else 1.2),
     )
-    pen.text(str(card), x + th.px(3), y + th.px(12), size=14, bold=True, align="left")
+    pen.text(
+        str(card), x + th.px(3), y + th.px(12), size=14, bold=True, align="left", colour=th.card_ink
+    )
     if not corner_only:
-        pen.text(str(card), x + w / 2, y + h / 2 + th.px(6), size=22, bold=True)
+        pen.text(str(card), x + w / 2, y + h / 2 + th.px(6), size=22, bold=True, colour=th.card_ink)
 
 
 def _card_back(pen: Pen, th: Theme, box: Box) -> None:

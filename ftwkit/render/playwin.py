@@ -8,12 +8,14 @@ dashed ghost disc.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from ftwkit.geometry.hexgrid import HexBoard, pixel_center
 from ftwkit.render.base import (
     BaseRenderer,
     Context,
+    Hit,
     Layout,
     Pen,
     Point,
@@ -36,24 +38,8 @@ class PlayWinRenderer(BaseRenderer):
 
     def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
         """Cell centres on a pointy-top hex board under a one-line status bar."""
-        s = theme.px(30)
-        margin = theme.px(34)
-        top = theme.px(36)
-        half_w = 4 * SQRT3 * s + SQRT3 * s / 2
-        half_h = 4 * 1.5 * s + s
-        width = int(2 * (half_w + margin))
-        height = int(top + 2 * half_h + 2 * theme.px(14))
-        cx, cy = width / 2, top + theme.px(14) + half_h
-        lay = Layout(width, height)
-        centres: dict[str, Point] = {}
-        for cell in BOARD.cells:
-            dx, dy = pixel_center(cell, s)
-            name = BOARD.name(cell)
-            centres[name] = (cx + dx, cy + dy)
-            x, y = centres[name]
-            lay.add(name, (x - SQRT3 * s / 2, y - s, SQRT3 * s, 2 * s), "hex")
-        lay.extra.update(size=s, centre=(cx, cy), centres=centres)
-        return lay
+        width, height, hits, extra = _board_layout(theme)
+        return Layout(width, height, list(hits), dict(extra))
 
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Board, names, pieces, last move, highlights, status line."""
@@ -143,6 +129,28 @@ class PlayWinRenderer(BaseRenderer):
         else:
             status = f"{ctx.names[int(data['to_play'])]} to play"
         pen.text(status, layout.width - th.px(16), y, size=13, colour=th.muted, align="right")
+
+
+@cache
+def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, Any]]:
+    """The board geometry (the same for every position, so it is cached per theme)."""
+    s = theme.px(30)
+    margin = theme.px(42)
+    top = theme.px(36)
+    half_w = 4 * SQRT3 * s + SQRT3 * s / 2
+    half_h = 4 * 1.5 * s + s
+    width = int(2 * (half_w + margin))
+    height = int(top + 2 * half_h + 2 * theme.px(14))
+    cx, cy = width / 2, top + theme.px(14) + half_h
+    hits: list[Hit] = []
+    centres: dict[str, Point] = {}
+    for cell in BOARD.cells:
+        dx, dy = pixel_center(cell, s)
+        name = BOARD.name(cell)
+        x, y = cx + dx, cy + dy
+        centres[name] = (x, y)
+        hits.append(Hit(name, (x - SQRT3 * s / 2, y - s, SQRT3 * s, 2 * s), "hex"))
+    return width, height, tuple(hits), {"size": s, "centre": (cx, cy), "centres": centres}
 
 
 def _path_of(move: Any) -> list[str]:

@@ -27,6 +27,8 @@ TileInfo = tuple[tuple[str, str, str, str], str | None]
 CHARACTERS = ("pirate", "ninja", "robot", "zombie")
 BONUS = {"chest": "pirate", "star": "ninja", "battery": "robot", "brain": "zombie"}
 ENEMY = {"kraken": "pirate", "dragon": "ninja", "military": "robot", "hunter": "zombie"}
+MIN_SPAN = 8
+"""The table shows at least this many quadrants across and down."""
 ICON_TEXT = {"rotate": "ROT", "swap": "SWAP", "replace": "REPL"}
 
 
@@ -97,6 +99,12 @@ class PnrzRenderer(BaseRenderer):
         x_hi = max(c[0] for c in cells) + pad
         y_lo = min(c[1] for c in cells) - pad
         y_hi = max(c[1] for c in cells) + pad
+        # A small table (the first turns) still gets a table-sized area, centred on the tiles.
+        for _ in range(MIN_SPAN):
+            if x_hi - x_lo + 1 < MIN_SPAN:
+                x_lo, x_hi = (x_lo - 1, x_hi) if (x_hi - x_lo) % 2 else (x_lo, x_hi + 1)
+            if y_hi - y_lo + 1 < MIN_SPAN:
+                y_lo, y_hi = (y_lo - 1, y_hi) if (y_hi - y_lo) % 2 else (y_lo, y_hi + 1)
         cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
         q = th.px(max(24.0, min(38.0, 620.0 / max(cols, rows))))
         top, left = th.px(40), th.px(16)
@@ -106,7 +114,7 @@ class PnrzRenderer(BaseRenderer):
         hq = th.px(19)
         hand_step = 2 * hq + th.px(10)
         longest = max([5, *(len(h) for h in hands)])
-        row_h = 2 * hq + th.px(34)
+        row_h = 2 * hq + th.px(42)
         width = int(
             max(
                 left + table[2] + th.px(20) + panel_w,

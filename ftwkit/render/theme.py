@@ -51,6 +51,7 @@ class Theme:
     face_down_dark: str = "#55524c"
     card: str = "#fffdf7"
     card_edge: str = "#4a453c"
+    card_ink: str = "#1f1d1a"
     card_back: str = "#3d5a80"
     card_back_mark: str = "#98c1d9"
     seats: tuple[str, ...] = ("#c0392b", "#2e6fb7", "#2f8f46", "#8e44ad", "#d68910", "#16a0a0")
@@ -65,6 +66,13 @@ class Theme:
     )
     """Accent colour of each character kind (For the Win!, PNRZ)."""
     gold: str = "#e8b417"
+    tile_colours: tuple[tuple[str, str, str], ...] = (
+        ("red", "#b8322a", "#d9a29c"),
+        ("blue", "#2d5fa6", "#9db3d8"),
+        ("green", "#2f7d3a", "#9fc8a5"),
+        ("yellow", "#c99a06", "#e6d39a"),
+    )
+    """``(name, face up, face down)`` of coloured tile sets beyond White and Black."""
     on_kind: str = "#ffffff"
     """Text and details drawn on a kind-coloured fill."""
     glyph_skin: str = "#e8c69b"

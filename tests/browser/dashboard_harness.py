@@ -223,19 +223,33 @@ def open_dashboard(
     return loaded
 
 
-def open_casebook_explorer(page: Any, timeout_ms: float = 90_000) -> None:
-    """Press the casebook's "Open in explorer" and wait for the explorer's board to be drawn.
+def open_casebook_explorer(page: Any, game: str, timeout_ms: float = 90_000) -> str:
+    """Pick the first case whose start can be played by clicks, and open it in the explorer.
 
-    The explorer opens on the case's last position; if that leaves nothing to click (a finished
-    game), it is taken back to the case's start with the "to the start" button.
+    The casebook opens a case's explorer at the case's start; cases whose start offers no move by
+    clicks alone (a scoring example where only "pass" is left) are passed over.
+
+    Returns:
+        The id of the case opened.
     """
+    from ftwkit import casebook
+    from widgets.fallback import find_renderer
+
+    renderer, _problem = find_renderer(game)
+    for case in casebook.load(game):
+        if clickable_move(Board(case.start(), renderer, None, (0.0, 0.0), (1.0, 1.0))):
+            break
+    else:
+        raise AssertionError(f"no {game} case starts with a move made by clicks alone")
+    label = f"{case.id}: {case.title}"
+    chooser = page.locator(f"select:has(option:text-is({json.dumps(label)}))").first
+    chooser.select_option(label=label)  # no change (and no event) if it is shown already
+    page.wait_for_function(
+        "(title) => document.body.innerText.includes(title)", arg=case.title, timeout=timeout_ms
+    )
     page.locator("button:has-text('Open in explorer')").first.click()
     page.wait_for_function(FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=timeout_ms)
-    explorer = ExplorerOnPage(page)
-    if clickable_move(explorer.board()) is None:
-        before = explorer.snapshot().status
-        explorer.root.locator("button[title='to the start']").click()
-        explorer.wait_for("(root, before) => !root.innerText.includes(before)", before)
+    return str(case.id)
 
 
 def drawn_fractions(page: Any) -> list[float]:

@@ -85,7 +85,7 @@ def _open(dashboard: Any, server: harness.VoilaServer, browser: Any) -> Opened:
     ready = {"index": ".ftw-gallery", "casebook": CASEBOOK_OPEN}.get(dashboard.kind, "canvas")
     loaded = harness.open_dashboard(browser, server.render_url(dashboard.notebook), ready=ready)
     if dashboard.kind == "casebook":
-        harness.open_casebook_explorer(loaded.page)
+        harness.open_casebook_explorer(loaded.page, dashboard.game)
     harness.screenshot(loaded.page, dashboard.notebook[:-6])
     return Opened(dashboard, loaded)
 
@@ -94,14 +94,14 @@ def _open(dashboard: Any, server: harness.VoilaServer, browser: Any) -> Opened:
 def index(server: harness.VoilaServer, browser: Any) -> Iterator[Opened]:
     opened = _open(DASHBOARDS[0], server, browser)
     yield opened
-    opened.page.close()
+    opened.page.close(run_before_unload=True)  # Voilà shuts the kernel down on unload
 
 
 @pytest.fixture(scope="module", params=BOARDS, ids=[d.notebook[:-6] for d in BOARDS])
 def opened(request: Any, server: harness.VoilaServer, browser: Any) -> Iterator[Opened]:
     opened = _open(request.param, server, browser)
     yield opened
-    opened.page.close()
+    opened.page.close(run_before_unload=True)  # Voilà shuts the kernel down on unload
 
 
 def _assert_no_errors(opened: Opened) -> None:

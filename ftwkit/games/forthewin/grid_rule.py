@@ -151,6 +151,67 @@ def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) ->
         sizes[label] += 1
     after.__dict__["pieces"] = (out, count, sizes)
     after.__dict__["connected"] = count <= 1
+    after.__dict__["join_cells"] = _carried_join_cells(pos, lifted, filled, touched)
+
+
+def _base_masks(pos: Position, lifted: Cell) -> tuple[dict[Cell, int], list[int]]:
+    """For the Grid without ``lifted``: empty cell → bitmask of the pieces it touches, and the
+    size of each piece (cached per lifted cell)."""
+    cache: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.__dict__.setdefault("_masks", {})
+    found = cache.get(lifted)
+    if found is None:
+        labels, count = pos.labels_without(lifted)
+        board = pos.board
+        masks: dict[Cell, int] = {}
+        sizes = [0] * count
+        for (x, y), label in labels.items():
+            sizes[label] += 1
+            bit = 1 << label
+            for dx, dy in KING:
+                spot = (x + dx, y + dy)
+                if spot not in board or spot == lifted:
+                    masks[spot] = masks.get(spot, 0) | bit
+        found = (masks, sizes)
+        cache[lifted] = found
+    return found
+
+
+def _carried_join_cells(
+    pos: Position, lifted: Cell, filled: Cell, touched: set[int]
+) -> dict[Cell, Cell | None]:
+    """:func:`join_cells` of the Grid after lifting ``lifted`` and filling ``filled``, derived
+    from the pieces of the Grid without ``lifted`` (``touched``: the pieces ``filled`` joins)."""
+    masks, sizes = _base_masks(pos, lifted)
+    labels, count = pos.labels_without(lifted)
+    merged = 0
+    for label in touched:
+        merged |= 1 << label
+    others = ((1 << count) - 1) ^ merged
+    lone_cells = {
+        1 << labels[c]: c for c in labels if sizes[labels[c]] == 1 and not (1 << labels[c]) & merged
+    }
+    fx, fy = filled
+    spots = set(masks)
+    spots.update((fx + dx, fy + dy) for dx, dy in KING)
+    spots.discard(filled)
+    board = pos.board
+    out: dict[Cell, Cell | None] = {}
+    for spot in spots:
+        if spot in board and spot != lifted:
+            continue
+        mask = masks.get(spot, 0)
+        touches_merged = bool(mask & merged) or (abs(spot[0] - fx) <= 1 and abs(spot[1] - fy) <= 1)
+        covered = mask & others
+        if touches_merged:
+            if covered == others:
+                out[spot] = None
+            else:
+                lone = lone_cells.get(others ^ covered)
+                if lone is not None:
+                    out[spot] = lone
+        elif covered == others and not touched:
+            out[spot] = filled  # only the lone tile just placed is missed
+    return out
 
 
 def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
@@ -178,6 +239,9 @@ def join_cells(pos: Position) -> dict[Cell, Cell | None]:
     A cell qualifies if it touches every piece of the Grid (any action filling it may do), or
     every piece but one lone tile (then only moving that lone tile there can do).
     """
+    carried = pos.__dict__.get("join_cells")
+    if carried is not None:
+        return carried  # type: ignore[no-any-return]
     labels, count, sizes = pos.pieces
     board = pos.board
     masks: dict[Cell, int] = {}

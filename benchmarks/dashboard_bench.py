@@ -1,0 +1,139 @@
+"""Dashboard speed in a real browser: first drawn canvas and click-to-updated-board, per dashboard.
+
+Starts the dashboard server (``voila/serve.py``) on a free loopback port and drives Debian's
+Chromium headless through Playwright, as the browser tests do, then prints per dashboard:
+
+* **first canvas** — seconds from navigation to the first canvas with drawn pixels (read back with
+  ``getImageData``); for the index, to the gallery; for a casebook, to its case picture, then
+  ``+open`` the seconds from pressing "Open in explorer" to the explorer's drawn board;
+* **select** — milliseconds from the mousedown on a piece/card/cell to the redrawn board
+  (the selection highlighted), median over the repetitions;
+* **move** — milliseconds from the mousedown that completes a move to the redrawn board.
+
+Goals: first canvas ≤ 3 s, click to updated board ≤ 150 ms. The machine's load matters: run it
+alone.
+
+    python benchmarks/dashboard_bench.py [--repeat 3] [--clicks 5] [name ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests", "browser"))
+
+import dashboard_harness as harness  # noqa: E402
+
+FIRST_CANVAS_GOAL_S = 3.0
+CLICK_GOAL_MS = 150.0
+
+
+def first_render(browser: Any, server: harness.VoilaServer, dashboard: Any) -> tuple[float, float]:
+    """Seconds to the first drawn canvas (or gallery / case picture), and to an opened casebook."""
+    ready = {"index": ".ftw-gallery", "casebook": "button:has-text('Open in explorer')"}.get(
+        dashboard.kind, "canvas"
+    )
+    loaded = harness.open_dashboard(browser, server.render_url(dashboard.notebook), ready=ready)
+    opened = float("nan")
+    try:
+        if dashboard.kind == "casebook":
+            start = time.perf_counter()
+            harness.open_casebook_explorer(loaded.page, dashboard.game)
+            opened = time.perf_counter() - start
+    finally:
+        loaded.page.close(run_before_unload=True)  # Voilà shuts the kernel down on unload
+    return loaded.seconds_to_ready, opened
+
+
+def click_times(
+    browser: Any, server: harness.VoilaServer, dashboard: Any, clicks: int
+) -> tuple[list[float], list[float], str]:
+    """Milliseconds of selecting clicks and of move-completing clicks; the move used."""
+    loaded = harness.open_dashboard(
+        browser,
+        server.render_url(dashboard.notebook),
+        ready="button:has-text('Open in explorer')" if dashboard.kind == "casebook" else "canvas",
+    )
+    try:
+        if dashboard.kind == "casebook":
+            harness.open_casebook_explorer(loaded.page, dashboard.game)
+        explorer = harness.ExplorerOnPage(loaded.page)
+        board = explorer.board()
+        move = harness.clickable_move(board)
+        if move is None:
+            return [], [], "no move by clicks"
+        selecting: list[float] = []
+        completing: list[float] = []
+        back = explorer.root.locator("button[title='one move back']")
+        for _ in range(clicks):
+            *first, last = move.targets
+            selecting += [explorer.click(board, target) for target in first]
+            completing.append(explorer.click(board, last))
+            before = harness.fingerprint(loaded.page)
+            back.click()
+            loaded.page.wait_for_function(
+                f"() => ({harness.FINGERPRINT_JS})() !== {before}", polling="raf"
+            )
+        return selecting, completing, str(move)
+    finally:
+        loaded.page.close(run_before_unload=True)
+
+
+def _fmt_ms(values: list[float]) -> str:
+    return f"{statistics.median(values):7.0f}" if values else "      –"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure every dashboard (or the named ones) and print a table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="page loads per dashboard")
+    parser.add_argument("--clicks", type=int, default=5, help="moves timed per dashboard")
+    parser.add_argument("names", nargs="*", help="notebook names without .ipynb (default: all)")
+    args = parser.parse_args(argv)
+    chosen = [d for d in harness.DASHBOARDS if not args.names or d.notebook[:-6] in args.names]
+
+    from playwright.sync_api import sync_playwright
+
+    print(
+        f"{'dashboard':34} {'first canvas s':>15} {'+open s':>8} {'select ms':>10} "
+        f"{'move ms':>8}  move"
+    )
+    misses = 0
+    with harness.voila_server() as server, sync_playwright() as playwright:
+        browser = harness.launch_chromium(playwright)
+        for dashboard in chosen:
+            loads = [first_render(browser, server, dashboard) for _ in range(args.repeat)]
+            ready = statistics.median(r for r, _ in loads)
+            opened = statistics.median(o for _, o in loads)
+            selecting: list[float] = []
+            completing: list[float] = []
+            move = ""
+            if dashboard.kind != "index":
+                selecting, completing, move = click_times(browser, server, dashboard, args.clicks)
+            slow = ready > FIRST_CANVAS_GOAL_S or any(
+                statistics.median(v) > CLICK_GOAL_MS for v in (selecting, completing) if v
+            )
+            misses += slow
+            opened_text = "       –" if opened != opened else f"{opened:8.2f}"
+            print(
+                f"{dashboard.notebook[:-6]:34} {ready:15.2f} {opened_text} "
+                f"{_fmt_ms(selecting):>10} {_fmt_ms(completing):>8}  {move}"
+                + ("   (over goal)" if slow else ""),
+                flush=True,
+            )
+        browser.close()
+    print(
+        f"goals: first canvas ≤ {FIRST_CANVAS_GOAL_S:.0f} s, click to board ≤ {CLICK_GOAL_MS:.0f} "
+        f"ms; medians of {args.repeat} loads and {args.clicks} moves; {misses} dashboard(s) over"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
