@@ -10,13 +10,14 @@ what is valid.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-__all__ = ["make_options", "options_to_json", "describe_options", "OptionSpec"]
+__all__ = ["OptionSpec", "describe_options", "make_options", "options_to_json"]
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,7 +27,7 @@ class OptionSpec:
     name: str
     default: Any
     choices: tuple[Any, ...] | None
-    """Allowed values for a closed set (``Literal`` or ``bool``); ``None`` for open integer fields."""
+    """Allowed values of a closed set (``Literal`` or ``bool``); ``None`` for open fields."""
     kind: str
     """``"bool"``, ``"choice"``, ``"int"``, ``"optional_int"``, ``"str"`` or ``"optional_str"``."""
     doc: str
@@ -88,7 +89,7 @@ def _docs(cls: type) -> dict[str, str]:
         return {}
     body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
     docs: dict[str, str] = {}
-    for node, nxt in zip(body, body[1:], strict=False):
+    for node, nxt in itertools.pairwise(body):
         if (
             isinstance(node, ast.AnnAssign)
             and isinstance(node.target, ast.Name)
@@ -111,7 +112,9 @@ def describe_options(cls: type) -> list[OptionSpec]:
     return specs
 
 
-def make_options(cls: type[O], values: typing.Mapping[str, Any], base: O | None = None) -> O:
+def make_options(
+    cls: type[OptionsT], values: typing.Mapping[str, Any], base: OptionsT | None = None
+) -> OptionsT:
     """Build ``cls`` from ``values`` on top of ``base`` (or the defaults), validating each entry.
 
     Raises:

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.options import make_options, options_to_json
 
-__all__ = ["Move", "State", "Rules", "state_dataclass", "FORMAT_VERSION"]
+__all__ = ["FORMAT_VERSION", "Move", "Rules", "State", "state_dataclass"]
 
 FORMAT_VERSION = 1
 """The version written into every JSON position and record."""
@@ -78,8 +78,12 @@ class State(ABC):
     """
 
     rules: Rules
-    previous: State | None = dataclasses.field(default=None, kw_only=True, compare=False, repr=False)
-    last_move: Move | None = dataclasses.field(default=None, kw_only=True, compare=False, repr=False)
+    previous: State | None = dataclasses.field(
+        default=None, kw_only=True, compare=False, repr=False
+    )
+    last_move: Move | None = dataclasses.field(
+        default=None, kw_only=True, compare=False, repr=False
+    )
     _legal_cache: tuple[Move, ...] | None = dataclasses.field(
         default=None, init=False, compare=False, repr=False
     )
@@ -250,8 +254,10 @@ class State(ABC):
         return hash((type(self).__name__, self._key()))
 
     def _check_player(self, player: int) -> None:
-        if not isinstance(player, int) or isinstance(player, bool) or not (
-            0 <= player < self.players
+        if (
+            not isinstance(player, int)
+            or isinstance(player, bool)
+            or not (0 <= player < self.players)
         ):
             raise ValueError(f"player must be an int from 0 to {self.players - 1}, not {player!r}")
 
@@ -284,8 +290,14 @@ class Rules(ABC):
     max_players: ClassVar[int]
     Options: ClassVar[type]
     """The frozen dataclass of variant switches; its defaults are the RECOMMENDED rulings."""
-    PLAYER_NAMES: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3", "Player 4",
-                                                "Player 5", "Player 6")
+    PLAYER_NAMES: ClassVar[tuple[str, ...]] = (
+        "Player 1",
+        "Player 2",
+        "Player 3",
+        "Player 4",
+        "Player 5",
+        "Player 6",
+    )
 
     __slots__ = ("options",)
     options: Any
@@ -337,8 +349,10 @@ class Rules(ABC):
     def new(self, players: int | None = None, seed: int | None = None) -> State:
         """The set-up position; the same seed and moves always give the same states."""
         n = self.min_players if players is None else players
-        if not isinstance(n, int) or isinstance(n, bool) or not (
-            self.min_players <= n <= self.max_players
+        if (
+            not isinstance(n, int)
+            or isinstance(n, bool)
+            or not (self.min_players <= n <= self.max_players)
         ):
             raise ValueError(
                 f"{self.title} is for {self.min_players}–{self.max_players} players, not {n!r}"
@@ -388,7 +402,9 @@ class Rules(ABC):
         return self._parse_move(state, text.strip())
 
 
-def check_keys(data: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str = "") -> None:
+def check_keys(
+    data: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str = ""
+) -> None:
     """Refuse keys that a JSON object may not have, naming the first unknown one."""
     for key in data:
         if key not in allowed:

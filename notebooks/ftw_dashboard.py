@@ -154,6 +154,9 @@ STYLE = """
 .jp-RenderedHTMLCommon table.ftw-readings { table-layout: fixed; }
 .jp-RenderedHTMLCommon table.ftw-readings th:first-child { width: 19%; }
 .ftw-options code { background: #f3efe6; padding: 0 3px; border-radius: 3px; }
+.widget-html-content p, .widget-html-content h4, .widget-html-content li {
+  line-height: 1.45; }
+.ftw-details > summary { cursor: pointer; color: #3d5a80; font-size: 15px; margin: 4px 0 8px; }
 .ftw-case { background: #fff; border: 1px solid #ddd6c8; border-radius: 8px;
   padding: 10px 16px; margin: 18px 0 8px; }
 .ftw-case h3 { margin: 0 0 6px; color: #2b2d42; }
@@ -240,12 +243,13 @@ def _short(dashboard: Dashboard) -> str:
     )
 
 
-def options_table(game: str, only: Iterable[str] | None = None) -> Any:
+def options_table(game: str, only: Iterable[str] | None = None, *, collapsed: bool = False) -> Any:
     """A table of a game's variant switches: name, default, allowed values and the ruling.
 
     Args:
         game: the game id.
         only: the option names to list, in this order (default: all of them).
+        collapsed: fold the table under a one-line summary (so the board stays near the top).
     """
     from IPython.display import HTML
 
@@ -257,7 +261,7 @@ def options_table(game: str, only: Iterable[str] | None = None) -> Any:
     rows = []
     for spec in (specs[name] for name in names):
         allowed = (
-            "any integer"
+            _OPEN_VALUES.get(spec.kind, spec.kind)
             if spec.choices is None
             else ", ".join(f"<code>{html.escape(_show(c))}</code>" for c in spec.choices)
         )
@@ -268,7 +272,19 @@ def options_table(game: str, only: Iterable[str] | None = None) -> Any:
     if not rows:
         return HTML("<p>This game has no variant switches.</p>")
     head = "<tr><th>option</th><th>default</th><th>values</th><th>what it switches</th></tr>"
-    return HTML(f'<table class="ftw-options">{head}{"".join(rows)}</table>')
+    table = f'<table class="ftw-options">{head}{"".join(rows)}</table>'
+    if collapsed:
+        summary = f"All {len(rows)} variant switches, with the ruling each one changes"
+        table = f'<details class="ftw-details"><summary>{summary}</summary>{table}</details>'
+    return HTML(table)
+
+
+_OPEN_VALUES = {
+    "int": "any integer",
+    "optional_int": "an integer, or None",
+    "str": "text",
+    "optional_str": "text, or None",
+}
 
 
 def _doc_html(doc: str) -> str:

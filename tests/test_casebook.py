@@ -26,8 +26,13 @@ def test_every_case_documents_its_rule(game: str) -> None:
 def test_failed_expectation_is_reported_not_raised() -> None:
     good = casebook.load("playwin")[0]
     bad = casebook.Case(
-        id="bad", game=good.game, title="t", rule="r", explanation="e",
-        position=good.position, steps=({"expect": {"legal_moves": 12345}},),
+        id="bad",
+        game=good.game,
+        title="t",
+        rule="r",
+        explanation="e",
+        position=good.position,
+        steps=({"expect": {"legal_moves": 12345}},),
     )
     result = casebook.run_case(bad)
     assert not result.ok and "12345" in result.failures()[0]

@@ -13,9 +13,7 @@ from ftwkit.options import describe_options
 CASES = [
     (game, players, seed)
     for game in ftwkit.game_ids()
-    for players in range(
-        ftwkit.rules(game).min_players, ftwkit.rules(game).max_players + 1
-    )
+    for players in range(ftwkit.rules(game).min_players, ftwkit.rules(game).max_players + 1)
     for seed in (1, 2)
 ]
 

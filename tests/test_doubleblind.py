@@ -384,11 +384,26 @@ def test_the_api_example_position_loads() -> None:
         "to_play": 0,
         "secrets": [2, 5],
         "stones": [["D4", "E5"], ["K10"]],
-        "queries": [],
+        "queries": [{"player": 0, "answer": False}],
         "pending": [],
     }
     state = ftwkit.rules("doubleblind").load(example)
     assert state.to_json()["stones"] == [["D4", "E5"], ["K10"]]
+    assert state.to_json()["queries"] == [{"player": 0, "answer": False}]
+
+
+def test_a_pending_question_with_as_many_stones_defaults_to_place_to_the_first_player() -> None:
+    # API.md: to_place is an added key, so a position without it must still load. With a
+    # question pending and as many stones each, the first player (Black by default) places next.
+    black = ["A1", "B1", "C1", "D1", "A2", "B2"]  # LINE and SQUARE: Black may ask
+    white = ["J9", "H9", "G9", "J7", "G7", "J5"]
+    state = load(black, white, to_play=0, pending=[0])
+    assert state.pending == (0,) and state.to_place == 0
+    assert state.play("don't ask").to_play == 0
+    late = ftwkit.rules("doubleblind", size=9, first="white").load(
+        {"size": 9, "to_play": 0, "secrets": [1, 2], "stones": [black, white], "pending": [0]}
+    )
+    assert isinstance(late, DoubleBlindState) and late.to_place == 1
 
 
 def test_a_9_board_position_carries_its_size_into_the_rules() -> None:
@@ -456,7 +471,7 @@ def test_bad_move_text_is_refused() -> None:
         ({"size": "9"}, r"size:"),
         ({"sky": "blue"}, r"sky: unknown key"),
         ({"queries": [{"player": 0, "answer": True, "x": 1}]}, r"queries\[0\]\.x: unknown key"),
-        ({"queries": [{"player": 0, "answer": True}]}, r"queries\[0\]: Black has asked"),
+        ({"queries": [{"player": 0, "answer": True}]}, r"queries\[0\]\.answer: 'yes' is untrue"),
         ({"pending": [0]}, r"pending\[0\]: Black has fewer than two"),
         ({"to_play": 2}, r"to_play: expected 0 or 1"),
         ({"winners": [0]}, r"winners: \[0\] does not follow"),

@@ -426,6 +426,18 @@ def test_the_api_example_position_loads() -> None:
     assert state.to_play == 1 and RULES.load(state.to_json()) == state
 
 
+def test_a_pass_choice_still_listed_in_the_hand_loads_as_in_flight() -> None:
+    # API.md leaves open whether passing[p] is still in hands[p]; both forms mean one position.
+    base = {
+        "game": "ftwcards", "players": 2, "round": 1, "start": 0, "phase": "pass",
+        "passing": [[1, 2, 3], None], "scores": [0, 0],
+    }  # fmt: skip
+    in_hand = RULES.load({**base, "hands": [list(range(1, 13)), list(range(13, 25))]})
+    out_of_hand = RULES.load({**base, "hands": [list(range(4, 13)), list(range(13, 25))]})
+    assert in_hand == out_of_hand and in_hand.to_play == 1
+    assert in_hand.to_json()["hands"][0] == list(range(4, 13))
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [

@@ -18,7 +18,7 @@ def test_game_ids_are_in_api_order() -> None:
 
 
 def test_unknown_game_id_lists_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="known games: .*playwin"):
+    with pytest.raises(ValueError, match=r"known games: .*playwin"):
         ftwkit.rules("chess")
 
 
@@ -35,7 +35,8 @@ def test_engines_load_no_ui_library() -> None:
         "for g in ftwkit.game_ids():\n"
         "    s = ftwkit.rules(g).new(seed=1)\n"
         "    s = s.play(s.legal_moves()[0]); str(s); s.to_json()\n"
-        "bad = [m for m in ('ipywidgets', 'ipycanvas', 'IPython', 'traitlets') if m in sys.modules]\n"
+        "ui = ('ipywidgets', 'ipycanvas', 'IPython', 'traitlets')\n"
+        "bad = [m for m in ui if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -16,7 +16,8 @@ A case file holds::
 
 Expectations: ``legal`` (false needs ``reason``, a substring of ``explain``), ``legal_moves`` (a
 list of notations compared as a set, or a count), ``winners``, ``scores``, ``to_play``,
-``is_over``, and ``position`` (a subset of ``to_json()``). A refused move leaves the state as it was.
+``is_over``, and ``position`` (a subset of ``to_json()``). A refused move leaves the state as
+it was.
 :func:`run_case` checks a case step by step and reports each verdict, so that tests, notebooks and
 the Casebook widget share one runner.
 """
@@ -34,11 +35,20 @@ from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.protocol import State
 from ftwkit.registry import rules as make_rules
 
-__all__ = ["Case", "StepResult", "CaseResult", "load", "load_file", "parse_case", "run_case"]
+__all__ = ["Case", "CaseResult", "StepResult", "load", "load_file", "parse_case", "run_case"]
 
 _CASE_KEYS = {"title", "rule", "explanation", "options", "position", "steps", "tags"}
 _STEP_KEYS = {"move", "expect", "note"}
-_EXPECT_KEYS = {"legal", "reason", "legal_moves", "winners", "scores", "to_play", "is_over", "position"}
+_EXPECT_KEYS = {
+    "legal",
+    "reason",
+    "legal_moves",
+    "winners",
+    "scores",
+    "to_play",
+    "is_over",
+    "position",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,7 +101,7 @@ class CaseResult:
 
 
 def parse_case(game: str, case_id: str, data: Any) -> Case:
-    """Validate a case mapping (as read from YAML) into a ``Case``; ``InvalidState`` if malformed."""
+    """Validate a case mapping (as read from YAML); raise ``InvalidState`` if malformed."""
     if not isinstance(data, Mapping):
         raise InvalidState(f"case {case_id}: must be a mapping")
     for key in data:

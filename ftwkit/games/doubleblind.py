@@ -76,12 +76,15 @@ not care), and bit ``y * size + x`` of each player's stone bitset.
 Position JSON (API.md): ``size``, ``to_play`` (``null`` once over), ``secrets`` ``[s0, s1]``,
 ``stones`` (two lists of cell names), ``queries`` (``{"player": p, "answer": bool}`` in order),
 ``pending``. This engine adds ``to_place`` (who places the next stone; needed while a question is
-pending; it defaults to ``to_play`` when none is, else to the player with fewer stones),
+pending; it defaults to ``to_play`` when none is, else to the player with fewer stones, and with
+as many stones to the first player of option ``first``),
 ``completed`` (each player's completed conditions, sorted), ``winners`` (``null`` while running,
 ``[]`` for a draw) and ``seed``. On loading, ``completed`` is **recomputed** from the stones, and
 a ``completed`` given in the position must match it (else ``InvalidState``): it is checked, never
-trusted. A position's ``size`` wins over the ``size`` option: the loaded state's rules carry the
-position's size.
+trusted. Recorded ``queries`` are history: a "yes" must be true of the board (DB10), but the
+DB9 count of the asker's completed conditions is not checked (API.md's example records a question
+by a player with fewer than two). A position's ``size`` wins over the ``size`` option: the loaded
+state's rules carry the position's size.
 
 Hidden information (DB14): ``observation(p)`` hides the opponent's secret (``null``) and the seed
 (which would reveal both secrets) until the game is over; the board, completed conditions,
@@ -867,7 +870,7 @@ class DoubleBlindRules(Rules):
             if data.get("to_place") is not None:
                 raise InvalidState("to_place: the game is over, so to_place is null")
         else:
-            to_place = self._load_to_place(data, to_play, pending, stones)
+            to_place = self._load_to_place(data, to_play, pending, stones, opts)
         seed = data.get("seed")
         if seed is not None and not is_int(seed):
             raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
@@ -979,11 +982,9 @@ class DoubleBlindRules(Rules):
                 raise InvalidState(f"{field}.player: expected 0 or 1, got {p!r}")
             if not isinstance(answer, bool):
                 raise InvalidState(f"{field}.answer: expected true or false, got {answer!r}")
-            if len(completed[p]) < 2:
-                raise InvalidState(
-                    f"{field}: {PLAYER_NAMES[p]} has asked with fewer than two completed "
-                    "conditions; a question needs two (DB9)"
-                )
+            # A recorded question is history: only a "yes" is checked against the board (a
+            # completion is permanent, so a true "yes" stays true). The DB9 count is not checked:
+            # API.md's own example records a question by a player with no completed condition.
             if answer and secrets[1 - p] not in completed[p]:
                 raise InvalidState(
                     f"{field}.answer: 'yes' is untrue: {PLAYER_NAMES[p]} has not completed "
@@ -1046,7 +1047,11 @@ class DoubleBlindRules(Rules):
 
     @staticmethod
     def _load_to_place(
-        data: Mapping[str, Any], to_play: Any, pending: tuple[int, ...], stones: tuple[int, int]
+        data: Mapping[str, Any],
+        to_play: Any,
+        pending: tuple[int, ...],
+        stones: tuple[int, int],
+        opts: DoubleBlindOptions,
     ) -> int:
         if to_play == "missing":
             raise InvalidState("to_play: missing (expected 0 = Black or 1 = White)")
@@ -1061,13 +1066,18 @@ class DoubleBlindRules(Rules):
         if to_place is None:
             if not pending:
                 return int(to_play)
+            # API.md: an added key needs a default so that minimal positions load. The player
+            # with fewer stones places next; with as many, the player who placed first.
             counts = [bin(s).count("1") for s in stones]
-            if counts[0] == counts[1]:
-                raise InvalidState(
-                    "to_place: missing; while a question is pending and both players have as "
-                    "many stones, say who places next"
-                )
-            return 0 if counts[0] < counts[1] else 1
+            if counts[0] != counts[1]:
+                return 0 if counts[0] < counts[1] else 1
+            if opts.first != "random":
+                return 0 if opts.first == "black" else 1
+            raise InvalidState(
+                "to_place: missing; while a question is pending, both players have as many "
+                "stones and the first player was drawn at random (first=random), say who "
+                "places next"
+            )
         if not is_int(to_place) or to_place not in (0, 1):
             raise InvalidState(f"to_place: expected 0 or 1, got {to_place!r}")
         if not pending and to_place != to_play:

@@ -50,7 +50,8 @@ JSON position (API.md) and the keys this engine adds
 ----------------------------------------------------
 ``players``, ``round`` (from 1), ``start`` (the seat that began this round), ``to_play`` (``null``
 once the game is over), ``phase`` (``"pass"`` or ``"play"``), ``hands``, ``passing`` (in the
-pass phase each player's chosen cards, in flight, or ``null``), ``pile`` (bottom first), ``aux``,
+pass phase each player's chosen cards, in flight — out of the hand — or ``null``; on loading,
+chosen cards also listed in the hand are taken out of it), ``pile`` (bottom first), ``aux``,
 ``out`` (set aside face down this round), ``aside`` (the 2-player unseen cards), ``scores``
 (running totals). Added, all optional on load: ``seed`` (future shuffles), ``passed`` (in the play
 phase, the 3 cards each player passed this round), ``taken`` (cards taken from the pile with option
@@ -858,7 +859,31 @@ class _Loader:
         return tuple(value)
 
 
+def _chosen_out_of_hands(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Accept a pass choice written while still in the hand, as the engine writes it: in flight.
+
+    API.md leaves open whether ``passing[p]`` cards are still in ``hands[p]``. The engine writes
+    them out of the hand; a position that lists them in both places means the same choice, so
+    the loader takes them out of the hand (any other double listing is still refused).
+    """
+    hands, passing = data.get("hands"), data.get("passing")
+    if data.get("phase") != "pass" or not isinstance(hands, list) or not isinstance(passing, list):
+        return data
+    fixed = list(hands)
+    for p, (hand, chosen) in enumerate(zip(hands, passing, strict=False)):
+        if (
+            isinstance(hand, list)
+            and isinstance(chosen, list)
+            and chosen
+            and all(card in hand for card in chosen)
+            and len(set(map(repr, chosen))) == len(chosen)
+        ):
+            fixed[p] = [card for card in hand if card not in chosen]
+    return {**data, "hands": fixed}
+
+
 def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
+    data = _chosen_out_of_hands(data)
     ld = _Loader(data)
     n = ld.players
     seed = data.get("seed")

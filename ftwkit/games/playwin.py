@@ -144,14 +144,59 @@ PIECES_PER_SIDE = 11
 PLAYER_NAMES = ("South", "North")
 
 _CELLS = BOARD.cells
-_NAMES: tuple[str, ...] = tuple(BOARD.name(c) for c in _CELLS)
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(_NAMES)}
-_AXIAL_INDEX: dict[tuple[int, int], int] = {c: i for i, c in enumerate(_CELLS)}
-_FULL = (1 << len(_CELLS)) - 1
+# Bit layout: cell (q, r) is bit (R − r)·W + (q + R), rows of W = 2R + 2 bits from South's row A
+# (so bit order is board order) with one spare bit per row. The spare column stops shifts from
+# wrapping round a row edge, so a whole set of cells steps one cell along a direction with one
+# shift: E +1, NE +W+1, NW +W, W −1, SW −W−1, SE −W (see ``_dilate``).
+_W = 2 * BOARD.radius + 2
+_SIZE = (2 * BOARD.radius + 1) * _W
+
+
+def _bit_index(cell: tuple[int, int]) -> int:
+    return (BOARD.radius - cell[1]) * _W + cell[0] + BOARD.radius
+
+
+_AXIAL_INDEX: dict[tuple[int, int], int] = {c: _bit_index(c) for c in _CELLS}
+_INDEX: dict[str, int] = {BOARD.name(c): _bit_index(c) for c in _CELLS}
+_NAMES: tuple[str, ...] = tuple(
+    next((name for name, i in _INDEX.items() if i == k), "") for k in range(_SIZE)
+)
+"""Cell name per bit index; ``""`` for the spare bits that are not cells."""
+_BIT: dict[str, int] = {name: 1 << i for name, i in _INDEX.items()}
+_FULL = sum(_BIT.values())
 _START = (
     tuple(BOARD.row("A")) + tuple(BOARD.row("B")),
     tuple(BOARD.row("H")) + tuple(BOARD.row("I")),
 )
+
+
+def _dilate(mask: int) -> int:
+    """``mask`` plus every cell next to one of its cells (one hex step in any direction).
+
+    The neighbour shifts {0, ±1, ±W, ±(W+1)} are exactly the sums of {0, +1}, {0, +W} and
+    {0, −(W+1)}, so three shift-ors do the work of six.
+    """
+    mask |= mask << 1
+    mask |= mask << _W
+    mask |= mask >> (_W + 1)
+    return mask & _FULL
+
+
+def _leapers(own: int, opp: int, empty: int) -> int:
+    """The pieces of ``own`` that have at least one short bent leap, all found at once:
+    a piece at ``a`` leaps when ``a + d_i`` holds an opposing piece and ``a + d_i + d_{i±1}``
+    is empty. Unrolled over the six directions (E, NE, NW, W, SW, SE) for speed."""
+    w, w1 = _W, _W + 1
+    # cells from which one step along E, NE, NW, W, SW, SE reaches an empty cell
+    e0, e1, e2, e3, e4, e5 = empty >> 1, empty >> w1, empty >> w, empty << 1, empty << w1, empty << w
+    return (
+        ((e1 | e5) & opp) >> 1
+        | ((e2 | e0) & opp) >> w1
+        | ((e3 | e1) & opp) >> w
+        | ((e4 | e2) & opp) << 1
+        | ((e5 | e3) & opp) << w1
+        | ((e0 | e4) & opp) << w
+    ) & own
 
 
 def _idx(cell: tuple[int, int]) -> int:
@@ -159,13 +204,18 @@ def _idx(cell: tuple[int, int]) -> int:
 
 
 # Neighbour table: _NB[i][d] is the cell index one step along DIRECTIONS[d], or -1 off the board.
-_NB: tuple[tuple[int, ...], ...] = tuple(tuple(_idx(add(c, d)) for d in DIRECTIONS) for c in _CELLS)
+_CELL_AT: dict[int, tuple[int, int]] = {i: c for c, i in _AXIAL_INDEX.items()}
+_NB: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_idx(add(_CELL_AT[i], d)) for d in DIRECTIONS) if i in _CELL_AT else (-1,) * 6
+    for i in range(_SIZE)
+)
 
 
-def _make_leaps() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
-    """Per cell: every short bent leap as (jumped bit, landing bit, jumped index, landing index)."""
+def _make_leaps() -> tuple[tuple[tuple[int, int, int, int, tuple[str, str]], ...], ...]:
+    """Per cell: every short bent leap as (jumped bit, landing bit, jumped index, landing index,
+    (jumped cell name, landing cell name))."""
     table = []
-    for i in range(len(_CELLS)):
+    for i in range(_SIZE):
         leaps = []
         for d in range(6):
             j = _NB[i][d]
@@ -174,7 +224,7 @@ def _make_leaps() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
             for side in (1, -1):
                 land = _NB[j][turn(d, side)]
                 if land >= 0:
-                    leaps.append((1 << j, 1 << land, j, land))
+                    leaps.append((1 << j, 1 << land, j, land, (_NAMES[j], _NAMES[land])))
         table.append(tuple(leaps))
     return tuple(table)
 
@@ -191,7 +241,9 @@ def _rays(lines: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
         tuple(
             tuple((_AXIAL_INDEX[x], 1 << _AXIAL_INDEX[x]) for x in BOARD.ray(c, s)) for s in steps
         )
-        for c in _CELLS
+        if c is not None
+        else ()
+        for c in (_CELL_AT.get(i) for i in range(_SIZE))
     )
 
 
@@ -200,11 +252,13 @@ def _metric(distance: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
     """The distinct distances on the board (ascending) and, per cell, the *balls*: for every
     level ``k``, the mask of cells at most ``levels[k]`` away (PW2 chooses the metric)."""
     fn = hex_distance if distance == "hex" else euclid_distance_sq
-    dist = [[fn(a, b) for b in _CELLS] for a in _CELLS]
-    levels = tuple(sorted({d for row in dist for d in row}))
+    dist = {(i, j): fn(a, b) for a, i in _AXIAL_INDEX.items() for b, j in _AXIAL_INDEX.items()}
+    levels = tuple(sorted(set(dist.values())))
     balls = tuple(
-        tuple(sum(1 << j for j in range(len(_CELLS)) if dist[i][j] <= value) for value in levels)
-        for i in range(len(_CELLS))
+        tuple(sum(1 << j for j in _CELL_AT if dist[i, j] <= value) for value in levels)
+        if i in _CELL_AT
+        else ()
+        for i in range(_SIZE)
     )
     return levels, balls
 
@@ -237,10 +291,47 @@ def _ray_masks(lines: int) -> tuple[tuple[tuple[int, bool, tuple[int, ...]], ...
     return tuple(out)
 
 
+_NO_CAPTURE: tuple[int, tuple[Capture, ...]] = (0, ())
+_KEY_SHIFT = _SIZE.bit_length()
+_ROW_CACHE: dict[int, tuple[Approach, ...]] = {}
+"""The approach moves of one piece, keyed by its destinations mask and source index: random
+play meets the same few thousand (piece, destinations) pairs again and again, and reusing the
+(immutable) move tuples saves building them one by one."""
+_ROW_CACHE_LIMIT = 1 << 16
+
+
+def _approach_row(src: int, reach: int) -> tuple[Approach, ...]:
+    """The approach moves from cell index ``src`` to each cell of ``reach``, in board order."""
+    row = _approach_table()[src]
+    return tuple(row[1 << j] for j in _bits(reach))
+
+
+_Segments = tuple[tuple[tuple[int, ...], ...], ...]
+
+
+@cache
+def _segments() -> tuple[_Segments, _Segments]:
+    """Per cell and step limit ``k``: the masks of the 6 lines from the cell cut to ``k`` cells,
+    split into those along which cell indices rise and those along which they fall (so the first
+    blocker is the lowest, respectively the highest, occupied bit)."""
+    out: tuple[list[tuple[tuple[int, ...], ...]], list[tuple[tuple[int, ...], ...]]] = ([], [])
+    for entry in _ray_masks(6):
+        for side, want in zip(out, (True, False), strict=True):
+            side.append(
+                tuple(
+                    tuple(p[k] for _, up, p in entry if up is want and p[k])
+                    for k in range(PIECES_PER_SIDE + 1)
+                )
+            )
+    return tuple(out[0]), tuple(out[1])
+
+
 @cache
 def _approach_table() -> tuple[dict[int, Approach], ...]:
     """Per source cell, one shared ``Approach`` per destination bit: moves are immutable."""
-    return tuple({1 << j: Approach(a, b) for j, b in enumerate(_NAMES)} for a in _NAMES)
+    return tuple(
+        {1 << j: Approach(a, b) for j, b in enumerate(_NAMES) if b} if a else {} for a in _NAMES
+    )
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -462,24 +553,37 @@ class PlayWinState(State):
             reason += f" ({self._why_illegal(move)})"
         return reason
 
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in a deterministic order (a fresh list each call).
+
+        The same contract as ``State.legal_moves``; overridden only so that random playouts
+        decide ``is_over`` once per state instead of twice.
+        """
+        moves = self._legal_cache
+        if moves is None:
+            moves = () if self.is_over else self._all_moves()
+            object.__setattr__(self, "_legal_cache", moves)
+        return list(moves)
+
     def _generate_moves(self) -> list[Move]:
         return [] if self.is_over else list(self._all_moves())
 
-    def _capture_series(self) -> dict[int, list[tuple[tuple[int, int], ...]]]:
-        """Per own piece, every series of leaps that cannot be extended (empty if none)."""
+    def _capture_series(self) -> dict[int, list[tuple[tuple[str, str], ...]]]:
+        """Per own piece, every series of leaps that cannot be extended (empty if none), each
+        as its (jumped cell, landing cell) pairs."""
         own, opp = self._sides()
         empty0 = _FULL & ~(own | opp)
         immediate = self._opts.removal == "immediate"
         leaps = _LEAPS
-        found: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        found: dict[int, list[tuple[tuple[str, str], ...]]] = {}
 
-        def dfs(pos: int, opp: int, empty: int, path: list[tuple[int, int]], out: list) -> None:
+        def dfs(pos: int, opp: int, empty: int, path: list[tuple[str, str]], out: list) -> None:
             extended = False
             pos_bit = 1 << pos
-            for jb, lb, j, land in leaps[pos]:
+            for jb, lb, _, land, names in leaps[pos]:
                 if opp & jb and empty & lb:
                     extended = True
-                    path.append((j, land))
+                    path.append(names)
                     new_empty = (empty | pos_bit) ^ lb
                     if immediate:
                         new_empty |= jb
@@ -488,14 +592,8 @@ class PlayWinState(State):
             if not extended and path:
                 out.append(tuple(path))
 
-        near = 0
-        for q in _bits(opp):
-            near |= _NB_MASK[q]
-        for src in _bits(own & near):
-            # cheap test first: most pieces next to an opposing piece still have no leap
-            if not any(opp & jb and empty0 & lb for jb, lb, _, _ in leaps[src]):
-                continue
-            out: list[tuple[tuple[int, int], ...]] = []
+        for src in _bits(_leapers(own, opp, empty0)):
+            out: list[tuple[tuple[str, str], ...]] = []
             dfs(src, opp, empty0, [], out)
             found[src] = out
         return found
@@ -504,55 +602,124 @@ class PlayWinState(State):
         """The global maximum capture count and the legal captures under PW9."""
         if self._cap is not None:
             return self._cap
+        own, opp = self._sides()
+        if not _leapers(own, opp, _FULL & ~(own | opp)):
+            object.__setattr__(self, "_cap", _NO_CAPTURE)
+            return _NO_CAPTURE
         series = self._capture_series()
-        best = max((len(s) for ss in series.values() for s in ss), default=0)
         mode = self._opts.max_capture
+        best = 0
+        for ss in series.values():
+            for one in ss:
+                if len(one) > best:
+                    best = len(one)
         moves = []
         for src, ss in series.items():
             if mode == "global":
-                keep = [s for s in ss if len(s) == best]
+                keep = [one for one in ss if len(one) == best]
             elif mode == "per_piece":
-                top = max(len(s) for s in ss)
-                keep = [s for s in ss if len(s) == top]
+                top = max(len(one) for one in ss)
+                keep = [one for one in ss if len(one) == top]
             else:
                 keep = ss
             name = _NAMES[src]
-            for s in keep:
-                moves.append(Capture(name, tuple((_NAMES[j], _NAMES[land]) for j, land in s)))
+            for one in keep:
+                moves.append(Capture(name, one))
         result = (best, tuple(moves))
         object.__setattr__(self, "_cap", result)
         return result
 
     def _approaches(self) -> list[Approach]:
-        """Every approach move (PW3–PW5), assuming no capture exists.
-
-        Bitset work: per line, the cells before the first blocker within ``n − 1`` steps; the
-        cells that satisfy PW3 come from unions of precomputed distance balls.
-        """
+        """Every approach move (PW3–PW5), assuming no capture exists, in board order."""
         own, opp = self._sides()
         limit = own.bit_count() - 1
         if limit < 1 or not opp:
             return []
         opts = self._opts
+        if opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer":
+            found = self._approach_reach_by_layers(own, opp, limit, opts.approach == "strict")
+        else:
+            found = self._approach_reach_by_balls(own, opp, limit, opts)
+        found.sort()
+        moves: list[Approach] = []
+        for src, reach in found:
+            key = reach << _KEY_SHIFT | src
+            row = _ROW_CACHE.get(key)
+            if row is None:
+                row = _approach_row(src, reach)
+                if len(_ROW_CACHE) >= _ROW_CACHE_LIMIT:
+                    _ROW_CACHE.clear()
+                _ROW_CACHE[key] = row
+            moves.extend(row)
+        return moves
+
+    @staticmethod
+    def _approach_reach_by_layers(
+        own: int, opp: int, limit: int, strict: bool
+    ) -> list[tuple[int, int]]:
+        """(source index, destinations mask) per piece that can approach: the default rules.
+
+        The pieces are taken in layers of hex distance ``k`` from the nearest opposing piece
+        (``layer`` grows by one hex step at a time); a piece of layer ``k`` must end in layer
+        ``k − 1`` (PW3 strict) or ``k`` (``no_farther``).
+        """
+        occupied = own | opp
+        empty = _FULL & ~occupied
+        rising, falling = _segments()
+        found: list[tuple[int, int]] = []
+        remaining = own
+        inner = opp
+        while remaining:
+            outer = _dilate(inner)
+            group = remaining & outer
+            remaining ^= group
+            targets = (inner if strict else outer) & empty
+            inner = outer
+            if not targets:
+                continue
+            while group:
+                low = group & -group
+                group ^= low
+                src = low.bit_length() - 1
+                reach = 0
+                for seg in rising[src][limit]:
+                    if seg & targets:
+                        blockers = seg & occupied
+                        # the cells below the lowest blocker
+                        reach |= seg & ((blockers & -blockers) - 1) if blockers else seg
+                for seg in falling[src][limit]:
+                    if seg & targets:
+                        blockers = seg & occupied
+                        # the cells above the highest blocker
+                        if blockers:
+                            top = blockers.bit_length()
+                            reach |= seg >> top << top
+                        else:
+                            reach |= seg
+                reach &= targets
+                if reach:
+                    found.append((src, reach))
+        return found
+
+    @staticmethod
+    def _approach_reach_by_balls(
+        own: int, opp: int, limit: int, opts: Options
+    ) -> list[tuple[int, int]]:
+        """(source index, destinations mask) per piece that can approach, under any options.
+
+        Per line, the cells before the first blocker within ``n − 1`` steps; the cells that
+        satisfy PW3 come from unions of precomputed distance balls.
+        """
         occupied = own | opp
         rays = _ray_masks(opts.lines)
-        table = _approach_table()
         balls = _metric(opts.distance)[1]
         any_piece = opts.approach == "any_piece_closer"
         slack = 0 if opts.approach == "strict" else 1
         layers: dict[int, int] = {}  # level -> cells within that level of some opposing piece
-        opp_cells = []
-        m = opp
-        while m:
-            low = m & -m
-            opp_cells.append(low.bit_length() - 1)
-            m ^= low
-        moves: list[Approach] = []
-        m = own
-        while m:
-            low = m & -m
-            m ^= low
-            src = low.bit_length() - 1
+        opp_cells = list(_bits(opp))
+        found: list[tuple[int, int]] = []
+        for src in _bits(own):
+            low = 1 << src
             if any_piece:
                 targets = 0
                 for q in opp_cells:
@@ -581,27 +748,26 @@ class PlayWinState(State):
                 else:
                     reach |= prefixes[limit] & ~((1 << blockers.bit_length()) - 1)
             reach &= targets
-            row = table[src]
-            while reach:
-                bit = reach & -reach
-                moves.append(row[bit])
-                reach ^= bit
-        return moves
+            if reach:
+                found.append((src, reach))
+        return found
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
         own, opp = self._sides()
-        captured = isinstance(move, Capture)
-        if isinstance(move, Capture):
-            own = (own & ~(1 << _INDEX[move.src])) | (1 << _INDEX[move.leaps[-1][1]])
-            for jumped, _ in move.leaps:
-                opp &= ~(1 << _INDEX[jumped])
+        if type(move) is Approach:
+            captured = False
+            own ^= _BIT[move.src] | _BIT[move.dst]
         else:
-            assert isinstance(move, Approach)
-            own = (own & ~(1 << _INDEX[move.src])) | (1 << _INDEX[move.dst])
+            assert isinstance(move, Capture)
+            captured = True
+            # not ``^``: a series may end on its own start cell (PW8)
+            own = own & ~_BIT[move.src] | _BIT[move.leaps[-1][1]]
+            for jumped, _ in move.leaps:
+                opp &= ~_BIT[jumped]
         south, north = (own, opp) if self.mover == 0 else (opp, own)
         earlier: tuple[tuple[int, int, int], ...] = ()
-        if self._opts.repetition_draw and not captured:
+        if not captured and self._opts.repetition_draw:
             earlier = (*self.earlier, (self.south, self.north, self.mover))
         return _make_state(
             self.rules,
@@ -710,7 +876,7 @@ class PlayWinState(State):
             opp ^= jb
             taken |= jb
             pos = lnd
-        for jb, lb, j, _ in _LEAPS[pos]:
+        for jb, lb, j, _, _ in _LEAPS[pos]:
             if opp & jb and empty & lb:
                 return (
                     f"the capture must go on: the piece on {_NAMES[pos]} can still leap over "
@@ -770,6 +936,20 @@ class PlayWinState(State):
         return "\n".join(lines)
 
 
+def _field_defaults() -> dict[str, Any]:
+    """Every field of ``PlayWinState`` (the base's included) with its default value."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(PlayWinState):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:  # pragma: no cover - none today
+            raise TypeError(f"_make_state cannot copy the default factory of {f.name}")
+    return out
+
+
+_DEFAULTS = _field_defaults()
+
+
 def _make_state(
     rules: Rules,
     south: int,
@@ -778,8 +958,20 @@ def _make_state(
     quiet_plies: int = 0,
     earlier: tuple[tuple[int, int, int], ...] = (),
 ) -> PlayWinState:
-    """Build a state (mypy does not see through ``state_dataclass``, hence the ignore)."""
-    return PlayWinState(rules, south, north, mover, quiet_plies, earlier)  # type: ignore[call-arg, arg-type]
+    """Build a state. Equivalent to ``PlayWinState(rules, south, ...)``, filling the instance
+    dictionary in one step instead of one frozen ``__setattr__`` per field: building states is
+    a large share of a random playout. Every field is set (defaults from the dataclass), so the
+    result is the same frozen value."""
+    state = object.__new__(PlayWinState)
+    values = dict(_DEFAULTS)
+    values["rules"] = rules
+    values["south"] = south
+    values["north"] = north
+    values["mover"] = mover
+    values["quiet_plies"] = quiet_plies
+    values["earlier"] = earlier
+    state.__dict__.update(values)
+    return state
 
 
 # ---------------------------------------------------------------------------------------- rules

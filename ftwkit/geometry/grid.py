@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 __all__ = [
-    "Cell",
-    "ORTHOGONAL",
     "DIAGONAL",
     "KING",
-    "neighbours",
+    "ORTHOGONAL",
+    "SYMMETRIES",
+    "Cell",
     "components",
     "is_connected",
-    "SYMMETRIES",
-    "orientations",
+    "neighbours",
     "normalise",
+    "orientations",
 ]
 
 Cell = tuple[int, int]

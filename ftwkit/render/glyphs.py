@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ftwkit.render.base import Pen, ellipse, rounded_rect, star
+from ftwkit.render.base import Pen, ellipse, star
 
 __all__ = ["GLYPHS", "draw_glyph"]
 
@@ -28,20 +28,12 @@ def _pirate(pen: Pen, cx: float, cy: float, r: float, fill: str, edge: str, hole
     for sx in (-1, 1):
         pen.line(cx - sx * r * 0.85, cy + r * 0.35, cx + sx * r * 0.85, cy + r * 0.95, edge, w + 2)
         pen.line(cx - sx * r * 0.85, cy + r * 0.35, cx + sx * r * 0.85, cy + r * 0.95, fill, w)
-    pen.polygon(
-        rounded_rect((cx - r * 0.36, cy + r * 0.05, r * 0.72, r * 0.45), r * 0.1),
-        fill=fill,
-        stroke=edge,
-        width=1.2,
-    )
+    pen.rect((cx - r * 0.36, cy + r * 0.05, r * 0.72, r * 0.45), fill=fill, stroke=edge, width=1.2)
     pen.circle(cx, cy - r * 0.22, r * 0.6, fill=fill, stroke=edge, width=1.2)
     pen.rect((cx - r * 0.3, cy + r * 0.05, r * 0.6, r * 0.25), fill=fill)
     for sx in (-1, 1):
         pen.circle(cx + sx * r * 0.24, cy - r * 0.22, r * 0.17, fill=hole)
-    pen.polygon(
-        [(cx, cy - r * 0.02), (cx - r * 0.08, cy + r * 0.14), (cx + r * 0.08, cy + r * 0.14)],
-        fill=hole,
-    )
+    pen.circle(cx, cy + r * 0.08, r * 0.07, fill=hole)
 
 
 def _monkey(pen: Pen, cx: float, cy: float, r: float, fill: str, edge: str, hole: str) -> None:
@@ -50,13 +42,10 @@ def _monkey(pen: Pen, cx: float, cy: float, r: float, fill: str, edge: str, hole
         pen.circle(cx + sx * r * 0.72, cy - r * 0.12, r * 0.3, fill=fill, stroke=edge, width=1.2)
         pen.circle(cx + sx * r * 0.72, cy - r * 0.12, r * 0.15, fill=pen.theme.glyph_skin)
     pen.circle(cx, cy, r * 0.66, fill=fill, stroke=edge, width=1.2)
-    pen.polygon(ellipse(cx, cy + r * 0.2, r * 0.42, r * 0.32, 14), fill=pen.theme.glyph_skin)
-    pen.polygon(
-        ellipse(cx - r * 0.2, cy - r * 0.14, r * 0.2, r * 0.22, 10), fill=pen.theme.glyph_skin
-    )
-    pen.polygon(
-        ellipse(cx + r * 0.2, cy - r * 0.14, r * 0.2, r * 0.22, 10), fill=pen.theme.glyph_skin
-    )
+    # Circles, not ellipses: a polygon costs several times a circle in an ipycanvas batch.
+    pen.circle(cx, cy + r * 0.22, r * 0.36, fill=pen.theme.glyph_skin)
+    for sx in (-1, 1):
+        pen.circle(cx + sx * r * 0.2, cy - r * 0.14, r * 0.21, fill=pen.theme.glyph_skin)
     for sx in (-1, 1):
         pen.circle(cx + sx * r * 0.2, cy - r * 0.14, r * 0.08, fill=pen.theme.glyph_ink)
     pen.line(cx - r * 0.14, cy + r * 0.3, cx + r * 0.14, cy + r * 0.3, pen.theme.glyph_ink, 1.2)
@@ -64,12 +53,7 @@ def _monkey(pen: Pen, cx: float, cy: float, r: float, fill: str, edge: str, hole
 
 def _zombie(pen: Pen, cx: float, cy: float, r: float, fill: str, edge: str, hole: str) -> None:
     """A square green head with crossed-out eyes and a stitched mouth."""
-    pen.polygon(
-        rounded_rect((cx - r * 0.62, cy - r * 0.75, r * 1.24, r * 1.45), r * 0.18),
-        fill=fill,
-        stroke=edge,
-        width=1.2,
-    )
+    pen.rect((cx - r * 0.62, cy - r * 0.75, r * 1.24, r * 1.45), fill=fill, stroke=edge, width=1.2)
     pen.rect((cx - r * 0.62, cy - r * 0.75, r * 1.24, r * 0.22), fill=edge)
     e = r * 0.13
     for sx in (-1, 1):

@@ -314,6 +314,8 @@ class Snapshot:
     """The index in ``moves`` of the state shown."""
     message: str | None
     position: dict[str, Any] | None
+    position_text: str | None
+    """The saved position exactly as the explorer wrote it."""
 
 
 class ExplorerOnPage:
@@ -330,8 +332,19 @@ class ExplorerOnPage:
     def snapshot(self) -> Snapshot:
         """Read the status line, the move list, the message and the saved position."""
         data = self.root.evaluate(SNAPSHOT_JS)
-        position = json.loads(data["position"]) if data["position"] else None
-        return Snapshot(data["status"], data["moves"], data["selected"], data["message"], position)
+        text = data["position"]
+        position = json.loads(text) if text else None
+        return Snapshot(
+            data["status"], data["moves"], data["selected"], data["message"], position, text
+        )
+
+    def wait_for_new_position(self, before: Snapshot) -> None:
+        """Wait until the saved position differs from ``before``'s (it is synced last)."""
+        self.wait_for(
+            "(root, before) => { const a = root.querySelector('a[download$=\"-position.json\"]');"
+            " return a && atob(a.getAttribute('href').split(',')[1]) !== before; }",
+            before.position_text,
+        )
 
     def state(self) -> Any:
         """The state shown, rebuilt from the explorer's "Download position" JSON."""
@@ -369,12 +382,24 @@ class ExplorerOnPage:
         """
         point = board.point(target) if target is not None else board.empty_point()
         assert point is not None, f"{target!r} is not drawn"
-        box = self.canvas.bounding_box()
+        box = self._settled_box()
         x, y = point[0] + box["x"] - board.origin[0], point[1] + box["y"] - board.origin[1]
         if not redraws:
             self.page.mouse.click(x, y)
             return 0.0
         return click_and_time_redraw(self.page, x, y)
+
+    def _settled_box(self) -> dict[str, float]:
+        """The canvas's box once it has stayed put for one animation frame (layout settled)."""
+        box = self.canvas.bounding_box()
+        for _ in range(20):
+            self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+            again = self.canvas.bounding_box()
+            if again == box:
+                break
+            box = again
+        assert box is not None
+        return dict(box)
 
     def wait_for(self, predicate_js: str, arg: Any = None, timeout_ms: float = 30_000) -> None:
         """Wait until ``predicate_js(root, arg)`` is true on the explorer's element."""

@@ -121,6 +121,46 @@ def test_index_renders_without_errors(index: Opened) -> None:
     _assert_no_errors(index)
 
 
+EXECUTE_FROM_PAGE_JS = """
+async (marker) => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const url = `ws://${location.host}${config.baseUrl}api/kernels/${config.kernelId}/channels`
+    + '?session_id=ftw-intruder';
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
+  const seen = [];
+  const done = new Promise(resolve => {
+    ws.onmessage = event => {
+      const type = JSON.parse(event.data).header.msg_type;
+      seen.push(type);
+      if (type === 'kernel_info_reply') resolve();
+    };
+  });
+  const message = (type, content) => JSON.stringify({
+    header: {msg_id: crypto.randomUUID(), msg_type: type, username: 'visitor',
+             session: 'ftw-intruder', date: new Date().toISOString(), version: '5.3'},
+    parent_header: {}, metadata: {}, content, channel: 'shell', buffers: []});
+  ws.send(message('execute_request', {
+    code: `open(${JSON.stringify(marker)}, 'w').close()`, silent: false, store_history: false,
+    user_expressions: {}, allow_stdin: false, stop_on_error: true}));
+  ws.send(message('kernel_info_request', {}));
+  await done;
+  ws.close();
+  return seen;
+}
+"""
+
+
+def test_browser_cannot_execute_code(index: Opened, tmp_path: Any) -> None:
+    # The kernel answers requests in order: a forwarded execute_request would be answered (and
+    # its file written) before the kernel_info_reply that ends the wait.
+    marker = str(tmp_path / "executed")
+    seen = index.page.evaluate(EXECUTE_FROM_PAGE_JS, marker)
+    assert "kernel_info_reply" in seen
+    assert "execute_reply" not in seen and "execute_input" not in seen
+    assert not os.path.exists(marker)
+
+
 def test_index_links_every_implemented_game(index: Opened) -> None:
     page = index.page
     games = page.locator(".ftw-card").evaluate_all("cards => cards.map(c => c.dataset.game)")
@@ -164,6 +204,7 @@ def test_clicks_play_a_legal_move(opened: Opened) -> None:
         " return s && s.selectedIndex === ply; }",
         before.selected + 1,
     )
+    explorer.wait_for_new_position(before)
     after = explorer.snapshot()
     played = board.state.play(move)
     assert after.position == played.to_json()
@@ -184,12 +225,15 @@ def test_click_that_leads_nowhere_shows_the_reason(opened: Opened) -> None:
     for i, target in enumerate(clicks):  # a refused click may leave the picture as it was
         explorer.click(board, target, redraws=i < len(clicks) - 1)
     explorer.wait_for(
-        "(root) => root.innerText.includes('Why not') || root.innerText.includes('No legal move')"
+        "(root) => ['Why not', 'No legal move', 'The game is over']"
+        ".some(text => root.innerText.includes(text))"
     )
     after = explorer.snapshot()
     attempted = hooks.attempted_move(board.state, clicks)
     reason = board.state.explain(attempted) if attempted is not None else None
-    if reason:
+    if board.state.is_over:
+        assert after.message == "The game is over: no more moves."
+    elif reason:
         assert after.message == f"Why not {attempted}? {reason}"
     else:
         path = " → ".join(str(t) for t in clicks)
