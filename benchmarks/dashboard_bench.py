@@ -24,6 +24,7 @@ import os
 import statistics
 import sys
 import time
+import traceback
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,39 +48,41 @@ def first_render(browser: Any, server: harness.VoilaServer, dashboard: Any) -> t
             harness.open_casebook_explorer(loaded.page, dashboard.game)
             opened = time.perf_counter() - start
     finally:
-        loaded.page.close(run_before_unload=True)  # Voilà shuts the kernel down on unload
+        harness.close_dashboard(loaded.page)  # its kernel is shut down, as a closed tab's
     return loaded.seconds_to_ready, opened
 
 
 def click_times(
     browser: Any, server: harness.VoilaServer, dashboard: Any, clicks: int
 ) -> tuple[list[float], list[float], str]:
-    """Milliseconds of selecting clicks and of move-completing clicks; the move used."""
+    """Milliseconds of selecting clicks and of move-completing clicks over ``clicks`` moves.
+
+    The moves are played one after the other from the position shown (each chosen, like the
+    browser tests' move, among the moves made by clicks alone); returns the first move too.
+    """
     ready = CASEBOOK_READY if dashboard.kind == "casebook" else "canvas"
     loaded = harness.open_dashboard(browser, server.render_url(dashboard.notebook), ready=ready)
     try:
         if dashboard.kind == "casebook":
             harness.open_casebook_explorer(loaded.page, dashboard.game)
         explorer = harness.ExplorerOnPage(loaded.page)
-        board = explorer.board()
-        move = harness.clickable_move(board)
-        if move is None:
-            return [], [], "no move by clicks"
         selecting: list[float] = []
         completing: list[float] = []
-        back = explorer.root.locator("button[title='one move back']")
+        played: list[str] = []
         for _ in range(clicks):
+            board = explorer.board()
+            move = harness.clickable_move(board)
+            if move is None:
+                break
+            before = explorer.snapshot()
             *first, last = move.targets
             selecting += [explorer.click(board, target) for target in first]
             completing.append(explorer.click(board, last))
-            before = harness.fingerprint(loaded.page)
-            back.click()
-            loaded.page.wait_for_function(
-                f"() => ({harness.FINGERPRINT_JS})() !== {before}", polling="raf"
-            )
-        return selecting, completing, str(move)
+            explorer.wait_for_new_position(before)
+            played.append(str(move))
+        return selecting, completing, ", ".join(played[:2]) + (" …" if len(played) > 2 else "")
     finally:
-        loaded.page.close(run_before_unload=True)
+        harness.close_dashboard(loaded.page)
 
 
 def measure(
@@ -123,7 +126,7 @@ def docs_screenshot(path: str, notebook: str = "playwin.ipynb") -> None:
         saved = harness.screenshot(loaded.page, "docs-dashboard")
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         os.replace(saved, path)
-        loaded.page.close(run_before_unload=True)
+        harness.close_dashboard(loaded.page)
         browser.close()
     print(f"saved {path}")
 
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"{'dashboard':34} {'first canvas s':>15} {'+open s':>8} {'select ms':>10} "
-        f"{'move ms':>8}  move"
+        f"{'move ms':>8}  moves played"
     )
     misses = 0
     with harness.voila_server() as server, sync_playwright() as playwright:
@@ -160,7 +163,12 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as err:  # one broken dashboard must not hide the others' numbers
                 misses += 1
                 text = f"{type(err).__name__}: {err}".splitlines()[0]
-                print(f"{dashboard.notebook[:-6]:34} failed: {text}", flush=True)
+                where = [
+                    f"{os.path.basename(f.filename)}:{f.lineno}"
+                    for f in traceback.extract_tb(err.__traceback__)
+                    if "playwright" not in f.filename
+                ]
+                print(f"{dashboard.notebook[:-6]:34} failed: {text} at {where[-2:]}", flush=True)
         browser.close()
     print(
         f"goals: first canvas ≤ {FIRST_CANVAS_GOAL_S:.0f} s, click to board ≤ {CLICK_GOAL_MS:.0f} "

@@ -352,9 +352,10 @@ def test_refresh_completes_a_win_immediately() -> None:
 
 
 def test_face_down_tiles_do_not_bridge_the_chain_unless_the_option_says_so() -> None:
-    gap = "WN@0,0 WP@1,0 wn@2,0 WZ@3,0 WA@4,0 WM@0,1 BM@5,1"
-    assert load(gap).play("move 0,1 w").winners == ()
-    bridged = load(gap, {"chain_bridges": "own_facedown"}).play("move 0,1 w")
+    # The Monkey starts face down: a position already showing a win would load as over.
+    gap = "WN@0,0 WP@1,0 wn@2,0 WZ@3,0 WA@4,0 wm@0,1 BM@5,1"
+    assert load(gap).play("refresh 0,1").winners == ()
+    bridged = load(gap, {"chain_bridges": "own_facedown"}).play("refresh 0,1")
     assert bridged.winners == (0,)
 
 
@@ -425,6 +426,7 @@ def test_text_picture_shows_colour_kind_face_and_counters() -> None:
         ({"actions_used": [6, 0]}, "actions_used"),
         ({"actions_used": [0, 0, 0]}, "actions_used"),
         ({"turn_actions": 1}, "turn_actions"),
+        ({"turn_actions": 2, "actions_used": [3, 0]}, "turn_actions: a turn has at most 2"),
         ({"to_play": 2}, "to_play"),
         ({"colour_of_the_sky": "blue"}, "colour_of_the_sky"),
         ({"tiles": [{"player": 0, "kind": "monkey", "at": [0, 0], "face": "up"}]}, "face"),
@@ -547,3 +549,45 @@ def test_player_without_any_legal_action_forfeits_the_round(
     monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
     after = state.play("end")
     assert (after.to_play, after.actions_used, after.turn_actions) == (0, (1, 5), 0)
+
+
+def test_loaded_player_without_any_legal_action_forfeits_instead_of_being_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # FW6: a player with no legal action forfeits the round's remaining actions; a loaded
+    # position is settled the same way play would settle it (no natural position is known).
+    import ftwkit.games.forthewin.state as state_module
+
+    real = state_module.legal_actions
+
+    def black_is_stuck(pos: Any, more: int, stop_at_first: bool = False) -> list[Action]:
+        return [] if pos.player == 1 else real(pos, more, stop_at_first)
+
+    monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
+    state = load("WM@0,0 BM@1,0", to_play=1, actions_used=[2, 1])
+    assert (state.to_play, state.actions_used, state.turn_actions) == (0, (2, 5), 0)
+    assert not state.is_over
+
+
+def test_loaded_split_grid_that_nothing_can_rejoin_is_refused() -> None:
+    # FW3: a first action may split the Grid only if a second action can rejoin it.
+    with pytest.raises(InvalidState, match="no action can rejoin it"):
+        load("WM@0,0 BM@3,0", turn_actions=1, actions_used=[1, 0])
+
+
+def test_loaded_position_showing_a_completed_chain_is_over() -> None:
+    # FW9-FW11: the game ends the moment a chain is complete on a connected Grid.
+    chain = "WN@0,0 WP@1,0 WM@2,0 WZ@3,0 WA@4,0 BM@5,0"
+    assert load(chain).winners == (0,)
+    assert load(chain, to_play=1).winners == (0,)  # completed for the opponent of the mover
+    assert load(chain, to_play=1).to_play is None
+    # both chains complete: the player to play is the active player (FW10)
+    assert load(SIMULTANEOUS.replace("wa", "WA").replace("ba", "BA"), to_play=1).winners == (1,)
+
+
+def test_loaded_split_grid_showing_a_chain_is_still_running() -> None:
+    # FW9: a win counts only on a connected Grid; Black's Alien at (7,0) must rejoin it first.
+    split = "WN@0,0 WP@1,0 WM@2,0 WZ@3,0 WA@4,0 BM@5,0 BA@7,0"
+    state = load(split, to_play=1, turn_actions=1, actions_used=[0, 1])
+    assert not state.is_over
+    assert state.play("move 7,0 w").winners == (0,)

@@ -574,3 +574,35 @@ def test_every_option_keeps_the_protocol_promises(options: dict[str, Any]) -> No
         state = state.play(rng.choice(moves))
     assert ftwkit.replay(json.loads(json.dumps(ftwkit.record(state)))) == state
     assert state.is_over
+
+
+def test_a_series_may_end_on_its_own_start_cell() -> None:
+    # PW8: the start cell is empty once the piece leaves, so a series can finish there; the
+    # piece must still be on it afterwards (a regression of the bitset update in _apply).
+    state = pos(["E5", "A1"], ["D4", "D5", "I8", "I9"])
+    assert legal(state) == {
+        "E5xD4-C4xD5-E5",
+        "E5xD4-C4xD5-D6",
+        "E5xD5-C4xD4-D3",
+        "E5xD5-C4xD4-E5",
+    }
+    after = state.play("E5xD4-C4xD5-E5")
+    assert after.to_json()["pieces"] == [["A1", "E5"], ["I8", "I9"]]
+    assert after.to_play == 1
+
+
+def test_bitset_shifts_match_the_neighbour_table() -> None:
+    # The engine moves whole sets of cells one hex step with shifts; on every set of cells the
+    # result must be exactly the cells plus their board neighbours (nothing wraps round a row).
+    from ftwkit.games import playwin
+
+    board = BOARD
+    index = {board.name(c): i for c, i in playwin._AXIAL_INDEX.items()}
+    rng = random.Random(5)
+    for _ in range(300):
+        cells = rng.sample(NAMES, rng.randint(0, 20))
+        mask = sum(1 << index[c] for c in cells)
+        expected = set(cells)
+        for c in cells:
+            expected |= {board.name(n) for n in board.neighbours(board.axial(c))}
+        assert playwin._dilate(mask) == sum(1 << index[c] for c in expected)

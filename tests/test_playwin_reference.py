@@ -90,7 +90,7 @@ def positions(draw: st.DrawFn, low: int, high: int) -> dict[str, Any]:
         others = [c for c in cells[1:] if _third(c) != _third(leaper)]
         same = [c for c in cells[1:] if _third(c) == _third(leaper)]
         opp = others[: counts[1 - mover]]
-        own = [leaper] + [c for c in same + others if c not in opp][: counts[mover] - 1]
+        own = [leaper, *[c for c in same + others if c not in opp][: counts[mover] - 1]]
         sides = [own, opp] if mover == 0 else [opp, own]
     else:
         sides = [list(cells[: counts[0]]), list(cells[counts[0] : counts[0] + counts[1]])]

@@ -380,9 +380,9 @@ def test_observation_hides_other_hands_the_stack_and_the_seed() -> None:
 
 def test_status_names_the_pending_action_the_stack_and_the_final_lap() -> None:
     tiles = [placed(inline(*["pirate"] * 4), 0, 0)]
-    data = position(tiles, hands=[[], [], [], []], draw=["01"], pending="swap", final_turns=3)
+    data = position(tiles, hands=[[], [], [], []], draw=[], pending="swap", final_turns=3)
     assert load(data).status() == (
-        "Player 1 (pirate) to play; Swap step pending; 1 tiles in the stack; final turns: 3 left"
+        "Player 1 (pirate) to play; Swap step pending; 0 tiles in the stack; final turns: 3 left"
     )
     assert "P." in str(load(data))
 
@@ -404,6 +404,14 @@ def test_status_names_the_pending_action_the_stack_and_the_final_lap() -> None:
         ({"final_turns": 7}, "final_turns"),
         ({"to_play": 2}, "to_play"),
         ({"players": 3}, "players"),
+        # impossible positions (PN12, RULINGS 5.2 set-up): found by the reference comparison
+        ({"draw": ["01"], "final_turns": 1}, r"final_turns: the final lap starts only once"),
+        ({"aside": ["base:pirate"]}, r"aside\[0\]: the pirate base belongs to player 0"),
+        ({"tiles": [placed("base:robot", 0, 0)]}, r"tiles \(at 0,0\): .* no player has robot"),
+        (
+            {"hands": [["base:pirate", inline(*["base:pirate"] * 4)], []]},
+            r"hands\[0\]: a second pirate base",
+        ),
     ],
 )
 def test_bad_positions_name_the_field(change: dict[str, Any], match: str) -> None:

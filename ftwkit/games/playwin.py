@@ -188,7 +188,14 @@ def _leapers(own: int, opp: int, empty: int) -> int:
     is empty. Unrolled over the six directions (E, NE, NW, W, SW, SE) for speed."""
     w, w1 = _W, _W + 1
     # cells from which one step along E, NE, NW, W, SW, SE reaches an empty cell
-    e0, e1, e2, e3, e4, e5 = empty >> 1, empty >> w1, empty >> w, empty << 1, empty << w1, empty << w
+    e0, e1, e2, e3, e4, e5 = (
+        empty >> 1,
+        empty >> w1,
+        empty >> w,
+        empty << 1,
+        empty << w1,
+        empty << w,
+    )
     return (
         ((e1 | e5) & opp) >> 1
         | ((e2 | e0) & opp) >> w1
@@ -230,7 +237,17 @@ def _make_leaps() -> tuple[tuple[tuple[int, int, int, int, tuple[str, str]], ...
 
 
 _LEAPS = _make_leaps()
-_NB_MASK: tuple[int, ...] = tuple(sum(1 << j for j in row if j >= 0) for row in _NB)
+_LEAPS_BY_JUMP: tuple[tuple[tuple[int, tuple[tuple[int, int, tuple[str, str]], ...]], ...], ...] = (
+    tuple(
+        tuple(
+            (jb, tuple((lb, land, names) for jb2, lb, _, land, names in leaps if jb2 == jb))
+            for jb in dict.fromkeys(leap[0] for leap in leaps)
+        )
+        for leaps in _LEAPS
+    )
+)
+"""``_LEAPS`` grouped by the jumped cell: per cell, (jumped bit, ((landing bit, landing index,
+names), ...)), so the capture search tests each neighbour once."""
 
 
 @cache
@@ -303,7 +320,12 @@ _ROW_CACHE_LIMIT = 1 << 16
 def _approach_row(src: int, reach: int) -> tuple[Approach, ...]:
     """The approach moves from cell index ``src`` to each cell of ``reach``, in board order."""
     row = _approach_table()[src]
-    return tuple(row[1 << j] for j in _bits(reach))
+    out = []
+    while reach:
+        bit = reach & -reach
+        out.append(row[bit])
+        reach ^= bit
+    return tuple(out)
 
 
 _Segments = tuple[tuple[tuple[int, ...], ...], ...]
@@ -438,7 +460,8 @@ class PlayWinState(State):
     """A Play Win position: both sides as bitsets over the 61 cells and the player to move.
 
     Attributes:
-        south: bit ``i`` set when South has a piece on cell ``i`` (cells in ``BOARD.cells`` order).
+        south: the cells of South's pieces as a bitset (bit ``_INDEX[name]`` per cell: rows of
+            ``_W`` bits from row A, in board order, with spare bits between rows).
         north: the same for North.
         mover: the player whose turn it is (still set once the game is over).
         quiet_plies: plies played since the last capture (for the engine-only draw safeguard).
@@ -568,31 +591,37 @@ class PlayWinState(State):
     def _generate_moves(self) -> list[Move]:
         return [] if self.is_over else list(self._all_moves())
 
-    def _capture_series(self) -> dict[int, list[tuple[tuple[str, str], ...]]]:
-        """Per own piece, every series of leaps that cannot be extended (empty if none), each
-        as its (jumped cell, landing cell) pairs."""
+    def _capture_series(
+        self, sources: int | None = None
+    ) -> dict[int, list[tuple[tuple[str, str], ...]]]:
+        """Per own piece that can leap, every series of leaps that cannot be extended, each as
+        its (jumped cell, landing cell) pairs. ``sources``: those pieces, if already known."""
         own, opp = self._sides()
         empty0 = _FULL & ~(own | opp)
+        if sources is None:
+            sources = _leapers(own, opp, empty0)
         immediate = self._opts.removal == "immediate"
-        leaps = _LEAPS
+        leaps = _LEAPS_BY_JUMP
         found: dict[int, list[tuple[tuple[str, str], ...]]] = {}
 
         def dfs(pos: int, opp: int, empty: int, path: list[tuple[str, str]], out: list) -> None:
             extended = False
             pos_bit = 1 << pos
-            for jb, lb, _, land, names in leaps[pos]:
-                if opp & jb and empty & lb:
-                    extended = True
-                    path.append(names)
-                    new_empty = (empty | pos_bit) ^ lb
-                    if immediate:
-                        new_empty |= jb
-                    dfs(land, opp ^ jb, new_empty, path, out)
-                    path.pop()
+            for jb, landings in leaps[pos]:
+                if opp & jb:
+                    for lb, land, names in landings:
+                        if empty & lb:
+                            extended = True
+                            path.append(names)
+                            new_empty = (empty | pos_bit) ^ lb
+                            if immediate:
+                                new_empty |= jb
+                            dfs(land, opp ^ jb, new_empty, path, out)
+                            path.pop()
             if not extended and path:
                 out.append(tuple(path))
 
-        for src in _bits(_leapers(own, opp, empty0)):
+        for src in _bits(sources):
             out: list[tuple[tuple[str, str], ...]] = []
             dfs(src, opp, empty0, [], out)
             found[src] = out
@@ -603,10 +632,11 @@ class PlayWinState(State):
         if self._cap is not None:
             return self._cap
         own, opp = self._sides()
-        if not _leapers(own, opp, _FULL & ~(own | opp)):
+        sources = _leapers(own, opp, _FULL & ~(own | opp))
+        if not sources:
             object.__setattr__(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
-        series = self._capture_series()
+        series = self._capture_series(sources)
         mode = self._opts.max_capture
         best = 0
         for ss in series.values():

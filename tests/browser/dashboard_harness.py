@@ -16,6 +16,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +133,23 @@ class VoilaServer:
     def render_url(self, notebook: str) -> str:
         """The URL of one notebook's dashboard."""
         return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
+
+    def kernel_url(self, kernel: str) -> str:
+        """The REST URL of one running kernel (404 once it is shut down)."""
+        return f"http://127.0.0.1:{self.port}/api/kernels/{kernel}"
+
+    def wait_until_gone(self, url: str, timeout: float = 30.0) -> bool:
+        """Poll ``url`` until it answers 404; whether it did within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url, timeout=10):
+                    pass
+            except urllib.error.HTTPError as err:
+                if err.code == 404:
+                    return True
+            time.sleep(0.1)
+        return False
 
     def log(self) -> str:
         """What the server wrote so far (for failure messages)."""
@@ -250,6 +269,27 @@ def open_casebook_explorer(page: Any, game: str, timeout_ms: float = 90_000) -> 
     page.locator("button:has-text('Open in explorer')").first.click()
     page.wait_for_function(FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=timeout_ms)
     return str(case.id)
+
+
+KERNEL_ID_JS = (
+    "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+)
+
+
+def kernel_id(page: Any) -> str:
+    """The id of the kernel behind a dashboard page."""
+    found: str = page.evaluate(KERNEL_ID_JS)
+    return found
+
+
+def close_dashboard(page: Any) -> None:
+    """Leave the dashboard as a closing tab does (its unload beacon shuts the kernel), then close.
+
+    ``page.close(run_before_unload=True)`` drops the beacon in headless Chromium; navigating away
+    first lets it go out.
+    """
+    page.goto("about:blank")
+    page.close()
 
 
 def drawn_fractions(page: Any) -> list[float]:
@@ -387,7 +427,15 @@ class ExplorerOnPage:
         if not redraws:
             self.page.mouse.click(x, y)
             return 0.0
-        return click_and_time_redraw(self.page, x, y)
+        try:
+            return click_and_time_redraw(self.page, x, y)
+        except Exception as err:
+            shot = screenshot(self.page, f"failed-click-{time.strftime('%H%M%S')}")
+            raise AssertionError(
+                f"no redraw after clicking {target!r} at page ({x:.0f}, {y:.0f}); canvas was at "
+                f"{box}, now at {self.canvas.bounding_box()}; explorer shows "
+                f"{self.snapshot().status!r}, message {self.snapshot().message!r}; see {shot}"
+            ) from err
 
     def _settled_box(self) -> dict[str, float]:
         """The canvas's box once it has stayed put for one animation frame (layout settled)."""

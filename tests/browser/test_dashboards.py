@@ -94,14 +94,14 @@ def _open(dashboard: Any, server: harness.VoilaServer, browser: Any) -> Opened:
 def index(server: harness.VoilaServer, browser: Any) -> Iterator[Opened]:
     opened = _open(DASHBOARDS[0], server, browser)
     yield opened
-    opened.page.close(run_before_unload=True)  # Voilà shuts the kernel down on unload
+    harness.close_dashboard(opened.page)
 
 
 @pytest.fixture(scope="module", params=BOARDS, ids=[d.notebook[:-6] for d in BOARDS])
 def opened(request: Any, server: harness.VoilaServer, browser: Any) -> Iterator[Opened]:
     opened = _open(request.param, server, browser)
     yield opened
-    opened.page.close(run_before_unload=True)  # Voilà shuts the kernel down on unload
+    harness.close_dashboard(opened.page)
 
 
 def _assert_no_errors(opened: Opened) -> None:
@@ -159,6 +159,17 @@ def test_browser_cannot_execute_code(index: Opened, tmp_path: Any) -> None:
     assert "kernel_info_reply" in seen
     assert "execute_reply" not in seen and "execute_input" not in seen
     assert not os.path.exists(marker)
+
+
+def test_closing_a_dashboard_shuts_its_kernel_down(
+    server: harness.VoilaServer, browser: Any
+) -> None:
+    loaded = harness.open_dashboard(browser, server.render_url("index.ipynb"), ready=".ftw-gallery")
+    kernel = server.kernel_url(harness.kernel_id(loaded.page))
+    with urllib.request.urlopen(kernel, timeout=60) as response:
+        assert response.status == 200
+    harness.close_dashboard(loaded.page)
+    assert server.wait_until_gone(kernel), f"kernel still running after its tab closed: {kernel}"
 
 
 def test_index_links_every_implemented_game(index: Opened) -> None:

@@ -100,8 +100,8 @@ def capture_series(
 
 def successors(pos: Position) -> set[Position]:
     """Every position reachable by one legal move (captures by the global maximum, PW9)."""
-    player = pos[0]
-    own, opp = pos[1 + player], pos[2 - player]
+    player, south, north = pos
+    own, opp = (south, north) if player == 0 else (north, south)
     series = capture_series(own, opp)
     result: set[Position] = set()
     if series:
@@ -137,9 +137,10 @@ def winners(pos: Position) -> tuple[int, ...]:
     opponent's pieces"); otherwise the player to move loses when they have no legal move
     (immobilisation, RULINGS §2.2 End).
     """
-    for player in (0, 1):
-        if not pos[1 + player]:
-            return (1 - player,)
+    if not pos[1]:
+        return (1,)
+    if not pos[2]:
+        return (0,)
     if successors(pos):
         return ()
     return (1 - pos[0],)

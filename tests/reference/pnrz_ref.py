@@ -139,9 +139,7 @@ def character_score(table: Table, character: str) -> int:
 def scores(position: dict[str, Any]) -> tuple[int, ...]:
     """Each player's total over their characters."""
     table = table_of(position)
-    return tuple(
-        sum(character_score(table, c) for c in chars) for chars in position["characters"]
-    )
+    return tuple(sum(character_score(table, c) for c in chars) for chars in position["characters"])
 
 
 def winners(position: dict[str, Any]) -> tuple[int, ...]:
@@ -255,12 +253,9 @@ def turn_outcomes(position: dict[str, Any]) -> set[tuple[Any, ...]]:
     """Every outcome of the turn of ``to_play``: (table, own hand, draw left, next player,
     final_turns, is_over). Assumes no pending action and a game not over."""
     player = position["to_play"]
-    n = position["players"]
     table = table_of(position)
     anchors = {t[0] for t in table}
     hand: Counter[Any] = Counter(tile_key(h) for h in position["hands"][player])
-    draw = [tile_key(d) for d in position["draw"]]
-    final = position.get("final_turns")
     results: set[tuple[Table, frozenset[tuple[Any, int]], bool]] = set()  # (table, hand, drew)
     spots = legal_anchors(anchors)
     for key in hand:
@@ -282,7 +277,7 @@ def turn_outcomes(position: dict[str, Any]) -> set[tuple[Any, ...]]:
             continue
         rest_table = table - {t}
         rest_anchors = anchors - {t[0]}
-        for at in legal_anchors(rest_anchors) if rest_anchors else set():
+        for at in legal_anchors(rest_anchors):  # a lone base may go 'anywhere': (0, 0)
             if at == t[0]:
                 continue
             if not full_edge_connected(rest_anchors | {at}):
@@ -290,28 +285,33 @@ def turn_outcomes(position: dict[str, Any]) -> set[tuple[Any, ...]]:
             results.add((place(rest_table, at, t[1], 0), frozenset(hand.items()), False))
     if not results:  # pass
         results.add((table, frozenset(hand.items()), False))
-    out = set()
-    for tab, hd, drew in results:
-        new_hand = Counter(dict(hd))
-        new_draw = list(draw)
-        new_final = final
-        if drew and new_draw:
-            new_hand[new_draw.pop(0)] += 1
-            if not new_draw and new_final is None:
-                new_final = n  # PN12: everyone, the drawer last
-        elif new_final is not None:
-            new_final -= 1
-        elif not draw:
-            new_final = n - 1  # engine reading: an empty stack; this turn opens the final lap
-        over = new_final == 0
-        out.add(
-            (
-                tab,
-                frozenset(new_hand.items()),
-                len(new_draw),
-                None if over else (player + 1) % n,
-                new_final,
-                over,
-            )
-        )
-    return out
+    return {finish(position, tab, hd, drew) for tab, hd, drew in results}
+
+
+def finish(
+    position: dict[str, Any], table: Table, hand: frozenset[tuple[Any, int]], drew: bool
+) -> tuple[Any, ...]:
+    """The outcome of a turn of ``to_play`` that left ``table`` and ``hand``: draw if a play tile
+    was played (PN6), then the final-lap bookkeeping (PN12)."""
+    player = position["to_play"]
+    n = position["players"]
+    draw = [tile_key(d) for d in position["draw"]]
+    final = position.get("final_turns")
+    new_hand = Counter(dict(hand))
+    if drew and draw:
+        new_hand[draw.pop(0)] += 1
+        if not draw and final is None:
+            final = n  # PN12: everyone, the drawer last
+    elif final is not None:
+        final -= 1
+    elif not draw:
+        final = n  # engine reading: a set-up empty stack; this turn opens the final lap
+    over = final == 0
+    return (
+        table,
+        frozenset(new_hand.items()),
+        len(draw),
+        None if over else (player + 1) % n,
+        final,
+        over,
+    )

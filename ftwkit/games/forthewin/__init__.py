@@ -82,6 +82,12 @@ JSON positions are as API.md says, plus ``players`` (default 2), ``round`` (defa
 ``seed`` (default ``null``). ``turn_actions`` may exceed 1 only in an extended tail turn. Once
 the game is over ``to_play`` names the player who acted last.
 
+Loading settles a running position the way play would: if it already shows a completed chain on a
+connected Grid the game is over at once (FW9–FW11, the player to play counting as the active
+player when both colours complete), and if the player to play has no legal action they forfeit
+the round's remaining actions (FW6), so ``to_play`` may differ from the JSON. A split Grid at the
+start of a turn, or one that no action can rejoin this turn (FW3), is refused as impossible.
+
 >>> import ftwkit
 >>> state = ftwkit.rules("forthewin").new(seed=1)
 >>> [str(m) for m in state.legal_moves()][:3]

@@ -488,11 +488,14 @@ def _add_reason(pos: Position, move: Action) -> str | None:
         return found
     own = pos.own_neighbour(move.cell)
     if move.cell not in pos.frontier and not pos.options.add_anywhere:
-        return f"an added tile must touch the Grid, and ({cell_text(move.cell)}) touches no tile"
+        return (
+            f"an added tile must touch the Grid, and ({cell_text(move.cell)}) touches no tile "
+            "(FW13)"
+        )
     if own is not None:
         return (
             f"an added tile may not touch a tile of its own colour (diagonals count): "
-            f"({cell_text(move.cell)}) touches {describe(pos.board[own], own)}"
+            f"({cell_text(move.cell)}) touches {describe(pos.board[own], own)} (FW13)"
         )
     if move.cell not in pos.add_cells():
         return f"({cell_text(move.cell)}) is more than 2 cells from the Grid (engine bound, FW13)"
@@ -546,12 +549,13 @@ def _alien_reason(pos: Position, move: Action) -> str | None:
     if found:
         return found
     if move.tile == move.alien:
-        return "the Alien cannot pull herself"
+        return "the Alien cannot pull herself (FW18)"
     if move.tile not in pos.board:
         return f"there is no tile at ({cell_text(move.tile)}) to pull"
     if not _near(move.dest, move.alien):
         return (
-            f"the Alien pulls a tile to a cell touching her, and ({cell_text(move.dest)}) does not"
+            f"the Alien pulls a tile to a cell touching her, and ({cell_text(move.dest)}) does "
+            "not (FW18)"
         )
     return _empty(pos, move.dest, "the destination")
 
@@ -582,7 +586,10 @@ def _pirate_reason(pos: Position, move: Action) -> str | None:
     if move.tile not in pos.board:
         return f"there is no tile at ({cell_text(move.tile)}) to blast"
     if not _near(move.tile, move.pirate):
-        return f"the Pirate blasts only a tile touching him, and ({cell_text(move.tile)}) does not"
+        return (
+            f"the Pirate blasts only a tile touching him, and ({cell_text(move.tile)}) does not "
+            "(FW21)"
+        )
     return _empty(pos, move.dest, "the destination") or _space_reason(pos, move.tile, move.dest)
 
 
@@ -593,7 +600,10 @@ def _zombie_target(pos: Position, zombie: Cell, cell: Cell) -> str | None:
     if cell not in pos.board:
         return f"there is no tile at ({cell_text(cell)}) for the Zombie"
     if not _near(cell, zombie):
-        return f"the Zombie reaches only a touching tile, and ({cell_text(cell)}) does not touch it"
+        return (
+            f"the Zombie reaches only a touching tile, and ({cell_text(cell)}) does not touch it "
+            "(FW22)"
+        )
     return None
 
 
@@ -615,7 +625,7 @@ def _infect_reason(pos: Position, move: Action) -> str | None:
     if move.colour not in pos.replacement_colours(tile):
         name = PLAYER_NAMES[move.colour]
         if pos.supply(move.colour, "zombie") == 0:
-            return f"{name} has no Zombie off the Grid to replace the infected tile"
+            return f"{name} has no Zombie off the Grid to replace the infected tile (FW23)"
         mode = pos.options.zombie_colour
         return f"under zombie_colour = {mode}, a {name} Zombie cannot be used (FW23)"
     return None

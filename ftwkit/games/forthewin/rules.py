@@ -84,6 +84,11 @@ class ForTheWinRules(Rules):
             raise InvalidState(
                 f"turn_actions: expected 0 or 1 (up to 4 in an extended turn), got {turn!r}"
             )
+        if turn > 1 and self.options.tail_mode != "one_extended_turn":
+            raise InvalidState(
+                f"turn_actions: a turn has at most 2 actions, so at most 1 is taken before the "
+                f"next (FW4; more only under tail_mode = one_extended_turn), got {turn}"
+            )
         if turn > used[mover]:
             raise InvalidState(
                 f"turn_actions: {turn} actions this turn but the action counter of player "
@@ -119,9 +124,10 @@ class ForTheWinRules(Rules):
             removed=tuple(sorted(removed)),
             seed=seed,
         )
-        if not over:
-            _check_playable(state)
-        return state
+        if over:
+            return state
+        _check_playable(state)
+        return state.settle_loaded()
 
 
 def _load_tiles(raw: Any, n: int) -> dict[Cell, Tile]:
@@ -191,11 +197,13 @@ def _check_playable(state: ForTheWinState) -> None:
             f"actions_used: player {state.mover} is to play but has used all 5 actions this round"
         )
     pos: Position = state.position
-    if state.turn_actions == 0 and not pos.connected:
+    if pos.connected:
+        return  # a win shows now, or a player with no legal action forfeits (FW6, FW9-FW11)
+    if state.turn_actions == 0:
         raise InvalidState("tiles: the Grid must be one connected group at the start of a turn")
     # a throwaway copy, so that the loaded state's own move cache stays cold (benchmarks time it)
     if not dataclasses.replace(state).legal_moves():
         raise InvalidState(
-            "tiles: the player to play has no legal move here (a split Grid that no action can "
-            "rejoin, or no action at all)"
+            "tiles: the Grid is split and no action can rejoin it this turn (FW3: such a split "
+            "is never allowed)"
         )

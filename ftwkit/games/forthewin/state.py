@@ -196,6 +196,27 @@ class ForTheWinState(State):
         used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
         return self._advance(tiles, removed, used)
 
+    def settle_loaded(self) -> ForTheWinState:
+        """A loaded running position as play would leave it: over if a win shows, else forfeited
+        if the player to play has no legal action.
+
+        The game ends the moment a colour completes its chain on a connected Grid (FW9), so a
+        position showing a completed chain is over: its winner is resolved as after an action,
+        with the player to play as the active player (FW10, FW11). A player with no legal action
+        forfeits the round's remaining actions (FW6), exactly as when play reaches that point.
+        """
+        opts = self.rules.options  # type: ignore[attr-defined]
+        if self.position.connected or not opts.win_needs_connected_grid:
+            winners = winning_players(self.board, self.n_players, opts)
+            if winners:
+                return self._replace(result=self._resolve(winners))
+        # a throwaway copy, so that the loaded state's own move cache stays cold
+        if dataclasses.replace(self).legal_moves():
+            return self
+        used = list(self.actions_used)
+        used[self.mover] = ACTIONS_PER_ROUND
+        return self._advance(self.tiles, self.removed, used)
+
     def _resolve(self, winners: set[int]) -> tuple[int, ...]:
         """Who wins when ``winners`` completed the condition after the mover's action (FW10)."""
         if len(winners) == 1:

@@ -208,10 +208,22 @@ class PnrzRules(Rules):
             if self.tile_set.tile(key).base_of is not None:
                 raise InvalidState(f"draw[{i}]: bases are never in the draw stack")
         for i, key in enumerate(aside):
-            if self.tile_set.tile(key).base_of is None:
+            base = self.tile_set.tile(key).base_of
+            if base is None:
                 raise InvalidState(f"aside[{i}]: only a base is set aside")
+            if base in owner:
+                raise InvalidState(
+                    f"aside[{i}]: the {base} base belongs to player {owner[base]}; only the base "
+                    "of an unowned character is set aside (3 players)"
+                )
         self._check_unique(table, hands, draw, aside)
+        self._check_bases(table, hands, aside, owner)
         to_play, final, pending = self._load_turn(data, n, table)
+        if final is not None and draw:
+            raise InvalidState(
+                f"final_turns: the final lap starts only once the stack is empty (PN12), but "
+                f"draw holds {len(draw)} tiles"
+            )
         seed = data.get("seed")
         if seed is not None and not is_int(seed):
             raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
@@ -303,6 +315,34 @@ class PnrzRules(Rules):
                     f"{where}: tile {key} is also in {seen[key]}; each tile is unique"
                 )
             seen[key] = where
+
+    def _check_bases(
+        self,
+        table: tuple[Placed, ...],
+        hands: list[tuple[str, ...]],
+        aside: list[str],
+        owner: Mapping[str, int],
+    ) -> None:
+        """Each character has one base (inline copies included); an unowned one is not in play."""
+        seen: dict[str, str] = {}
+        places = [(f"tiles (at {t[1]},{t[2]})", t[0]) for t in table]
+        places += [(f"hands[{p}]", k) for p, hand in enumerate(hands) for k in hand]
+        places += [("aside", k) for k in aside]
+        for where, key in places:
+            base = self.tile_set.tile(key).base_of
+            if base is None:
+                continue
+            if base in seen:
+                raise InvalidState(
+                    f"{where}: a second {base} base (also in {seen[base]}); each character has "
+                    "one base"
+                )
+            seen[base] = where
+            if where.startswith("tiles") and base not in owner:
+                raise InvalidState(
+                    f"{where}: the {base} base is on the table but no player has {base}; the "
+                    "unowned character's base is set aside, not used in play (RULINGS 5.2)"
+                )
 
     @staticmethod
     def _load_turn(

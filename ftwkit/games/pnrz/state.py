@@ -575,11 +575,11 @@ class PnrzState(State):
             if found is None:
                 return f"there is no tile at {_xy(move.at)} to replace"
             if self._opponent_base(found[0]):
-                return "Replace may take any tile except an opponent's base"
+                return "Replace may take any tile except an opponent's base (PN11)"
             if move.tile not in self.hands[self.turn]:
                 return f"tile {move.tile} is not in the hand"
             if move.tile == found[0]:
-                return "the tile put down must be a different one"
+                return "the tile put down must be a different one (PN11)"
             return "a base from hand may not be put down by Replace (replace_allows_base_from_hand)"
         return f"{move} is not legal here"
 
