@@ -61,7 +61,9 @@ def test_notebook_is_committed_without_outputs(path: Path) -> None:
     [d for d in ftw_dashboard.DASHBOARDS if d.kind == "explorer"],
     ids=lambda d: d.notebook,
 )
-def test_explorer_starts_where_the_browser_tests_click(dashboard: ftw_dashboard.Dashboard) -> None:
+def test_explorer_notebooks_start_from_the_catalogue_seed(
+    dashboard: ftw_dashboard.Dashboard,
+) -> None:
     source = (NOTEBOOKS / dashboard.notebook).read_text(encoding="utf-8")
     assert f'ftwkit.rules(\\"{dashboard.game}\\").new(seed={ftw_dashboard.SEED})' in source
 

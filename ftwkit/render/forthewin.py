@@ -45,8 +45,8 @@ class ForTheWinRenderer(BaseRenderer):
         x_lo, x_hi, y_lo, y_hi = min(xs), max(xs), min(ys), max(ys)
         cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
         size = th.px(max(36.0, min(62.0, 560.0 / max(cols, rows))))
-        top = th.px(40)
-        left = th.px(16)
+        top = th.px(58)
+        left = th.px(38)
         panel_w = th.px(250)
         grid_w, grid_h = cols * size, rows * size
         width = int(left + grid_w + th.px(20) + panel_w)
@@ -63,6 +63,7 @@ class ForTheWinRenderer(BaseRenderer):
             size=size,
             boxes=boxes,
             grid=(left, top, grid_w, grid_h),
+            axes=((x_lo, x_hi), (y_lo, y_hi)),
             panel=(left + grid_w + th.px(20), top, panel_w - th.px(12), th.px(350)),
         )
         return lay
@@ -81,6 +82,7 @@ class ForTheWinRenderer(BaseRenderer):
                 status += " — second action or end the turn"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
         pen.rect(layout.extra["grid"], fill=th.board)
+        _axis_labels(pen, th, layout)
         for cell, (x, y, w, h) in boxes.items():
             inset = th.px(2)
             fill = th.highlight_fill if ctx.is_highlighted(cell) else th.cell
@@ -204,6 +206,23 @@ class ForTheWinRenderer(BaseRenderer):
                 mini = (gx - th.px(14), gy - th.px(16), th.px(28), th.px(32))
                 _mini_tile(pen, th, player, kind, mini, ctx.names, count)
             y += th.px(172)
+
+
+def _axis_labels(pen: Pen, th: Theme, layout: Layout) -> None:
+    """Light coordinate labels: ``x`` above each column, ``y`` left of each row.
+
+    Move notation and messages name cells ``(x,y)``; the labels let a reader find them.
+    """
+    gx, gy, _, _ = layout.extra["grid"]
+    size: float = layout.extra["size"]
+    (x_lo, x_hi), (y_lo, y_hi) = layout.extra["axes"]
+    for x in range(x_lo, x_hi + 1):
+        cx = gx + (x - x_lo + 0.5) * size
+        pen.text(str(x), cx, gy - th.px(9), size=11, colour=th.muted)
+    for y in range(y_lo, y_hi + 1):
+        cy = gy + (y - y_lo + 0.5) * size
+        pen.text(str(y), gx - th.px(8), cy, size=11, colour=th.muted, align="right")
+    pen.text("x →", gx - th.px(8), gy - th.px(9), size=10, colour=th.muted, align="right")
 
 
 def _colours(th: Theme, player: int, names: tuple[str, ...]) -> tuple[str, str, str, str]:

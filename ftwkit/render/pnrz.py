@@ -148,6 +148,7 @@ class PnrzRenderer(BaseRenderer):
             bounds=(x_lo, y_lo, x_hi, y_hi),
             table=table,
             placed=placed,
+            candidates=candidates,
             hand_tiles=hand_tiles,
             rows=row_boxes,
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
@@ -202,6 +203,8 @@ class PnrzRenderer(BaseRenderer):
                     pen.rect((x + 1, y + 1, w - 2, h - 2), fill=th.highlight_fill)
                     pen.circle(x + w / 2, y + h / 2, q * 0.16, fill=th.highlight)
 
+        if not placed:
+            _first_tile_hint(pen, th, layout)
         for at, _, (quads, icon), rot in placed:
             x, y, _, _ = cell_box(at)
             _tile(pen, th, (x, y, 2 * q, 2 * q), quads, icon, rot, badge=False)
@@ -373,6 +376,21 @@ def _outline_sections(
         pen.line(x1, y1, x2, y2, th.enemy, th.px(7))
     for _, (x1, y1, x2, y2) in edges:
         pen.line(x1, y1, x2, y2, th.gold, th.px(3.5))
+
+
+def _first_tile_hint(pen: Pen, th: Theme, layout: Layout) -> None:
+    """On an empty table, a dashed tile outline at the first anchor and a caption under it.
+
+    The anchor is the state's only candidate when there is one (else ``(0, 0)``, where a JSON
+    position's first tile goes).
+    """
+    q: float = layout.extra["q"]
+    anchor = min(layout.extra["candidates"], default=(0, 0))
+    x, y, _, _ = layout.extra["cell_box"](anchor)
+    pen.dash((th.px(6), th.px(4)))
+    pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.ink, width=th.px(2))
+    pen.dash(())
+    pen.text("the first tile goes here", x + q, y + 2 * q + th.px(14), size=12, colour=th.ink)
 
 
 def _tile(

@@ -36,7 +36,7 @@ from ftwkit.games.forthewin.moves import (
 )
 from ftwkit.games.forthewin.options import Options
 from ftwkit.geometry.graph import articulation_points, component_labels
-from ftwkit.geometry.grid import KING, ORTHOGONAL, Cell
+from ftwkit.geometry.grid import KING, ORTHOGONAL, Cell, is_connected
 
 __all__ = [
     "COPIES",
@@ -278,17 +278,7 @@ def grid_is_whole(cells: object, options: Options) -> bool:
         return True
     if options.connectivity == "no_isolated_tile":
         return all(any((x + dx, y + dy) in occupied for dx, dy in KING) for x, y in occupied)
-    start = next(iter(occupied))
-    seen = {start}
-    stack = [start]
-    while stack:
-        x, y = stack.pop()
-        for dx, dy in KING:
-            nb = (x + dx, y + dy)
-            if nb in occupied and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return len(seen) == len(occupied)
+    return is_connected(occupied, KING)
 
 
 # ---------------------------------------------------------------------------- enumeration

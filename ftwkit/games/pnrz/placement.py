@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
+from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import Cell
 
 __all__ = [
@@ -132,19 +133,4 @@ def full_edge_connected(anchors: Collection[Cell]) -> bool:
 
 def full_edge_components(anchors: Collection[Cell]) -> dict[Cell, int]:
     """A group number for each tile: tiles joined by full edges share a number."""
-    group: dict[Cell, int] = {}
-    number = -1
-    for start in anchors:
-        if start in group:
-            continue
-        number += 1
-        group[start] = number
-        stack = [start]
-        while stack:
-            x, y = stack.pop()
-            for dx, dy in FULL_EDGE:
-                nb = (x + dx, y + dy)
-                if nb in anchors and nb not in group:
-                    group[nb] = number
-                    stack.append(nb)
-    return group
+    return component_labels(anchors, FULL_EDGE)
