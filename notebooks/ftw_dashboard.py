@@ -9,8 +9,9 @@ a notebook shows.
 
 from __future__ import annotations
 
+import dataclasses
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,6 +165,8 @@ STYLE = """
   padding: 4px 12px; }
 .ftw-case .ftw-verdicts { font-family: monospace; font-size: 13px; white-space: pre-wrap;
   color: #333; margin-top: 6px; }
+.ftw-case .ftw-case-picture { float: right; margin: 0 0 8px 16px; max-width: 48%; }
+.ftw-case .ftw-case-picture svg { max-width: 100%; height: auto; }
 .ftw-case .ftw-ok, .ftw-readings .ftw-ok { color: #2a7a3b; }
 .ftw-case .ftw-bad, .ftw-readings .ftw-bad { color: #b3261e; }
 </style>
@@ -359,8 +362,15 @@ def cases_about(game: str, *words: str) -> list[Any]:
     return found
 
 
-def case_card(case: Any, *, verdicts: bool = True) -> Any:
-    """A case's title, the rule it illustrates, its explanation and, optionally, checked steps."""
+def case_card(case: Any, *, verdicts: bool = True, with_picture: bool = False) -> Any:
+    """A case's title, the rule it illustrates, its explanation and, optionally, checked steps.
+
+    Args:
+        case: a casebook case (see :func:`case`).
+        verdicts: list the engine's verdict on each of the case's steps.
+        with_picture: show the case's start position as a static SVG picture beside the text
+            (cheap to send, unlike a live explorer per case).
+    """
     from IPython.display import HTML
 
     from ftwkit import casebook
@@ -368,6 +378,10 @@ def case_card(case: Any, *, verdicts: bool = True) -> Any:
     parts = [
         f'<div class="ftw-case" data-case="{html.escape(case.id)}">',
         f"<h3>{html.escape(case.title)}</h3>",
+    ]
+    if with_picture:
+        parts.append(f'<div class="ftw-case-picture">{picture(case.start())}</div>')
+    parts += [
         f"<blockquote>{html.escape(case.rule)}</blockquote>",
         f"<p>{html.escape(case.explanation)}</p>",
     ]
@@ -379,7 +393,7 @@ def case_card(case: Any, *, verdicts: bool = True) -> Any:
     if verdicts:
         result = casebook.run_case(case)
         parts.append(f'<div class="ftw-verdicts">{_verdict_lines(result)}</div>')
-    parts.append("</div>")
+    parts.append('<div style="clear: both"></div></div>')
     return HTML("".join(parts))
 
 
@@ -399,3 +413,55 @@ def _verdict_lines(result: Any) -> str:
         lines.append(f"{mark} step {step.index + 1}: {what}{note}")
         before = step.state
     return "\n".join(lines)
+
+
+def position_json(state: Any) -> dict[str, Any]:
+    """A state's position JSON with every option written out, defaults included.
+
+    ``Rules.load`` applies a position's options on top of the loading rules' options, so a
+    position saved under the defaults (which ``to_json`` leaves out) would otherwise keep the
+    variant of whatever the explorer showed before.
+    """
+    data: dict[str, Any] = state.to_json()
+    options = state.rules.options
+    data["options"] = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+    return data
+
+
+def case_explorer(choices: Mapping[str, Any]) -> Any:
+    """ONE live explorer with a selector that loads any of ``choices`` into it.
+
+    A page of several explorers is slow to open; a designer's note shows its cases as pictures
+    (:func:`case_card` with ``with_picture=True``) and plays them here.
+
+    Args:
+        choices: selector label → the state to load (its options travel with it); the first one
+            is shown on opening.
+
+    Returns:
+        A widget box; its ``explorer`` attribute is the :class:`widgets.Explorer` and its
+        ``selector`` the ``Dropdown``.
+    """
+    import ipywidgets
+
+    from widgets import Explorer
+
+    states = dict(choices)
+    labels = list(states)
+    explorer = Explorer(states[labels[0]])
+    selector = ipywidgets.Dropdown(
+        options=labels,
+        value=labels[0],
+        description="Load case",
+        style={"description_width": "initial"},
+        layout=ipywidgets.Layout(width="640px", max_width="100%"),
+    )
+
+    def load(change: Mapping[str, Any]) -> None:
+        explorer.load_json(position_json(states[change["new"]]))
+
+    selector.observe(load, names="value")
+    box = ipywidgets.VBox([selector, explorer])
+    box.explorer = explorer
+    box.selector = selector
+    return box
