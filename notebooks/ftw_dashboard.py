@@ -13,6 +13,7 @@ import dataclasses
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import ftwkit
@@ -304,11 +305,17 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def case(game: str, case_id: str) -> Any:
-    """One casebook case by its id (the file name without ``.yaml``)."""
+@cache
+def _casebook(game: str) -> tuple[Any, ...]:
+    """A game's casebook cases, read once per kernel (a page asks for them many times)."""
     from ftwkit import casebook
 
-    for found in casebook.load(game):
+    return tuple(casebook.load(game))
+
+
+def case(game: str, case_id: str) -> Any:
+    """One casebook case by its id (the file name without ``.yaml``)."""
+    for found in _casebook(game):
         if found.id == case_id:
             return found
     raise KeyError(f"{game} has no case {case_id!r}")
@@ -352,10 +359,8 @@ def readings_table(
 
 def cases_about(game: str, *words: str) -> list[Any]:
     """The game's casebook cases whose title, rule, explanation or tags mention any of ``words``."""
-    from ftwkit import casebook
-
     found = []
-    for case in casebook.load(game):
+    for case in _casebook(game):
         text = " ".join([case.title, case.rule, case.explanation, *case.tags]).lower()
         if any(word.lower() in text for word in words):
             found.append(case)

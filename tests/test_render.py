@@ -252,6 +252,19 @@ def test_forthewin_grid_reaches_one_cell_around_the_tiles() -> None:
     assert cells == {(x, y) for x in range(-1, 4) for y in range(-1, 3)}
 
 
+def test_forthewin_labels_each_column_x_and_each_row_y_outside_the_grid() -> None:
+    canvas = RecordingCanvas()
+    FTW_RENDERER.draw(canvas, FTW_POSITION)
+    texts = [(d.args[0], d.args[1], d.args[2]) for d in canvas.drawn("fill_text")]
+    left, top, size, _ = FTW_RENDERER.target_box(FTW_POSITION, (-1, -1))  # type: ignore[misc]
+    columns = [(t, x) for t, x, y in texts if top - size / 2 < y < top and t != "x →"]
+    rows = [(t, y) for t, x, y in texts if x < left and y > top and t != "y ↓"]
+    assert columns == [(str(x), left + (x + 1.5) * size) for x in range(-1, 4)]
+    assert rows == [(str(y), top + (y + 1.5) * size) for y in range(-1, 3)]
+    corner = next((x, y) for t, x, y in texts if t == "x →")
+    assert FTW_RENDERER.targets_at(FTW_POSITION, *corner) is None
+
+
 @pytest.mark.skipif("forthewin" not in ENGINES, reason="engine not there")
 def test_forthewin_state_and_json_draw_the_same_picture() -> None:
     state = ftwkit.rules("forthewin").load(FTW_POSITION)
@@ -349,6 +362,18 @@ def test_pnrz_empty_table_cell_is_a_candidate_anchor() -> None:
     box = drawer.target_box(state, free[0])
     assert box is not None
     assert drawer.targets_at(state, *centre(box)) == free[0]
+
+
+@pytest.mark.skipif("pnrz" not in ENGINES, reason="engine not there")
+def test_pnrz_empty_table_says_where_the_first_tile_goes() -> None:
+    state: Any = ftwkit.rules("pnrz").new(seed=1)
+    assert state.candidates == {(0, 0)}
+    drawer = render.renderer("pnrz")
+    hint = [d for d in drawn(state).drawn("fill_text") if d.args[0] == "the first tile goes here"]
+    assert len(hint) == 1
+    x, y, w, h = drawer.target_box(state, (0, 0))  # type: ignore[misc]
+    assert hint[0].args[1] == x + w and hint[0].args[2] > y + 2 * h  # under the tile's outline
+    assert "the first tile goes here" not in drawn(mid_game("pnrz", plies=4)).texts()
 
 
 # --------------------------------------------------------------------------- SVG backend

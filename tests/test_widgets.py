@@ -421,3 +421,92 @@ def test_hidden_information_games_offer_a_view_as_selector(game: str) -> None:
         assert ex.view == 0
         ex.set_view("to_play")
         assert ex.view == ex.state.to_play
+
+
+# ----------------------------------------------------------------------------- polish
+
+
+def test_the_log_panel_stays_hidden_until_something_is_logged() -> None:
+    ex = Explorer("playwin")
+    assert not ex.log_panel.visible and ex.log_panel.layout.display == "none"
+    ex.log_panel.info("upload of a.json: Loaded a position.")
+    assert ex.log_panel.visible and ex.log_panel.header == "Log — 1 entry"
+    ex.log_panel._on_clear_click(None)
+    assert not ex.log_panel.visible and ex.log_panel.entries == []
+
+
+def test_an_unexpected_error_makes_the_log_appear_with_a_red_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ex = Explorer("playwin")
+    connect(ex)
+    monkeypatch.setattr(ex.renderer, "draw", lambda *a, **k: 1 / 0)
+    ex.select("B3")
+    assert ex.log_panel.visible
+    assert ex.log_panel.header == "Log — 1 entry, 1 error"
+    assert "#b00020" in ex.log_panel._title.value and "1 error" in ex.log_panel._title.value
+
+
+def test_widgets_carry_stable_dom_classes() -> None:
+    ex = Explorer("playwin")
+    assert "ftw-explorer" in ex._dom_classes
+    assert "ftw-board" in ex.canvas._dom_classes
+    assert "ftw-log" in ex.log_panel._dom_classes
+    parts = {
+        "ftw-status": ex._status,
+        "ftw-message": ex._message,
+        "ftw-moves": ex._moves,
+        "ftw-variations": ex._tree_select,
+        "ftw-chooser": ex._chooser,
+    }
+    assert [name for name, widget in parts.items() if name not in widget._dom_classes] == []
+
+
+def test_status_and_move_list_are_current_when_the_board_is_redrawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ex = Explorer("playwin")
+    connect(ex)
+    seen: list[tuple[str, int]] = []
+    draw = ex.renderer.draw
+
+    def spy(*args: Any, **kwargs: Any) -> None:
+        seen.append((ex._status.value, len(ex._moves.options)))
+        draw(*args, **kwargs)
+
+    monkeypatch.setattr(ex.renderer, "draw", spy)
+    ex.play("B3-C3")
+    assert len(seen) == 1
+    assert "move 1 of 1" in seen[0][0] and seen[0][1] == 2
+
+
+def test_why_not_explains_a_bent_leap_click_as_a_capture() -> None:
+    ex = Explorer(playwin([["C3", "A1"], ["D4", "I9"]]))
+    ex.select("C3")
+    ex.select("B4")
+    assert ex.message == "Why not C3xB3-B4? B3 is empty: a leap must jump a North piece"
+
+
+def test_the_attempted_capture_jumps_the_opposing_piece_between() -> None:
+    state = playwin([["C3", "A1", "G5"], ["D4", "H5", "H6", "I9"]])
+    move = hooks.attempted_move(state, ("C3", "D5"))
+    assert str(move) == "C3xD4-D5"
+    assert state.explain(move) == (
+        "C3xD4-D5 captures 1 piece but a capture of 2 pieces is available: the most must be taken"
+    )
+
+
+def test_a_straight_two_cell_click_is_still_read_as_an_approach() -> None:
+    state = playwin([["C3", "A1"], ["D4", "I9"]])
+    move = hooks.attempted_move(state, ("C3", "E3"))
+    assert str(move) == "C3-E3"
+    assert state.explain(move) == "a capture of 1 piece is available; captures are compulsory"
+
+
+def test_find_renderer_gives_the_registry_renderer_and_refuses_unknown_games() -> None:
+    from ftwkit import render
+    from widgets.fallback import find_renderer
+
+    assert find_renderer("playwin") == (render.renderer("playwin"), None)
+    with pytest.raises(ValueError, match="no renderer for 'chess'"):
+        find_renderer("chess")

@@ -65,3 +65,11 @@ def test_every_shipped_case_shows_its_verdicts(game: str) -> None:
         assert book.result is not None and book.result.case is case
         assert len(book.verdicts) == len(case.steps)
     assert book.message == ""
+
+
+def test_the_header_names_the_game_by_its_title() -> None:
+    book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
+    header = book.children[0].value
+    assert "Casebook — Play Win" in header and "playwin" not in header
+    assert "ftw-casebook" in book._dom_classes
+    assert not book.log_panel.visible

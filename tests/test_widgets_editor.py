@@ -111,3 +111,41 @@ def test_a_click_on_the_editor_board_uses_the_chosen_tool() -> None:
     )
     assert editor.state is not None and editor.state.to_json()["pieces"][1] == ["E5", "I8"]
     assert editor.log_panel.entries == []
+
+
+def test_pnrz_tools_place_a_tile_from_a_hand_turn_it_and_take_it_off() -> None:
+    editor = ScenarioEditor("pnrz")
+    hand = list(editor.position["hands"][0])
+    tile = hand[0]
+    editor.apply_tool("place tile", tile)  # a click on a tile in a hand picks it
+    assert editor.choice == tile
+    editor.apply_tool("place tile", (0, 0))
+    assert editor.position["tiles"] == [{"id": tile, "at": [0, 0], "rot": 0}]
+    assert tile not in editor.position["hands"][0] and editor.error == ""
+    editor.apply_tool("turn ↻", (1, 1))  # any quadrant of the tile turns it
+    assert editor.position["tiles"][0]["rot"] == 1
+    editor.apply_tool("take off", (0, 1))
+    assert editor.position["tiles"] == [] and editor.position["draw"][-1] == tile
+    assert editor.state is not None and editor.log_panel.entries == []
+
+
+def test_pnrz_a_base_taken_off_goes_back_to_its_owners_hand() -> None:
+    editor = ScenarioEditor("pnrz")
+    base = next(t for t in editor.position["hands"][1] if t.startswith("base:"))
+    editor.apply_tool("place tile", (0, 0), base)
+    assert base not in editor.position["hands"][1]
+    editor.apply_tool("take off", (0, 0))
+    assert editor.position["hands"][1][-1] == base and editor.position["tiles"] == []
+
+
+def test_pnrz_placing_a_tile_that_is_not_off_the_table_is_refused() -> None:
+    editor = ScenarioEditor("pnrz")
+    editor.apply_tool("place tile", (0, 0), "nope")
+    assert editor.message == "place tile: 'nope' is not a tile off the table; pick another"
+
+
+def test_card_games_say_that_they_are_set_up_in_the_json() -> None:
+    editor = ScenarioEditor("ftwcards")
+    assert editor.tools == []
+    assert "Cards are set up in the JSON, not by clicking" in editor._hint.value
+    assert "ftw-editor" in editor._dom_classes and not editor.log_panel.visible

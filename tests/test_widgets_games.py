@@ -110,3 +110,27 @@ def test_doubleblind_view_as_a_player_is_passed_to_the_renderer() -> None:
     ex.set_view(None)
     ex.set_view(0)
     assert seen == [None, 0]
+
+
+def test_forthewin_why_not_reads_a_click_onto_an_occupied_side_cell_as_a_shove() -> None:
+    needs("forthewin")
+    ex = Explorer("forthewin", seed=0)
+    for move in FORTHEWIN_SPLIT[:4]:
+        ex.play(move)
+    ex.select((1, 0))
+    ex.select((0, 0))
+    assert ex.message == (
+        "Why not shove 1,0 w? a Shove may not end in a manner that separates the Grid (FW1): "
+        "the White Pirate at (2,-1) would touch no other tile"
+    )
+
+
+def test_forthewin_a_click_onto_an_occupied_corner_cell_stays_a_move() -> None:
+    needs("forthewin")
+    rules = ftwkit.rules("forthewin")
+    data = rules.new(seed=0).to_json()  # White Monkey at (0,0), Black's at (1,0), Black to play
+    data["tiles"] = [dict(t, at=[1, 1]) if t["at"] == [1, 0] else t for t in data["tiles"]]
+    state = rules.load(data)
+    move = hooks.attempted_move(state, ((1, 1), (0, 0)))
+    assert str(move) == "move 1,1 nw"
+    assert state.explain(move) is not None

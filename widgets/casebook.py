@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets
 
+import ftwkit
 from ftwkit import casebook
 from ftwkit.casebook import Case, CaseResult
 from ftwkit.errors import InvalidState
@@ -48,6 +49,8 @@ class Casebook(ipywidgets.VBox):
     def __init__(self, game: str, cases: list[Case] | None = None) -> None:
         self.log_panel = LogPanel()
         self._game = game
+        self.title = ftwkit.rules(game).title
+        """The game's title, shown in the header."""
         self._cases = casebook.load(game) if cases is None else list(cases)
         self._result: CaseResult | None = None
         self._message_text = ""
@@ -70,7 +73,9 @@ class Casebook(ipywidgets.VBox):
         self._explorer_box = ipywidgets.Box()
         super().__init__(
             [
-                ipywidgets.HTML(f"<b style='font-size:15px'>Casebook — {html.escape(game)}</b>"),
+                ipywidgets.HTML(
+                    f"<b style='font-size:15px'>Casebook — {html.escape(self.title)}</b>"
+                ),
                 self._chooser,
                 self._message,
                 ipywidgets.HBox([self._picture, self._text]),
@@ -82,6 +87,10 @@ class Casebook(ipywidgets.VBox):
                 self.log_panel,
             ]
         )
+        self.add_class("ftw-casebook")
+        self._chooser.add_class("ftw-case-chooser")
+        self._steps.add_class("ftw-case-steps")
+        self._message.add_class("ftw-message")
         if self._cases:
             self.show(0)
         else:

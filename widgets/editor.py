@@ -3,8 +3,10 @@
 The position is edited as the game's JSON form, which every game shares, so the editor works for
 all of them: a text area validated live by ``rules.load`` (the error names the bad field), boxes
 for the top-level numbers and switches (whose turn, counters, round), and — for board games — click
-tools registered per game in :data:`EDIT_TOOLS` (place, remove, flip, change owner). A valid
-position opens in an :class:`~widgets.explorer.Explorer` or exports as a casebook YAML entry.
+tools registered per game in :data:`EDIT_TOOLS` (place, remove, flip, change owner; for PNRZ:
+place a tile picked from a hand or the stack, turn it, take it off). Card games are set up in the
+JSON, as :data:`JSON_HINTS` tells the person on the page. A valid position opens in an
+:class:`~widgets.explorer.Explorer` or exports as a casebook YAML entry.
 """
 
 from __future__ import annotations
@@ -22,23 +24,28 @@ import yaml
 from ipycanvas import Canvas, hold_canvas
 
 import ftwkit
+from ftwkit import render
 from ftwkit.errors import FtwError, InvalidState
 from ftwkit.protocol import State
 from widgets.explorer import Explorer
-from widgets.fallback import find_renderer
 from widgets.log import LogPanel, guarded
 
-__all__ = ["EDIT_TOOLS", "EditTool", "ScenarioEditor"]
+__all__ = ["EDIT_TOOLS", "JSON_HINTS", "EditTool", "ScenarioEditor"]
 
 Position = dict[str, Any]
 
 
 @dataclasses.dataclass(frozen=True)
 class EditTool:
-    """A click tool: ``apply(position, target)`` returns the edited copy of the JSON position."""
+    """A click tool: ``apply(position, target)`` returns the edited copy of the JSON position.
+
+    A tool that needs a pick besides the click (which tile to place) sets ``choices``; it is then
+    called as ``apply(position, target, choice)`` with one of ``choices(position)``.
+    """
 
     name: str
-    apply: Callable[[Position, Any], Position]
+    apply: Callable[..., Position]
+    choices: Callable[[Position], list[str]] | None = None
 
 
 # ----------------------------------------------------------------------------- per-game tools
@@ -126,13 +133,104 @@ def _forthewin_tools(names: tuple[str, ...]) -> list[EditTool]:
     ]
 
 
+def _pnrz_tools(_names: tuple[str, ...]) -> list[EditTool]:
+    """Place a tile from a hand or the stack, turn a placed tile, or take it off the table.
+
+    A placed play tile taken off goes back on top of the stack (the end of ``draw``), a base back
+    to the hand of the player whose character it shows, so every tile stays accounted for.
+    """
+
+    def off_table(data: Position) -> list[str]:
+        hands = [t for hand in data.get("hands", []) for t in hand]
+        return [*hands, *reversed(data.get("draw", [])), *data.get("aside", [])]
+
+    def take(out: Position, tile_id: str) -> None:
+        """Remove ``tile_id`` from wherever it is off the table."""
+        for hand in out.get("hands", []):
+            if tile_id in hand:
+                hand.remove(tile_id)
+        for key in ("draw", "aside"):
+            if tile_id in out.get(key, []):
+                out[key].remove(tile_id)
+
+    def put_back(out: Position, tile: dict[str, Any]) -> None:
+        tile_id = str(tile["id"])
+        if tile_id.startswith("base:"):
+            character = tile_id.split(":", 1)[1]
+            for p, chars in enumerate(out.get("characters", [])):
+                if character in chars:
+                    out["hands"][p].append(tile_id)
+                    return
+        out.setdefault("draw", []).append(tile_id)
+
+    def covering(data: Position, cell: Any) -> dict[str, Any] | None:
+        """The placed tile whose four quadrants include ``cell``."""
+        for tile in data.get("tiles", []):
+            x, y = tile["at"]
+            if cell[0] in (x, x + 1) and cell[1] in (y, y + 1):
+                return tile
+        return None
+
+    def place(data: Position, target: Any, tile_id: str) -> Position:
+        if not _is_cell(target):
+            return data
+        out = copy.deepcopy(data)
+        old = covering(out, target)
+        if old is not None:  # placing onto a tile replaces it
+            out["tiles"].remove(old)
+            put_back(out, old)
+        take(out, tile_id)
+        out.setdefault("tiles", []).append({"id": tile_id, "at": list(target), "rot": 0})
+        return out
+
+    def rotate(data: Position, target: Any) -> Position:
+        out = copy.deepcopy(data)
+        tile = covering(out, target) if _is_cell(target) else None
+        if tile is not None:
+            tile["rot"] = (tile.get("rot", 0) + 1) % 4
+        return out
+
+    def remove(data: Position, target: Any) -> Position:
+        out = copy.deepcopy(data)
+        tile = covering(out, target) if _is_cell(target) else None
+        if tile is not None:
+            out["tiles"].remove(tile)
+            put_back(out, tile)
+        return out
+
+    return [
+        EditTool("place tile", place, choices=off_table),
+        EditTool("turn ↻", rotate),
+        EditTool("take off", remove),
+    ]
+
+
+def _is_cell(value: Any) -> bool:
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, int) for v in value)
+    )
+
+
 EDIT_TOOLS: dict[str, Callable[[tuple[str, ...]], list[EditTool]]] = {
     "playwin": lambda names: _cells_tools("pieces", names),
     "doubleblind": lambda names: _cells_tools("stones", names),
     "forthewin": _forthewin_tools,
+    "pnrz": _pnrz_tools,
 }
 """Game id → factory of its click tools, given the two players' names (games without one are
-edited as JSON only)."""
+edited as JSON only, see :data:`JSON_HINTS`)."""
+
+JSON_HINTS: dict[str, str] = {
+    "ftwcards": (
+        "Cards are set up in the JSON, not by clicking (a card moves between lists, not across a "
+        "board): move a card number between <code>hands</code>, <code>pile</code>, "
+        "<code>aux</code>, <code>out</code> and <code>aside</code>. The position is checked as "
+        "you type; the line under the text says what is wrong."
+    ),
+}
+"""Game id → how to edit its position when clicking is not the way (shown above the JSON)."""
 
 
 # ----------------------------------------------------------------------------- the widget
@@ -162,9 +260,7 @@ class ScenarioEditor(ipywidgets.VBox):
         self._client_ready = False
         self._message_text = ""
         self.explorer: Explorer | None = None
-        self._renderer, problem = find_renderer(self._game)
-        if problem:
-            self.log_panel.info(problem)
+        self._renderer = render.renderer(self._game)
         factory = EDIT_TOOLS.get(self._game)
         self._tools: list[EditTool] = factory(rules.player_names(2)) if factory else []
 
@@ -180,6 +276,24 @@ class ScenarioEditor(ipywidgets.VBox):
             options=[t.name for t in self._tools] or ["(edit the JSON)"],
             description="tool",
             style={"button_width": "auto"},
+        )
+        self._tool.observe(self._on_tool_value, names="value")
+        self._choice = ipywidgets.Dropdown(
+            description="tile",
+            layout=ipywidgets.Layout(width="220px"),
+            style={"description_width": "40px"},
+        )
+        self._choice_hint = ipywidgets.HTML(
+            "<span style='font-size:11px;color:#555'>&nbsp;pick one here or click it in a hand, "
+            "then click a cell</span>"
+        )
+        self._choice_row = ipywidgets.HBox([self._choice, self._choice_hint])
+        self._choice_row.layout.display = "none"
+        hint = JSON_HINTS.get(self._game, "")
+        if not self._tools and not hint:
+            hint = "This game is set up by editing the JSON; it is checked as you type."
+        self._hint = ipywidgets.HTML(
+            f"<div style='font-size:12px;color:#333;max-width:460px'>{hint}</div>"
         )
         try:
             width, height = self._renderer.size(rules.load(data))
@@ -208,10 +322,16 @@ class ScenarioEditor(ipywidgets.VBox):
         self._explorer_box = ipywidgets.Box()
 
         board = ipywidgets.VBox(
-            [self._tool, self.canvas] if self._tools else [self.canvas],
+            [self._tool, self._choice_row, self.canvas] if self._tools else [self.canvas],
         )
         json_side = ipywidgets.VBox(
-            [ipywidgets.HTML("<b>Position (JSON)</b>"), self._text, self._verdict, self._fields]
+            [
+                ipywidgets.HTML("<b>Position (JSON)</b>"),
+                self._hint,
+                self._text,
+                self._verdict,
+                self._fields,
+            ]
         )
         export = ipywidgets.VBox(
             [self._title, self._rule, self._explanation, self._export, self._yaml, self._yaml_link]
@@ -229,6 +349,11 @@ class ScenarioEditor(ipywidgets.VBox):
                 self.log_panel,
             ]
         )
+        self.add_class("ftw-editor")
+        self.canvas.add_class("ftw-board")
+        self._message.add_class("ftw-message")
+        self._verdict.add_class("ftw-verdict")
+        self._tool.add_class("ftw-tools")
         self._set_position(data)
 
     # ----------------------------------------------------------------- programmatic face
@@ -263,12 +388,37 @@ class ScenarioEditor(ipywidgets.VBox):
         self._text.value = text
 
     @guarded("editor tool")
-    def apply_tool(self, tool: str, target: Any) -> None:
-        """Apply the click tool named ``tool`` to ``target`` (a cell)."""
+    def apply_tool(self, tool: str, target: Any, choice: str | None = None) -> None:
+        """Apply the click tool named ``tool`` to ``target`` (a cell).
+
+        Args:
+            tool: one of :attr:`tools`.
+            target: what was clicked (a cell, or a tile in a hand).
+            choice: for a tool that needs a pick (the tile to place): which one; defaults to
+                the one chosen in the editor. Clicking a choice itself (a tile in a hand) picks it.
+        """
         found = [t for t in self._tools if t.name == tool]
         if not found:
             raise InvalidState(f"no tool {tool!r}; tools: {', '.join(self.tools)}")
-        self._set_position(found[0].apply(self._current_data(), target))
+        edit = found[0]
+        data = self._current_data()
+        if edit.choices is None:
+            self._set_position(edit.apply(data, target))
+            return
+        offered = edit.choices(data)
+        if isinstance(target, str) and target in offered:
+            self._refresh_choices(edit, data, picked=target)
+            return
+        choice = self._choice.value if choice is None else choice
+        if choice not in offered:
+            raise InvalidState(f"{tool}: {choice!r} is not a tile off the table; pick another")
+        self._set_position(edit.apply(data, target, choice))
+
+    @property
+    def choice(self) -> str | None:
+        """The pick of the current tool (the tile to place), if it needs one."""
+        value = self._choice.value
+        return str(value) if value is not None else None
 
     @guarded("editor field")
     def set_field(self, key: str, value: Any) -> None:
@@ -338,6 +488,7 @@ class ScenarioEditor(ipywidgets.VBox):
                 f"<span style='color:#1b5e20'>✓ valid — {html.escape(self._state.status())}</span>"
             )
             self._refresh_fields(data)
+            self._refresh_choices(self._current_tool(), data)
         else:
             self._verdict.value = f"<span style='color:#b00020'>✗ {html.escape(self._error)}</span>"
         self._open.disabled = self._state is None
@@ -375,6 +526,27 @@ class ScenarioEditor(ipywidgets.VBox):
         finally:
             self._syncing = False
 
+    def _current_tool(self) -> EditTool | None:
+        found = [t for t in self._tools if t.name == self._tool.value]
+        return found[0] if found else None
+
+    def _refresh_choices(
+        self, tool: EditTool | None, data: Position, picked: str | None = None
+    ) -> None:
+        """Offer the picks of ``tool`` (hidden for tools without any), keeping the pick if valid."""
+        self._choice_row.layout.display = None if tool and tool.choices else "none"
+        if tool is None or tool.choices is None:
+            return
+        offered = tool.choices(data)
+        keep = picked if picked is not None else self._choice.value
+        self._syncing = True
+        try:
+            if list(self._choice.options) != offered:
+                self._choice.options = offered
+            self._choice.value = keep if keep in offered else (offered[0] if offered else None)
+        finally:
+            self._syncing = False
+
     def _redraw(self) -> None:
         if not self._client_ready or self._state is None:
             return
@@ -394,6 +566,11 @@ class ScenarioEditor(ipywidgets.VBox):
     def _on_text_value(self, _change: Mapping[str, Any]) -> None:
         if not self._syncing:
             self._validate()
+
+    @guarded("editor tool")
+    def _on_tool_value(self, _change: Mapping[str, Any]) -> None:
+        if self._state is not None:
+            self._refresh_choices(self._current_tool(), self._current_data())
 
     @guarded("editor canvas")
     def _on_canvas_client_ready(self) -> None:

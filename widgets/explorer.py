@@ -6,9 +6,10 @@
 
 The explorer owns one :class:`~widgets.tree.GameTree`. Every change (a click, a move, a jump in the
 history, a new game, a loaded file) goes through :meth:`Explorer._commit`, which stores the new
-selection, redraws the board in one ``hold_canvas`` batch and refreshes the status, the move list
-and the controls. Nothing is drawn before the browser says the canvas is ready
-(``canvas.on_client_ready``), because Voilà loses (and is broken by) earlier draw commands.
+selection, refreshes the status, the move list and the controls, and only then redraws the board
+in one ``hold_canvas`` batch, so the text is current when the picture arrives. Nothing is drawn
+before the browser says the canvas is ready (``canvas.on_client_ready``), because Voilà loses (and
+is broken by) earlier draw commands.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ import ipywidgets
 from ipycanvas import Canvas, hold_canvas
 
 import ftwkit
+from ftwkit import render
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
 from widgets import hooks
 from widgets.controls import OptionControl, option_controls
-from widgets.fallback import find_renderer
 from widgets.log import LogPanel, guarded
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
@@ -101,9 +102,7 @@ class Explorer(ipywidgets.VBox):
         self.log_panel = LogPanel()
         self._game = start.rules.id
         if renderer is None:
-            renderer, problem = find_renderer(self._game)
-            if problem:
-                self.log_panel.info(problem)
+            renderer = render.renderer(self._game)
         self._renderer = renderer
         self._tree = GameTree(start)
         self._clicks: tuple[Any, ...] = ()
@@ -120,6 +119,7 @@ class Explorer(ipywidgets.VBox):
         self._draws = 0
         self._build_widgets(start)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
+        self.add_class("ftw-explorer")
         self._sync_setup(start)
         self._commit(structure=True)
 
@@ -133,6 +133,7 @@ class Explorer(ipywidgets.VBox):
         )
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_mouse_down)
+        self.canvas.add_class("ftw-board")
 
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
@@ -143,6 +144,14 @@ class Explorer(ipywidgets.VBox):
         self._message.layout.max_width = f"{max(width, 600)}px"
         # A message appearing must not push the board down between two clicks.
         self._message.layout.min_height = "24px"
+        for widget, name in (
+            (self._title, "ftw-title"),
+            (self._status, "ftw-status"),
+            (self._message, "ftw-message"),
+            (self._chooser, "ftw-chooser"),
+            (self._buttons, "ftw-buttons"),
+        ):
+            widget.add_class(name)
         self._move_text = ipywidgets.Text(
             placeholder="type a move in notation",
             continuous_update=False,
@@ -179,8 +188,10 @@ class Explorer(ipywidgets.VBox):
         self._slider.observe(self._on_slider_value, names="value")
         self._moves = ipywidgets.Select(rows=10, layout=ipywidgets.Layout(width="270px"))
         self._moves.observe(self._on_moves_value, names="value")
+        self._moves.add_class("ftw-moves")
         self._tree_select = ipywidgets.Select(rows=6, layout=ipywidgets.Layout(width="270px"))
         self._tree_select.observe(self._on_tree_value, names="value")
+        self._tree_select.add_class("ftw-variations")
         self._promote = ipywidgets.Button(
             description="Make main line",
             tooltip="make the line shown the main line",
@@ -237,6 +248,7 @@ class Explorer(ipywidgets.VBox):
         self._paste_load = ipywidgets.Button(description="Load pasted JSON")
         self._paste_load.on_click(self._on_paste_load_click)
         self._downloads = ipywidgets.HTML()
+        self._downloads.add_class("ftw-downloads")
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
         board = ipywidgets.VBox(
@@ -556,7 +568,10 @@ class Explorer(ipywidgets.VBox):
         message: str | None = "",
         error: bool = False,
     ) -> None:
-        """Store the selection, redraw, and refresh status and (if ``structure``) the lists.
+        """Store the selection, refresh status and (if ``structure``) the lists, then redraw.
+
+        The canvas is redrawn last (one ``hold_canvas`` batch, one message), after every text
+        widget has been updated, so the page never shows a new picture beside an old status.
 
         Args:
             structure: the state or tree changed (refresh lists, buttons, downloads).
@@ -572,7 +587,6 @@ class Explorer(ipywidgets.VBox):
             self._set_message(message, error)
         if structure:
             self._steps = self._compute_steps()
-        self._redraw()
         self._refresh_status()
         self._refresh_chooser()
         if structure:
@@ -581,6 +595,8 @@ class Explorer(ipywidgets.VBox):
             self._refresh_view_options()
             self._refresh_downloads()
         self._refresh_steps()
+        # The picture comes last, so the text beside it is already current when it arrives.
+        self._redraw()
 
     # ================================================================= clicks
     def _click(self, target: Hashable | None) -> None:

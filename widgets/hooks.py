@@ -12,11 +12,14 @@ Every hook is optional: a game without one still gets the whole explorer, only l
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ftwkit.errors import FtwError
+from ftwkit.games.playwin import BOARD
 from ftwkit.geometry.grid import components
+from ftwkit.geometry.hexgrid import DIRECTIONS, add, hex_distance
 from ftwkit.protocol import Move, State
 
 __all__ = ["ATTEMPTED_MOVE", "SUBSTEPS", "WARNINGS", "attempted_move", "substeps", "warnings"]
@@ -34,11 +37,45 @@ def _parse(state: State, text: str) -> Move | None:
 
 
 # ------------------------------------------------------------------------------ Play Win
+def _bent_jumps(src: str, dst: str) -> list[str]:
+    """The cells a short bent leap from ``src`` to ``dst`` may jump (empty if it is not one).
+
+    A bent leap lands two hex steps away, off the six straight lines; either of the two cells
+    next to both ends may be the one jumped (only those on the board are returned).
+    """
+    if not (BOARD.is_name(src) and BOARD.is_name(dst)):
+        return []
+    a, b = BOARD.axial(src), BOARD.axial(dst)
+    if hex_distance(a, b) != 2 or any(add(a, d, 2) == b for d in DIRECTIONS):
+        return []
+    between = set(BOARD.neighbours(a)) & set(BOARD.neighbours(b))
+    return sorted(BOARD.name(c) for c in between)
+
+
 def _playwin_attempt(state: State, clicks: Sequence[Hashable]) -> Move | None:
-    """Two cells clicked: the approach ``src-dst`` (the capture's jumped cells are not clicked)."""
-    if len(clicks) == 2 and all(isinstance(c, str) for c in clicks):
-        return _parse(state, f"{clicks[0]}-{clicks[1]}")
-    return None
+    """Cells clicked: a capture when every step is a bent leap, else the approach ``src-dst``.
+
+    A capture's jumped cells are not clicked, so each leap jumps whichever cell between holds an
+    opposing piece (the first one between when neither does, so ``explain`` says it is empty).
+    """
+    if len(clicks) < 2 or not all(isinstance(c, str) for c in clicks):
+        return None
+    cells = [str(c) for c in clicks]
+    mover = state.to_play
+    opposing: set[str] = set()
+    if mover is not None:
+        pieces = state.to_json().get("pieces") or []
+        opposing = {c for p, cs in enumerate(pieces) if p != mover for c in cs}
+    leaps = []
+    for here, there in itertools.pairwise(cells):
+        jumps = _bent_jumps(here, there)
+        if not jumps:
+            break
+        jumped = next((j for j in jumps if j in opposing), jumps[0])
+        leaps.append(f"x{jumped}-{there}")
+    else:
+        return _parse(state, cells[0] + "".join(leaps))
+    return _parse(state, f"{cells[0]}-{cells[1]}") if len(cells) == 2 else None
 
 
 def _playwin_substeps(state: State, move: Move) -> list[tuple[str, State]]:
@@ -103,21 +140,34 @@ def _is_cell(value: Any) -> bool:
 
 
 def _forthewin_attempt(state: State, clicks: Sequence[Hashable]) -> Move | None:
-    """A tile then a neighbouring cell: a one-step Move; a tile then a far cell: a Ninja jump."""
+    """What two clicks from a tile most likely meant.
+
+    Onto an occupied cell beside it (n, e, s or w) from an own tile: a Shove (a Move could not
+    go there anyway, so the Shove's reason is the one worth reading); onto any other neighbouring
+    cell: a one-step Move; onto a far cell: a Ninja jump.
+    """
     if len(clicks) != 2 or not all(_is_cell(c) for c in clicks):
         return None
     src, dst = clicks
     assert isinstance(src, tuple) and isinstance(dst, tuple)
     step = (dst[0] - src[0], dst[1] - src[1])
     if step in _COMPASS:
-        return _parse(state, f"move {_xy(src)} {_COMPASS[step]}")
+        owner = {tuple(t["at"]): t.get("player") for t in _tiles_on_grid(state)}
+        shove = 0 in step and dst in owner and owner.get(src) == state.to_play
+        verb = "shove" if shove else "move"
+        return _parse(state, f"{verb} {_xy(src)} {_COMPASS[step]}")
     return _parse(state, f"ninja {_xy(src)} to {_xy(dst)}")
+
+
+def _tiles_on_grid(state: State) -> list[dict[str, Any]]:
+    """The JSON objects of the tiles on the Grid."""
+    tiles = state.to_json().get("tiles") or []
+    return [t for t in tiles if t.get("at") is not None]
 
 
 def _forthewin_split(state: State) -> frozenset[Any]:
     """Cells of the tiles outside the largest 8-connected group (empty when the Grid is whole)."""
-    tiles = state.to_json().get("tiles") or []
-    cells = [tuple(t["at"]) for t in tiles if t.get("at") is not None]
+    cells = [tuple(t["at"]) for t in _tiles_on_grid(state)]
     groups = components(cells)
     if len(groups) < 2:
         return frozenset()

@@ -26,22 +26,44 @@ _MAX_ENTRIES = 200
 
 
 class LogPanel(ipywidgets.VBox):
-    """A scrolling list of log entries with a Clear button; ``entries`` keeps the plain text."""
+    """A scrolling list of log entries with a Clear button; ``entries`` keeps the plain text.
+
+    The panel stays out of sight while it is empty (a page with several explorers would otherwise
+    show several empty panels) and appears as soon as anything is logged, its header tinted red
+    and counting the entries when an error is among them. Clearing it hides it again.
+    """
 
     def __init__(self, title: str = "Log") -> None:
         self.entries: list[tuple[str, str]] = []
         self._lines: list[tuple[str, str, str]] = []
+        self._name = title
         self._html = ipywidgets.HTML(layout=ipywidgets.Layout(max_height="160px", overflow="auto"))
         self._clear = ipywidgets.Button(
             description="Clear log", layout=ipywidgets.Layout(width="90px")
         )
         self._clear.on_click(self._on_clear_click)
-        self._title = ipywidgets.HTML(f"<b>{html.escape(title)}</b>")
+        self._title = ipywidgets.HTML()
         super().__init__(
             [ipywidgets.HBox([self._title, self._clear]), self._html],
-            layout=ipywidgets.Layout(border="1px solid #ddd", padding="2px 6px"),
+            layout=ipywidgets.Layout(padding="2px 6px", margin="6px 0 0 0"),
         )
+        self.add_class("ftw-log")
         self._render()
+
+    @property
+    def visible(self) -> bool:
+        """Whether the panel is shown (only while it holds entries)."""
+        return self.layout.display != "none"
+
+    @property
+    def header(self) -> str:
+        """The header as plain text, e.g. ``"Log — 2 entries, 1 error"``."""
+        errors = sum(level == "error" for level, _ in self.entries)
+        n = len(self.entries)
+        text = f"{self._name} — {n} {'entry' if n == 1 else 'entries'}"
+        if errors:
+            text += f", {errors} {'error' if errors == 1 else 'errors'}"
+        return text
 
     @property
     def text(self) -> str:
@@ -72,8 +94,19 @@ class LogPanel(ipywidgets.VBox):
     def _render(self) -> None:
         lines = self._lines
         if not lines:
-            self._html.value = "<i style='color:#888'>nothing logged</i>"
+            self._html.value = ""
+            self._title.value = ""
+            self.layout.display = "none"
+            self.layout.border = ""
             return
+        errors = any(level == "error" for _, level, _ in lines)
+        colour, tint = ("#b00020", "#fdecee") if errors else ("#0d47a1", "#eef3fb")
+        self._title.value = (
+            f"<div style='color:{colour};background:{tint};font-weight:bold;"
+            f"padding:2px 8px;margin-right:8px'>{html.escape(self.header)}</div>"
+        )
+        self.layout.border = f"1px solid {colour}"
+        self.layout.display = None
         rows = []
         for stamp, level, text in reversed(lines):
             colour = "#b00020" if level == "error" else "#333"

@@ -223,6 +223,8 @@ def _axis_labels(pen: Pen, th: Theme, layout: Layout) -> None:
         cy = gy + (y - y_lo + 0.5) * size
         pen.text(str(y), gx - th.px(8), cy, size=11, colour=th.muted, align="right")
     pen.text("x →", gx - th.px(8), gy - th.px(9), size=10, colour=th.muted, align="right")
+    bottom = gy + (y_hi - y_lo + 1) * size
+    pen.text("y ↓", gx - th.px(8), bottom + th.px(8), size=10, colour=th.muted, align="right")
 
 
 def _colours(th: Theme, player: int, names: tuple[str, ...]) -> tuple[str, str, str, str]:

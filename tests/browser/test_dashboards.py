@@ -255,3 +255,36 @@ def test_click_that_leads_nowhere_shows_the_reason(opened: Opened) -> None:
         before.moves,
         before.position,
     )
+
+
+# --------------------------------------------------------------------------- designer notes
+NOTES = [d for d in DASHBOARDS if d.kind == "edge-case"]
+SECOND_CASE = {
+    "forthewin-grid-separation.ipynb": "02-split-with-one-action-left",
+    "playwin-bent-leap-chains.ipynb": "02-maximum-across-pieces",
+}
+"""The casebook case behind each designer note's second "Load case" entry."""
+
+
+@pytest.mark.parametrize("dashboard", NOTES, ids=[d.notebook[:-6] for d in NOTES])
+def test_designer_note_loads_the_chosen_case_into_its_one_explorer(
+    dashboard: Any, server: harness.VoilaServer, browser: Any
+) -> None:
+    opened = _open(dashboard, server, browser)
+    try:
+        page = opened.page
+        assert page.locator("canvas").count() == 1  # the cases are pictures, not explorers
+        assert page.locator(".ftw-case .ftw-case-picture svg").count() >= 3
+        explorer = harness.ExplorerOnPage(page)
+        before = explorer.snapshot()
+        selector = page.locator("select").filter(has=page.locator("option", has_text="Case 1"))
+        assert selector.count() == 1
+        selector.select_option(index=1)
+        explorer.wait_for_new_position(before)
+        after = explorer.snapshot()
+        start = harness.ftw_dashboard.case(dashboard.game, SECOND_CASE[dashboard.notebook]).start()
+        assert after.position == start.to_json()
+        assert after.moves == ["start"]
+        assert after.status is not None and start.status() in after.status
+    finally:
+        harness.close_dashboard(opened.page)
