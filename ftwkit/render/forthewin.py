@@ -4,7 +4,8 @@ Targets are cells ``(x, y)`` (``y`` grows downwards), the occupied ones and the 
 step around the grid, where tiles may be added or moved. Each tile shows its colour (white or
 black), its character as a glyph drawn with primitives plus its name, and whether it is face up;
 a face-down tile is greyed and hatched with a small glyph. The panel beside the grid shows each
-player's action pips, first-player marker and supply.
+player's action pips, first-player marker and supply. Light coordinate labels (``x`` above each
+column, ``y`` left of each row) let a reader find the ``(x,y)`` cells that moves and messages name.
 """
 
 from __future__ import annotations

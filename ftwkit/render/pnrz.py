@@ -4,7 +4,8 @@ The table is cropped to the tiles plus two quadrants around them (and every cand
 the state). Each quadrant shows its content: a character (its colour and initial), a bonus item
 (a gold star and the item's name), an arch-enemy (a dark quadrant with a burst in its victim's
 colour) or a base (a house); action icons sit in a badge at the tile's centre. Each character's
-best section is outlined in the character's colour, and the panel lists the tallies.
+best section is outlined in the character's colour, and the panel lists the tallies. An empty
+table shows a dashed outline at the first anchor, captioned "the first tile goes here".
 
 Targets: ``(x, y)`` anchors on the table — a placed tile's anchor anywhere on the tile, else the
 quadrant cell under the pointer (a candidate anchor) — and tile ids (``str``) for tiles in hand.
