@@ -362,7 +362,11 @@ class Rules(ABC):
     def load(self, data: Mapping[str, Any]) -> State:
         """A state from its JSON form; malformed input raises ``InvalidState`` naming the field.
 
-        Options in ``data["options"]`` are applied on top of this rules object's options.
+        Options in ``data["options"]`` are applied on top of this rules object's options, so a
+        position without ``"options"`` loads under the rules it is given:
+        ``ftwkit.rules(game).load(data)`` uses the defaults (as API.md says), while
+        ``ftwkit.rules(game, variant=...).load(data)`` keeps that variant. A position that records
+        its own options (``to_json()`` writes those that differ from the defaults) brings them.
         """
         if not isinstance(data, Mapping):
             raise InvalidState(f"a position must be a JSON object, not {type(data).__name__}")
