@@ -335,6 +335,97 @@ def test_sections_join_across_a_half_offset_contact_but_never_diagonally() -> No
     assert state.sections()["ninja"][0] == 3 + 3
 
 
+# ---------------------------------------------------------------------- PN3 quadrant counts
+def counted_set() -> dict[str, Any]:
+    data = small_set()
+    data["tiles"][0]["counts"] = [2, 1, 3, 1]  # t0: four pirates
+    return data
+
+
+def test_tile_set_counts_score_only_under_quadrant_count_printed() -> None:
+    data = position([placed("t0", 0, 0), placed("t1", 2, 0)], characters=P2, hands=[[], []])
+    plain = load(data, tile_set=small_set())
+    counted = load(data, tile_set=counted_set())
+    printed = load(data, tile_set=counted_set(), quadrant_count="printed")
+    assert plain.scores == counted.scores == (4, 4)
+    assert printed.sections()["pirate"][0] == 2 + 1 + 3 + 1
+    assert printed.scores == (7, 4)
+    # without counts "printed" changes nothing
+    assert load(data, tile_set=small_set(), quadrant_count="printed").scores == (4, 4)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "one", "printed"),
+    [
+        # chest (count 2 ignored: a bonus keeps 3) + pirate x3 + pirate x2
+        (
+            [placed(inline("chest", "pirate", "pirate", "ninja") | {"counts": [2, 3, 2, 1]}, 0, 0)],
+            3 + 1 + 1,
+            3 + 3 + 2,
+        ),
+        # the kraken at 2,0 touches the pirate x3 at 1,0: negated, it scores 0 either way (PN5)
+        (
+            [
+                placed(
+                    inline("chest", "pirate", "pirate", "ninja") | {"counts": [2, 3, 2, 1]}, 0, 0
+                ),
+                placed(inline("kraken", "ninja", "ninja", "ninja"), 2, 0),
+            ],
+            3 + 0 + 1,
+            3 + 0 + 2,
+        ),
+    ],
+)
+def test_inline_tile_counts_leave_bonus_and_negation_rules_alone(
+    tiles: list[dict[str, Any]], one: int, printed: int
+) -> None:
+    data = position(tiles, characters=P2, hands=[[], []])
+    assert load(data).sections()["pirate"][0] == one
+    assert load(data, quadrant_count="printed").sections()["pirate"][0] == printed
+
+
+def test_rotation_carries_the_counts_with_the_quadrants() -> None:
+    tile = inline(*["pirate"] * 4, icon="rotate") | {"counts": [3, 1, 1, 1]}
+    data = position([], characters=P2, hands=[[tile], []])
+    state = load(data, quadrant_count="printed")
+    key = "~pirate:3/pirate/pirate/pirate+rotate"
+    # the quadrants alone repeat under rotation, the counts do not: four orientations
+    assert [str(m) for m in state.legal_moves()] == [f"{key} at 0,0 r{r}" for r in range(4)]
+    state = state.play(f"{key} at 0,0 r1")
+    assert state.counts == {(1, 0): 3}
+    state = state.play("rotate 0,0 r2")
+    assert state.counts == {(1, 1): 3} and state.scores == (6, 0)
+    entry = state.to_json()["tiles"][0]
+    assert (entry["counts"], entry["rot"]) == ([3, 1, 1, 1], 2)
+    assert ftwkit.replay(json.loads(json.dumps(ftwkit.record(state)))) == state
+
+
+@pytest.mark.parametrize("counts", [[1, 1, 1], [0, 1, 1, 1], [1, 1, 1, "2"], [True, 1, 1, 1], 3])
+def test_bad_counts_are_refused_naming_the_field(counts: Any) -> None:
+    bad = small_set()
+    bad["tiles"][2]["counts"] = counts
+    with pytest.raises(InvalidState, match=r"tile_set.tiles\[2\].counts: expected 4 positive"):
+        ftwkit.rules("pnrz", tile_set=bad)
+    tile = inline(*["pirate"] * 4) | {"counts": counts}
+    with pytest.raises(InvalidState, match=r"^tiles\[0\].counts: expected 4 positive"):
+        load(position([placed(tile, 0, 0)], characters=P2, hands=[[], []]))
+    with pytest.raises(InvalidState, match=r"^hands\[1\]\[0\].counts: expected 4 positive"):
+        load(position([], characters=P2, hands=[[], [tile]]))
+
+
+def test_counts_on_a_base_tile_are_refused() -> None:
+    bad = small_set()
+    bad["bases"][1]["counts"] = [2, 1, 1, 1]
+    with pytest.raises(InvalidState, match=r"tile_set.bases\[1\].counts: a base tile has no"):
+        ftwkit.rules("pnrz", tile_set=bad)
+
+
+def test_counts_belong_to_inline_tiles_not_to_tile_ids() -> None:
+    entry = placed("01", 0, 0) | {"counts": [2, 1, 1, 1]}
+    with pytest.raises(InvalidState, match=r"tiles\[0\]: give either an id or inline quads"):
+        load(position([entry], characters=P2, hands=[[], []]))
+
+
 # ---------------------------------------------------------------------- notation, JSON, hidden info
 def test_every_kind_of_move_round_trips_through_its_notation() -> None:
     state = load(position([placed("01", 0, 0)], hands=[["05"], [], [], []]))

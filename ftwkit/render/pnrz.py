@@ -53,10 +53,14 @@ def _ref(entry: Any, info: Callable[[str], TileInfo]) -> tuple[str, TileInfo] | 
     if entry is None:
         return None
     if isinstance(entry, Mapping):
+        from ftwkit.games.pnrz.tiles import inline_key
+
         quads = tuple(str(q) for q in entry["quads"])
         icon = entry.get("icon")
-        key = "~" + "/".join(quads) + (f"+{icon}" if icon else "")
-        return key, (quads, icon)  # type: ignore[return-value]
+        counts = entry.get("counts") or (1, 1, 1, 1)
+        # the engine names inline tiles by their printed picture, counts included (PN3)
+        picture = tuple(q if n == 1 else f"{q}:{n}" for q, n in zip(quads, counts, strict=True))
+        return inline_key(picture, icon), (quads, icon)  # type: ignore[return-value]
     return str(entry), info(str(entry))
 
 

@@ -81,15 +81,17 @@ and the seed (lists of ``null`` of the right length).
 
 Options (``ftwkit.rules("pnrz", **options)``; defaults = RECOMMENDED rulings)
 ------------------------------------------------------------------------------
-``grid`` (PN1: ``offset`` | ``aligned``), ``bonus_also_character`` (PN4), ``negation`` (PN5:
+``grid`` (PN1: ``offset`` | ``aligned``), ``quadrant_count`` (PN3: ``one`` | ``printed``; with
+``printed`` a character quadrant scores the per-quadrant ``counts`` of its tile, a bonus item
+keeps its 3; the shipped set gives no counts), ``bonus_also_character`` (PN4), ``negation`` (PN5:
 ``per_quadrant`` | ``per_enemy_minus_one``), ``negated_breaks_section`` (PN5),
 ``base_negatable`` (PN5), ``draw_after_base`` (PN6), ``base_move_connectivity`` (PN7:
 ``full_edges`` | ``placement_only``), ``rotate_excludes_opponent_base`` (PN9),
 ``swap_excludes_opponent_base`` (PN10), ``replace_allows_base_from_hand`` (PN11),
 ``final_round`` (PN12: ``everyone`` | ``others_only``), ``tiebreak`` (PN14: ``shared`` |
 ``base_on_table``, invented), ``choose`` (PN15: ``turn_order`` | ``random``), ``tile_set``
-(5.4: a path, a JSON string or a dict). PN3 (several characters per quadrant) has no option:
-no printed data exists to drive it.
+(5.4: a path, a JSON string or a dict; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
+and so may an inline tile in a position).
 
 What is reconstructed
 ---------------------

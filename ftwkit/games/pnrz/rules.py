@@ -32,6 +32,11 @@ class PnrzOptions:
     grid: Literal["offset", "aligned"] = "offset"
     """PN1: ``offset`` = the quadrant lattice (half-tile offsets possible in positions; a new
     tile needs a full-edge contact); ``aligned`` = anchors on even coordinates only (plain grid)."""
+    quadrant_count: Literal["one", "printed"] = "one"
+    """PN3: a character quadrant holds one character (reconstructed); ``printed`` = it scores the
+    per-quadrant ``counts`` given by the tile set (or an inline tile), a bonus item quadrant
+    keeping its 3. The shipped reconstructed tile set gives no counts, so ``printed`` differs
+    only with a tile set (or inline tiles) that gives them."""
     bonus_also_character: bool = False
     """PN4: a bonus quadrant is territory worth 3; true = also a character, worth 3 + 1."""
     negation: Literal["per_quadrant", "per_enemy_minus_one"] = "per_quadrant"
@@ -273,13 +278,14 @@ class PnrzRules(Rules):
             where = f"tiles[{i}]"
             if not isinstance(entry, Mapping):
                 raise InvalidState(f"{where}: expected an object with id (or quads), at, rot")
-            check_keys(entry, {"id", "quads", "icon", "at", "rot"}, where)
+            check_keys(entry, {"id", "quads", "icon", "counts", "at", "rot"}, where)
             if "id" in entry:
-                if "quads" in entry or "icon" in entry:
+                if "quads" in entry or "icon" in entry or "counts" in entry:
                     raise InvalidState(f"{where}: give either an id or inline quads, not both")
                 key = self._ref(entry["id"], f"{where}.id")
             else:
-                key = self._ref({k: entry.get(k) for k in ("quads", "icon")}, where)
+                inline = {k: entry[k] for k in ("quads", "icon", "counts") if k in entry}
+                key = self._ref(inline, where)
             at = entry.get("at")
             if not (isinstance(at, list) and len(at) == 2 and all(is_int(v) for v in at)):
                 raise InvalidState(f"{where}.at: expected [x, y] integers, got {at!r}")
@@ -292,7 +298,7 @@ class PnrzRules(Rules):
                 if cell in occupied:
                     raise InvalidState(f"{where}.at: overlaps tiles[{occupied[cell]}] at {cell}")
                 occupied[cell] = i
-            rot = canonical_rot(self.tile_set.tile(key).quads, rot)
+            rot = canonical_rot(self.tile_set.tile(key).picture, rot)
             table.append((key, at[0], at[1], rot))
         return tuple(sorted(table, key=lambda t: (t[2], t[1])))
 
@@ -394,10 +400,10 @@ class PnrzRules(Rules):
                 tile = self.tile_set.tile(move.tile)
             except (KeyError, InvalidState):
                 raise IllegalMove(f"{move.tile!r} is not a tile of this tile set") from None
-            return Place(move.tile, move.at, canonical_rot(tile.quads, move.rot))
+            return Place(move.tile, move.at, canonical_rot(tile.picture, move.rot))
         if isinstance(move, Rotate | Orient):
             found = state.placed.get(move.at)
             if found is not None:
-                rot = canonical_rot(self.tile_set.tile(found[0]).quads, move.rot)
+                rot = canonical_rot(self.tile_set.tile(found[0]).picture, move.rot)
                 return type(move)(move.at, rot)
         return move

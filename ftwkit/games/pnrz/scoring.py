@@ -3,8 +3,9 @@
 A section of character ``C`` is a maximal group of quadrants of ``C`` territory (``C``
 characters, ``C``'s bonus item, ``C``'s base quadrants) joined through shared quadrant edges —
 inside a tile, across tile borders and across half-offset contacts alike; diagonal contact never
-joins. Value: 1 per character, 3 per bonus item (4 with ``bonus_also_character``), 5 once if the
-section holds the base. A character or bonus quadrant that shares an edge with ``C``'s arch-enemy
+joins. Value: 1 per character (its printed count with ``quadrant_count = printed``, PN3), 3 per
+bonus item (4 with ``bonus_also_character``; counts never change it), 5 once if the section holds
+the base. A character or bonus quadrant that shares an edge with ``C``'s arch-enemy
 scores 0 but still joins the section (``negation = per_quadrant``, PN5).
 """
 
@@ -28,14 +29,23 @@ def _touches(cell: Cell, cells: Mapping[Cell, str], code: str) -> bool:
 
 
 def section_value(
-    character: str, section: frozenset[Cell], cells: Mapping[Cell, str], options: Any
+    character: str,
+    section: frozenset[Cell],
+    cells: Mapping[Cell, str],
+    options: Any,
+    counts: Mapping[Cell, int] | None = None,
 ) -> int:
-    """The points of one section of ``character`` under the scoring options."""
+    """The points of one section of ``character`` under the scoring options.
+
+    ``counts`` gives the printed character count of quadrant cells whose count is not 1 (PN3);
+    it is scored only with ``quadrant_count = printed`` and only on character quadrants.
+    """
     enemy = ENEMY[character]
     bonus = BONUS[character]
     base = BASES[character]
     per_quadrant = options.negation == "per_quadrant"
     bonus_points = 4 if options.bonus_also_character else 3
+    printed = counts if counts and options.quadrant_count == "printed" else {}
     total = 0
     has_base = False
     base_negated = False
@@ -48,7 +58,7 @@ def section_value(
             continue
         if per_quadrant and _touches(cell, cells, enemy):
             continue
-        total += bonus_points if code == bonus else 1
+        total += bonus_points if code == bonus else printed.get(cell, 1)
     if has_base and not base_negated:
         total += 5
     if not per_quadrant:
@@ -62,8 +72,12 @@ def section_value(
     return total
 
 
-def best_sections(cells: Mapping[Cell, str], options: Any) -> dict[str, Section]:
+def best_sections(
+    cells: Mapping[Cell, str], options: Any, counts: Mapping[Cell, int] | None = None
+) -> dict[str, Section]:
     """Each character's best section: ``{character: (value, cells)}``; ``(0, ∅)`` if none.
+
+    ``counts``: printed character counts of quadrant cells (PN3), see ``section_value``.
 
     Ties between sections of equal value go to the larger one, then to the one with the smallest
     cell, so the result is deterministic.
@@ -82,7 +96,7 @@ def best_sections(cells: Mapping[Cell, str], options: Any) -> dict[str, Section]
         best: Section = (0, frozenset())
         best_key: tuple[int, int, tuple[int, int]] | None = None
         for group in components(territory, ORTHOGONAL):
-            value = section_value(character, group, cells, options)
+            value = section_value(character, group, cells, options, counts)
             first = min(group)
             key = (value, len(group), (-first[0], -first[1]))
             if best_key is None or key > best_key:

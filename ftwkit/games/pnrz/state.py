@@ -30,6 +30,7 @@ from ftwkit.games.pnrz.tiles import (
     BONUS,
     CHARACTERS,
     ENEMY,
+    ONE_EACH,
     Tile,
     TileSet,
     canonical_rot,
@@ -116,6 +117,18 @@ class PnrzState(State):
         return out
 
     @functools.cached_property
+    def counts(self) -> dict[Cell, int]:
+        """The printed character count (PN3) of every quadrant cell whose count is not 1."""
+        out: dict[Cell, int] = {}
+        for key, x, y, rot in self.table:
+            counts = self.tile(key).counts
+            if counts != ONE_EACH:
+                for cell, n in zip(footprint((x, y)), rotated(counts, rot), strict=True):
+                    if n != 1:
+                        out[cell] = n
+        return out
+
+    @functools.cached_property
     def candidates(self) -> frozenset[Cell]:
         """Anchors where a tile from hand may go (kept incrementally across placements)."""
         return candidate_anchors(self.placed, self.cells, self._aligned)
@@ -136,7 +149,7 @@ class PnrzState(State):
         """
         cached = self.__dict__.get("_sections")
         if cached is None:
-            cached = best_sections(self.cells, self.opts)
+            cached = best_sections(self.cells, self.opts, self.counts)
             self.__dict__["_sections"] = cached
         return dict(cached)
 
@@ -208,7 +221,10 @@ class PnrzState(State):
     def _ref_json(self, key: str) -> Any:
         if key.startswith("~"):
             tile = self.tile(key)
-            return {"quads": list(tile.quads), "icon": tile.icon}
+            ref: dict[str, Any] = {"quads": list(tile.quads), "icon": tile.icon}
+            if tile.counts != ONE_EACH:
+                ref["counts"] = list(tile.counts)
+            return ref
         return key
 
     def _position_json(self) -> dict[str, Any]:
@@ -281,7 +297,7 @@ class PnrzState(State):
             if key in seen:
                 continue
             seen.add(key)
-            rots = distinct_rotations(self.tile(key).quads)
+            rots = distinct_rotations(self.tile(key).picture)
             moves.extend(Place(key, at, r) for at in cands for r in rots)
         for key, x, y, _ in self.table:
             base = self.tile(key).base_of
@@ -318,7 +334,7 @@ class PnrzState(State):
         if kind == "orient":
             at = self.pending[1]
             key, _ = self.placed[at]
-            return [Orient(at, r) for r in distinct_rotations(self.tile(key).quads)]
+            return [Orient(at, r) for r in distinct_rotations(self.tile(key).picture)]
         anchors = sorted(self.placed)
         if kind == "rotate":
             for at in anchors:
@@ -326,7 +342,7 @@ class PnrzState(State):
                 if opts.rotate_excludes_opponent_base and self._opponent_base(key):
                     continue
                 moves.extend(
-                    Rotate(at, r) for r in distinct_rotations(self.tile(key).quads) if r != rot
+                    Rotate(at, r) for r in distinct_rotations(self.tile(key).picture) if r != rot
                 )
         elif kind == "swap":
             eligible = [
@@ -372,9 +388,9 @@ class PnrzState(State):
             ka, ra = self.placed[move.a]
             kb, rb = self.placed[move.b]
             swapped = [
-                (kb, x, y, canonical_rot(self.tile(kb).quads, rb))
+                (kb, x, y, canonical_rot(self.tile(kb).picture, rb))
                 if (x, y) == move.a
-                else (ka, x, y, canonical_rot(self.tile(ka).quads, ra))
+                else (ka, x, y, canonical_rot(self.tile(ka).picture, ra))
                 if (x, y) == move.b
                 else (k, x, y, r)
                 for k, x, y, r in self.table
@@ -434,7 +450,7 @@ class PnrzState(State):
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
         return tuple(
-            (k, x, y, canonical_rot(self.tile(k).quads, rot)) if (x, y) == at else (k, x, y, r)
+            (k, x, y, canonical_rot(self.tile(k).picture, rot)) if (x, y) == at else (k, x, y, r)
             for k, x, y, r in self.table
         )
 
@@ -525,7 +541,7 @@ class PnrzState(State):
         if move.tile not in self.hands[p]:
             return f"tile {move.tile} is not in {who}'s hand"
         tile = self.tile(move.tile)
-        if move.rot != canonical_rot(tile.quads, move.rot):
+        if move.rot != canonical_rot(tile.picture, move.rot):
             return f"r{move.rot} shows the same picture as a smaller rotation of {move.tile}"
         problem = placement_problem(move.at, self.placed, self.cells, self._aligned)
         return problem or f"{move} is not legal here"

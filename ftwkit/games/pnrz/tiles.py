@@ -7,9 +7,16 @@ another set can be given as a path, a JSON string or a mapping of the same shape
     {"tiles": [{"id": "01", "quads": ["pirate", "pirate", "pirate", "pirate"], "icon": null}, ...],
      "bases": [{"id": "base:pirate", "quads": ["base:pirate", ...], "icon": null}, ...]}
 
-Inline tiles (``{"quads": [...], "icon": null}`` in a position) get a stable synthetic id built
-from their content, e.g. ``~pirate/pirate/ninja/kraken`` or ``~robot/robot/robot/zombie+rotate``,
-so that notation and move targets can name them like any other tile.
+A tile may also give ``"counts": [n_NW, n_NE, n_SE, n_SW]``, the number of characters printed in
+each quadrant (positive integers, default all 1; PN3, used by ``quadrant_count = printed``; base
+tiles take none). The shipped set gives none. A count is part of the tile's picture: it turns with
+the tile, and a tile whose quadrants repeat under rotation but whose counts do not has four
+distinct orientations.
+
+Inline tiles (``{"quads": [...], "icon": null}`` in a position, optionally with ``"counts"``) get a
+stable synthetic id built from their content, e.g. ``~pirate/pirate/ninja/kraken``,
+``~robot/robot/robot/zombie+rotate`` or ``~pirate:2/pirate/ninja/kraken`` (``:n`` marks a quadrant
+whose count is not 1), so that notation and move targets can name them like any other tile.
 """
 
 from __future__ import annotations
@@ -20,9 +27,10 @@ import json
 import os
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from ftwkit.errors import InvalidState
+from ftwkit.protocol import is_int
 
 __all__ = [
     "BASES",
@@ -59,6 +67,10 @@ ICONS: tuple[str, ...] = ("rotate", "swap", "replace")
 QUADRANT_CODES: frozenset[str] = frozenset(
     (*CHARACTERS, *BONUS.values(), *ENEMY.values(), *BASES.values())
 )
+ONE_EACH: tuple[int, int, int, int] = (1, 1, 1, 1)
+"""The counts of a tile that prints one character per quadrant (every tile of the shipped set)."""
+
+_T = TypeVar("_T")
 
 _TERRITORY: dict[str, str] = {
     **{c: c for c in CHARACTERS},
@@ -74,11 +86,28 @@ def territory_of(code: str) -> str | None:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Tile:
-    """One tile: its id (set id, base id or synthetic inline id), quadrants and icon."""
+    """One tile: its id (set id, base id or synthetic inline id), quadrants, icon and counts.
+
+    ``counts`` is the number of characters printed in each quadrant (PN3), NW, NE, SE, SW like
+    ``quads``; only ``quadrant_count = printed`` scores it, and only on character quadrants.
+    """
 
     id: str
     quads: tuple[str, str, str, str]
     icon: str | None = None
+    counts: tuple[int, int, int, int] = ONE_EACH
+
+    @property
+    def picture(self) -> tuple[str, ...]:
+        """The quadrants as printed: each code, with ``:n`` when its count n is not 1.
+
+        Equal to ``quads`` for a tile without counts; orientations are told apart by this.
+        """
+        if self.counts == ONE_EACH:
+            return self.quads
+        return tuple(
+            q if n == 1 else f"{q}:{n}" for q, n in zip(self.quads, self.counts, strict=True)
+        )
 
     @property
     def base_of(self) -> str | None:
@@ -92,8 +121,8 @@ class Tile:
         return self.id.startswith("~")
 
 
-def rotated(quads: tuple[str, ...], rot: int) -> tuple[str, ...]:
-    """The quadrants after ``rot`` quarter turns clockwise (NW content moves to NE)."""
+def rotated(quads: tuple[_T, ...], rot: int) -> tuple[_T, ...]:
+    """The quadrants (or counts) after ``rot`` quarter turns clockwise (NW content moves to NE)."""
     rot %= 4
     return tuple(quads[(i - rot) % 4] for i in range(4))
 
@@ -121,16 +150,36 @@ def canonical_rot(quads: tuple[str, ...], rot: int) -> int:
     return rot % 4  # pragma: no cover - r == rot always matches
 
 
-def inline_key(quads: tuple[str, ...], icon: str | None) -> str:
-    """The synthetic id of an inline tile, e.g. ``~pirate/pirate/ninja/kraken+rotate``."""
-    return "~" + "/".join(quads) + (f"+{icon}" if icon else "")
+def inline_key(picture: tuple[str, ...], icon: str | None) -> str:
+    """The synthetic id of an inline tile from its picture, e.g. ``~pirate:2/pirate/ninja/kraken``.
+
+    ``picture`` is ``Tile.picture`` (the plain quadrant codes for a tile without counts).
+    """
+    return "~" + "/".join(picture) + (f"+{icon}" if icon else "")
+
+
+def _check_counts(data: Mapping[str, Any], where: str) -> tuple[int, int, int, int]:
+    """The optional ``counts`` of a tile mapping (PN3), all 1 when absent."""
+    counts = data.get("counts")
+    if counts is None:
+        return ONE_EACH
+    if not (
+        isinstance(counts, list | tuple)
+        and len(counts) == 4
+        and all(is_int(n) and n >= 1 for n in counts)
+    ):
+        raise InvalidState(
+            f"{where}.counts: expected 4 positive integers (characters printed in the NW, NE, "
+            f"SE, SW quadrant), got {counts!r}"
+        )
+    return (int(counts[0]), int(counts[1]), int(counts[2]), int(counts[3]))
 
 
 def check_tile(data: Any, where: str, tile_id: str | None = None) -> Tile:
-    """Validate a tile mapping ``{"quads": [...], "icon": ...}``; errors name ``where``."""
+    """Validate a tile mapping (``quads``, ``icon``, optional ``counts``); errors name ``where``."""
     if not isinstance(data, Mapping):
         raise InvalidState(f"{where}: a tile must be an object with quads and icon")
-    allowed = {"id", "quads", "icon", "template", "count"}
+    allowed = {"id", "quads", "icon", "template", "count", "counts"}
     for key in data:
         if key not in allowed:
             raise InvalidState(f"{where}.{key}: unknown key; expected {', '.join(sorted(allowed))}")
@@ -153,8 +202,15 @@ def check_tile(data: Any, where: str, tile_id: str | None = None) -> Tile:
         raise InvalidState(
             f"{where}.quads: base quadrants only appear on base tiles, all four the same, no icon"
         )
+    counts = _check_counts(data, where)
+    if bases and counts != ONE_EACH:
+        # a base scores 5 once, and must look the same in every orientation (PN9)
+        raise InvalidState(f"{where}.counts: a base tile has no counts (its base scores 5 once)")
     quads_t = (str(quads[0]), str(quads[1]), str(quads[2]), str(quads[3]))
-    return Tile(tile_id if tile_id is not None else inline_key(quads_t, icon), quads_t, icon)
+    tile = Tile("", quads_t, icon, counts)
+    return dataclasses.replace(
+        tile, id=tile_id if tile_id is not None else inline_key(tile.picture, icon)
+    )
 
 
 def tile_from_key(key: str) -> Tile:
@@ -163,7 +219,17 @@ def tile_from_key(key: str) -> Tile:
     icon: str | None = None
     if "+" in body:
         body, icon = body.rsplit("+", 1)
-    return check_tile({"quads": body.split("/"), "icon": icon}, key)
+    quads: list[str] = []
+    counts: list[Any] = []
+    for label in body.split("/"):
+        code, _, count = label.rpartition(":")
+        if code and count.isdigit():  # "pirate:2"; "base:pirate" has no digit count
+            quads.append(code)
+            counts.append(int(count))
+        else:
+            quads.append(label)
+            counts.append(1)
+    return check_tile({"quads": quads, "icon": icon, "counts": counts}, key)
 
 
 @dataclasses.dataclass(frozen=True)
