@@ -170,6 +170,13 @@ _START = (
 )
 
 
+_START_MASKS: tuple[int, int] = (
+    sum(_BIT[BOARD.name(c)] for c in _START[0]),
+    sum(_BIT[BOARD.name(c)] for c in _START[1]),
+)
+"""South's and North's pieces at the start, as bitsets."""
+
+
 def _dilate(mask: int) -> int:
     """``mask`` plus every cell next to one of its cells (one hex step in any direction).
 
@@ -250,6 +257,46 @@ _LEAPS_BY_JUMP: tuple[tuple[tuple[int, tuple[tuple[int, int, tuple[str, str]], .
 names), ...)), so the capture search tests each neighbour once."""
 
 
+_NEAR: tuple[int, ...] = tuple(sum(jb for jb, _ in by_jump) for by_jump in _LEAPS_BY_JUMP)
+"""Per cell: the mask of its neighbours (the cells a leap from it may jump)."""
+
+
+def _series(
+    pos: int,
+    opp: int,
+    empty: int,
+    path: list[tuple[str, str]],
+    out: list[tuple[tuple[str, str], ...]],
+    immediate: bool,
+) -> None:
+    """Append to ``out`` every series of leaps that extends ``path`` from cell index ``pos``
+    until no leap is left (``path`` itself when it cannot be extended and is not empty).
+
+    ``opp`` and ``empty`` are the opposing pieces and empty cells at this point of the series;
+    ``immediate``: jumped pieces leave at once (PW7).
+    """
+    extended = False
+    pos_bit = 1 << pos
+    for jb, landings in _LEAPS_BY_JUMP[pos]:
+        if opp & jb:
+            for lb, land, names in landings:
+                if empty & lb:
+                    extended = True
+                    path.append(names)
+                    left = opp ^ jb
+                    if left & _NEAR[land]:
+                        new_empty = (empty | pos_bit) ^ lb
+                        if immediate:
+                            new_empty |= jb
+                        _series(land, left, new_empty, path, out, immediate)
+                    else:
+                        # no opposing piece next to the landing cell: the series ends here
+                        out.append(tuple(path))
+                    path.pop()
+    if not extended and path:
+        out.append(tuple(path))
+
+
 @cache
 def _rays(lines: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
     """Per cell: for each line direction, the (index, bit) pairs out to the board edge."""
@@ -309,9 +356,9 @@ def _ray_masks(lines: int) -> tuple[tuple[tuple[int, bool, tuple[int, ...]], ...
 
 
 _NO_CAPTURE: tuple[int, tuple[Capture, ...]] = (0, ())
-_KEY_SHIFT = _SIZE.bit_length()
+_new_object = object.__new__
 _ROW_CACHE: dict[int, tuple[Approach, ...]] = {}
-"""The approach moves of one piece, keyed by its destinations mask and source index: random
+"""The approach moves of one piece, keyed by ``source index << _SIZE | destinations mask``: random
 play meets the same few thousand (piece, destinations) pairs again and again, and reusing the
 (immutable) move tuples saves building them one by one."""
 _ROW_CACHE_LIMIT = 1 << 16
@@ -346,6 +393,37 @@ def _segments() -> tuple[_Segments, _Segments]:
                 )
             )
     return tuple(out[0]), tuple(out[1])
+
+
+_PieceSegments = tuple[int, int, int, int, int, int, int, int, int]
+
+
+@cache
+def _piece_segments() -> tuple[dict[int, _PieceSegments], ...]:
+    """Per step limit ``k``, per cell bit: what the default approach search needs of a piece,
+    (cell index << ``_SIZE``, the cells of its rising segments, those three segments, the cells
+    of its falling segments, those three segments), the segments being those of ``_segments``
+    for ``k``, padded with empty ones to three of each (a cell has at most three of each)."""
+    rising, falling = _segments()
+    out = []
+    for k in range(PIECES_PER_SIDE + 1):
+        table: dict[int, _PieceSegments] = {}
+        for i in sorted(_CELL_AT):
+            up = (*rising[i][k], 0, 0, 0)
+            down = (*falling[i][k], 0, 0, 0)
+            table[1 << i] = (
+                i << _SIZE,
+                sum(up),
+                up[0],
+                up[1],
+                up[2],
+                sum(down),
+                down[0],
+                down[1],
+                down[2],
+            )
+        out.append(table)
+    return tuple(out)
 
 
 @cache
@@ -540,12 +618,22 @@ class PlayWinState(State):
 
     # ------------------------------------------------------------------ move generation
     def _all_moves(self) -> tuple[Move, ...]:
-        if self._gen is None:
-            count, captures = self._captures()
-            moves: tuple[Move, ...] = captures if count else tuple(self._approaches())
-            object.__setattr__(self, "_gen", moves)
-            return moves
-        return self._gen
+        moves = self._gen
+        if moves is None:
+            own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+            near = opp | opp << 1  # ``_dilate(opp)``, inlined
+            near |= near << _W
+            near = (near | near >> (_W + 1)) & _FULL
+            if own & near:
+                count, captures = self._captures()
+                moves = captures if count else self._approaches(near)
+            else:
+                # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
+                self.__dict__["_cap"] = _NO_CAPTURE
+                moves = self._approaches(near)
+            # private caches, not part of the value: set as ``object.__setattr__`` would
+            self.__dict__["_gen"] = moves
+        return moves
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is among the legal moves (an identity scan first: moves handed out
@@ -584,9 +672,31 @@ class PlayWinState(State):
         """
         moves = self._legal_cache
         if moves is None:
-            moves = () if self.is_over else self._all_moves()
-            object.__setattr__(self, "_legal_cache", moves)
+            own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+            opts = self.rules.options
+            # ``is_drawn`` only when a draw safeguard (PW12) is switched on at all
+            safeguards = opts.max_plies_without_capture is not None or opts.repetition_draw
+            if not own or not opp or (safeguards and self.is_drawn):
+                moves = ()
+            else:
+                moves = self._gen or self._all_moves()
+            self.__dict__["_legal_cache"] = moves
         return list(moves)
+
+    def play(self, move: Move | str) -> PlayWinState:
+        """The state after ``move``, exactly as ``State.play`` gives it.
+
+        A fast path for a move object handed out by ``legal_moves()`` of this state (random
+        playouts): it is legal by identity, so the refusal checks of ``explain`` are skipped
+        and the history is linked while the new state is built. Anything else goes through
+        ``State.play``.
+        """
+        legal = self._legal_cache
+        if legal is not None and type(move) is not str:
+            for candidate in legal:
+                if candidate is move:
+                    return self._next(move, self)
+        return super().play(move)
 
     def _generate_moves(self) -> list[Move]:
         return [] if self.is_over else list(self._all_moves())
@@ -601,43 +711,38 @@ class PlayWinState(State):
         if sources is None:
             sources = _leapers(own, opp, empty0)
         immediate = self._opts.removal == "immediate"
-        leaps = _LEAPS_BY_JUMP
         found: dict[int, list[tuple[tuple[str, str], ...]]] = {}
-
-        def dfs(pos: int, opp: int, empty: int, path: list[tuple[str, str]], out: list) -> None:
-            extended = False
-            pos_bit = 1 << pos
-            for jb, landings in leaps[pos]:
-                if opp & jb:
-                    for lb, land, names in landings:
-                        if empty & lb:
-                            extended = True
-                            path.append(names)
-                            new_empty = (empty | pos_bit) ^ lb
-                            if immediate:
-                                new_empty |= jb
-                            dfs(land, opp ^ jb, new_empty, path, out)
-                            path.pop()
-            if not extended and path:
-                out.append(tuple(path))
-
-        for src in _bits(sources):
+        while sources:
+            low = sources & -sources
+            sources ^= low
             out: list[tuple[tuple[str, str], ...]] = []
-            dfs(src, opp, empty0, [], out)
+            src = low.bit_length() - 1
+            _series(src, opp, empty0, [], out, immediate)
             found[src] = out
         return found
 
     def _captures(self) -> tuple[int, tuple[Capture, ...]]:
         """The global maximum capture count and the legal captures under PW9."""
-        if self._cap is not None:
-            return self._cap
-        own, opp = self._sides()
-        sources = _leapers(own, opp, _FULL & ~(own | opp))
-        if not sources:
-            object.__setattr__(self, "_cap", _NO_CAPTURE)
+        result = self._cap
+        if result is not None:
+            return result
+        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+        # no piece next to an opposing one (most positions without a capture): nothing to jump
+        if not own & _dilate(opp):
+            self.__dict__["_cap"] = _NO_CAPTURE
             return _NO_CAPTURE
+        empty = _FULL ^ (own | opp)
+        sources = _leapers(own, opp, empty)
+        if not sources:
+            self.__dict__["_cap"] = _NO_CAPTURE
+            return _NO_CAPTURE
+        opts = self._opts
+        mode = opts.max_capture
+        if mode == "global":
+            result = self._global_captures(sources, opp, empty, opts.removal == "immediate")
+            self.__dict__["_cap"] = result
+            return result
         series = self._capture_series(sources)
-        mode = self._opts.max_capture
         best = 0
         for ss in series.values():
             for one in ss:
@@ -654,82 +759,134 @@ class PlayWinState(State):
                 keep = ss
             name = _NAMES[src]
             for one in keep:
-                moves.append(Capture(name, one))
+                # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
+                move = _new_object(Capture)
+                move.__dict__.update({"src": name, "leaps": one})
+                moves.append(move)
         result = (best, tuple(moves))
-        object.__setattr__(self, "_cap", result)
+        self.__dict__["_cap"] = result
         return result
 
-    def _approaches(self) -> list[Approach]:
-        """Every approach move (PW3–PW5), assuming no capture exists, in board order."""
-        own, opp = self._sides()
+    @staticmethod
+    def _global_captures(
+        sources: int, opp: int, empty: int, immediate: bool
+    ) -> tuple[int, tuple[Capture, ...]]:
+        """``_captures`` under the default PW9 (the global maximum), in one pass over the
+        leaping pieces ``sources``: the same moves in the same order."""
+        best = 0
+        kept: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+        while sources:
+            low = sources & -sources
+            sources ^= low
+            src = low.bit_length() - 1
+            out: list[tuple[tuple[str, str], ...]] = []
+            _series(src, opp, empty, [], out, immediate)
+            name = _NAMES[src]
+            for one in out:
+                size = len(one)
+                if size >= best:
+                    if size > best:
+                        best = size
+                        kept.clear()
+                    kept.append((name, one))
+        moves = []
+        for name, one in kept:
+            # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
+            move = _new_object(Capture)
+            move.__dict__.update({"src": name, "leaps": one})
+            moves.append(move)
+        return best, tuple(moves)
+
+    def _approaches(self, near: int) -> tuple[Approach, ...]:
+        """Every approach move (PW3–PW5), assuming no capture exists, in board order.
+        ``near``: the opposing pieces and the cells next to them (``_dilate``)."""
+        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         limit = own.bit_count() - 1
         if limit < 1 or not opp:
-            return []
+            return ()
         opts = self._opts
         if opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer":
-            found = self._approach_reach_by_layers(own, opp, limit, opts.approach == "strict")
+            keys = self._approach_keys_by_layers(own, opp, near, limit, opts.approach == "strict")
         else:
-            found = self._approach_reach_by_balls(own, opp, limit, opts)
-        found.sort()
+            keys = [
+                src << _SIZE | reach
+                for src, reach in self._approach_reach_by_balls(own, opp, limit, opts)
+            ]
+        keys.sort()  # by source cell: the source index sits above the destinations mask
         moves: list[Approach] = []
-        for src, reach in found:
-            key = reach << _KEY_SHIFT | src
-            row = _ROW_CACHE.get(key)
+        cache = _ROW_CACHE
+        for key in keys:
+            row = cache.get(key)
             if row is None:
-                row = _approach_row(src, reach)
-                if len(_ROW_CACHE) >= _ROW_CACHE_LIMIT:
-                    _ROW_CACHE.clear()
-                _ROW_CACHE[key] = row
-            moves.extend(row)
-        return moves
+                row = _approach_row(key >> _SIZE, key & _FULL)
+                if len(cache) >= _ROW_CACHE_LIMIT:
+                    cache.clear()
+                cache[key] = row
+            moves += row
+        return tuple(moves)
 
     @staticmethod
-    def _approach_reach_by_layers(
-        own: int, opp: int, limit: int, strict: bool
-    ) -> list[tuple[int, int]]:
-        """(source index, destinations mask) per piece that can approach: the default rules.
+    def _approach_keys_by_layers(
+        own: int, opp: int, near: int, limit: int, strict: bool
+    ) -> list[int]:
+        """``source index << _SIZE | destinations mask`` per piece that can approach, under the
+        default rules (unordered). ``near`` is ``_dilate(opp)``, the first layer.
 
         The pieces are taken in layers of hex distance ``k`` from the nearest opposing piece
-        (``layer`` grows by one hex step at a time); a piece of layer ``k`` must end in layer
-        ``k − 1`` (PW3 strict) or ``k`` (``no_farther``).
+        (``inner`` grows by one hex step at a time, ``_dilate`` inlined); a piece of layer ``k``
+        must end in layer ``k − 1`` (PW3 strict) or ``k`` (``no_farther``).
         """
         occupied = own | opp
-        empty = _FULL & ~occupied
-        rising, falling = _segments()
-        found: list[tuple[int, int]] = []
+        empty = _FULL ^ occupied
+        pieces = _piece_segments()[limit]
+        w, w1, full = _W, _W + 1, _FULL
+        found: list[int] = []
+        append = found.append
         remaining = own
         inner = opp
-        while remaining:
-            outer = _dilate(inner)
+        outer = near
+        while True:
             group = remaining & outer
-            remaining ^= group
-            targets = (inner if strict else outer) & empty
+            if group:
+                remaining ^= group
+                targets = (inner if strict else outer) & empty
+                while group and targets:
+                    low = group & -group
+                    group ^= low
+                    key, up, up0, up1, up2, down, down0, down1, down2 = pieces[low]
+                    reach = 0
+                    # unrolled over the (padded) segments; along a rising segment the piece
+                    # reaches the cells below the lowest blocker, along a falling one those
+                    # above the highest blocker (all of them if none)
+                    if up & targets:
+                        if up0 & targets:
+                            blockers = up0 & occupied
+                            reach = up0 & ((blockers & -blockers) - 1)
+                        if up1 & targets:
+                            blockers = up1 & occupied
+                            reach |= up1 & ((blockers & -blockers) - 1)
+                        if up2 & targets:
+                            blockers = up2 & occupied
+                            reach |= up2 & ((blockers & -blockers) - 1)
+                    if down & targets:
+                        if down0 & targets:
+                            top = (down0 & occupied).bit_length()
+                            reach |= down0 >> top << top
+                        if down1 & targets:
+                            top = (down1 & occupied).bit_length()
+                            reach |= down1 >> top << top
+                        if down2 & targets:
+                            top = (down2 & occupied).bit_length()
+                            reach |= down2 >> top << top
+                    reach &= targets
+                    if reach:
+                        append(key | reach)
+                if not remaining:
+                    return found
             inner = outer
-            if not targets:
-                continue
-            while group:
-                low = group & -group
-                group ^= low
-                src = low.bit_length() - 1
-                reach = 0
-                for seg in rising[src][limit]:
-                    if seg & targets:
-                        blockers = seg & occupied
-                        # the cells below the lowest blocker
-                        reach |= seg & ((blockers & -blockers) - 1) if blockers else seg
-                for seg in falling[src][limit]:
-                    if seg & targets:
-                        blockers = seg & occupied
-                        # the cells above the highest blocker
-                        if blockers:
-                            top = blockers.bit_length()
-                            reach |= seg >> top << top
-                        else:
-                            reach |= seg
-                reach &= targets
-                if reach:
-                    found.append((src, reach))
-        return found
+            outer = inner | inner << 1
+            outer |= outer << w
+            outer = (outer | outer >> w1) & full
 
     @staticmethod
     def _approach_reach_by_balls(
@@ -784,29 +941,55 @@ class PlayWinState(State):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
-        own, opp = self._sides()
+        return self._next(move, None)
+
+    def _next(self, move: Move, previous: PlayWinState | None) -> PlayWinState:
+        """The state after the legal ``move``; with ``previous`` set, already linked to it
+        (``previous`` and ``last_move``) as ``State.play`` would link it."""
+        mover = self.mover
+        south, north = self.south, self.north
+        earlier: tuple[tuple[int, int, int], ...] = ()
         if type(move) is Approach:
-            captured = False
-            own ^= _BIT[move.src] | _BIT[move.dst]
+            quiet = self.quiet_plies + 1
+            if self.rules.options.repetition_draw:
+                earlier = (*self.earlier, (south, north, mover))
+            step = _BIT[move.src] | _BIT[move.dst]
+            if mover:
+                north ^= step
+            else:
+                south ^= step
         else:
             assert isinstance(move, Capture)
-            captured = True
+            quiet = 0
             # not ``^``: a series may end on its own start cell (PW8)
-            own = own & ~_BIT[move.src] | _BIT[move.leaps[-1][1]]
+            left, landed = ~_BIT[move.src], _BIT[move.leaps[-1][1]]
+            taken = 0
             for jumped, _ in move.leaps:
-                opp &= ~_BIT[jumped]
-        south, north = (own, opp) if self.mover == 0 else (opp, own)
-        earlier: tuple[tuple[int, int, int], ...] = ()
-        if not captured and self._opts.repetition_draw:
-            earlier = (*self.earlier, (self.south, self.north, self.mover))
-        return _make_state(
-            self.rules,
-            south,
-            north,
-            1 - self.mover,
-            0 if captured else self.quiet_plies + 1,
-            earlier,
+                taken |= _BIT[jumped]
+            if mover:
+                north = north & left | landed
+                south &= ~taken
+            else:
+                south = south & left | landed
+                north &= ~taken
+        state = _new_object(PlayWinState)
+        # every field, in the order ``_make_state`` sets them
+        state.__dict__.update(
+            {
+                "previous": previous,
+                "last_move": None if previous is None else move,
+                "_legal_cache": None,
+                "quiet_plies": quiet,
+                "earlier": earlier,
+                "_gen": None,
+                "_cap": None,
+                "rules": self.rules,
+                "south": south,
+                "north": north,
+                "mover": 1 - mover,
+            }
         )
+        return state
 
     # ------------------------------------------------------------------ explaining refusals
     def _why_illegal(self, move: Move) -> str:
@@ -1022,10 +1205,9 @@ class PlayWinRules(Rules):
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = PLAYER_NAMES
 
     def _new(self, players: int, seed: int | None) -> PlayWinState:
-        south = sum(1 << _AXIAL_INDEX[c] for c in _START[0])
-        north = sum(1 << _AXIAL_INDEX[c] for c in _START[1])
         options: Options = self.options  # type: ignore[attr-defined]
         first = 0 if options.first == "south" else 1
+        south, north = _START_MASKS
         return _make_state(self, south, north, first)
 
     def _load_position(self, data: Mapping[str, Any]) -> PlayWinState:
