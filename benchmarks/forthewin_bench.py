@@ -14,6 +14,8 @@ import random
 import statistics
 import time
 
+from playouts import playouts  # the generic loop of benchmarks/playouts.py
+
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
 
@@ -56,24 +58,6 @@ def time_legal_moves(states: list[ForTheWinState], repeats: int = 5) -> list[flo
     return samples
 
 
-def playouts(seconds: float, max_plies: int = 400) -> tuple[int, int, float]:
-    """Random games for ``seconds``; returns (games, plies, elapsed)."""
-    rules = ftwkit.rules("forthewin")
-    rng = random.Random(1)
-    games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = rules.new(seed=games)
-        for _ in range(max_plies):
-            moves = state.legal_moves()
-            if not moves:
-                break
-            state = state.play(rng.choice(moves))
-            plies += 1
-        games += 1
-    return games, plies, time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=40)
@@ -88,7 +72,7 @@ def main() -> None:
         f"{statistics.median(samples):.2f} ms, p90 {p90:.2f} ms, max {samples[-1]:.2f} ms, "
         f"mean {statistics.mean(counts):.0f} legal moves"
     )
-    games, plies, elapsed = playouts(args.seconds)
+    games, plies, elapsed = playouts("forthewin", args.seconds, 400)
     print(
         f"random playouts: {plies / elapsed:.0f} plies/s ({games} games, {plies} plies, "
         f"{elapsed:.1f} s, games capped at 400 plies)"
