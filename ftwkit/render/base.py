@@ -393,14 +393,6 @@ class BaseRenderer:
     """
 
     game: str = ""
-    default_names: tuple[str, ...] = (
-        "Player 1",
-        "Player 2",
-        "Player 3",
-        "Player 4",
-        "Player 5",
-        "Player 6",
-    )
 
     # ----------------------------------------------------------------- hooks
     def layout(
@@ -437,11 +429,11 @@ class BaseRenderer:
         return lay.width, lay.height
 
     def names(self, state: Any, players: int) -> tuple[str, ...]:
-        """The display names of the players."""
-        rules = getattr(state, "rules", None)
-        if rules is not None:
-            return tuple(rules.player_names(players))
-        return self.default_names[:players]
+        """The display names of the players (the game's own names, also for plain JSON)."""
+        from ftwkit.registry import rules as game_rules
+
+        rules = getattr(state, "rules", None) or game_rules(self.game)
+        return tuple(rules.player_names(players))
 
     def draw(
         self,

@@ -64,7 +64,6 @@ class DoubleBlindRenderer(BaseRenderer):
     """Draws Double Blind positions; see the module docstring."""
 
     game = "doubleblind"
-    default_names = ("Black", "White")
 
     def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
         """Intersections of a ``size``×``size`` board with coordinates, and a side panel."""

@@ -32,7 +32,6 @@ class ForTheWinRenderer(BaseRenderer):
     """Draws For the Win! positions; see the module docstring."""
 
     game = "forthewin"
-    default_names = ("White", "Black")
 
     def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
         """Cells of the cropped grid (tiles + 1 around, and any legal target cell), and a panel."""

@@ -34,7 +34,6 @@ class PlayWinRenderer(BaseRenderer):
     """Draws Play Win positions; see the module docstring."""
 
     game = "playwin"
-    default_names = ("South", "North")
 
     def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
         """Cell centres on a pointy-top hex board under a one-line status bar."""
