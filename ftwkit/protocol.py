@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.options import make_options, options_to_json
 
-__all__ = ["FORMAT_VERSION", "Move", "Rules", "State", "state_dataclass"]
+__all__ = ["FORMAT_VERSION", "Move", "Note", "Rules", "State", "state_dataclass"]
 
 FORMAT_VERSION = 1
 """The version written into every JSON position and record."""
@@ -53,6 +54,19 @@ class Move(ABC):
     @abstractmethod
     def __str__(self) -> str:
         """The move in the game's notation (round-trips through ``Rules.parse_move``)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Note:
+    """Something the board should flag now: words for the status line and the cells concerned.
+
+    Attributes:
+        text: one sentence in the rule's words, naming the ruling (e.g. "… (FW1)").
+        cells: the board cells (or cards) the note is about, in the game's target form.
+    """
+
+    text: str
+    cells: tuple[Any, ...] = ()
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
@@ -142,6 +156,96 @@ class State(ABC):
             return "Game over: draw"
         assert self.to_play is not None
         return f"{self.rules.player_names(self.players)[self.to_play]} to play"
+
+    # ----------------------------------------------------------------- explorer hooks
+    def substeps(self, move: Move) -> list[dict[str, Any]]:
+        """The positions (JSON) along ``move`` with visible parts, ending with the result.
+
+        The explorer steps through them so that a long move (Play Win's chain of leaps) is shown
+        by the engine's own rules. The default is one step: the position after the move.
+
+        Raises:
+            IllegalMove: ``move`` is not legal here.
+        """
+        return [self.play(move).to_json()]
+
+    def notes(self) -> list[Note]:
+        """What the board should flag now (cells and words); nothing by default."""
+        return []
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """``None`` when some legal move starts with ``targets`` (see ``Move.targets``), else why.
+
+        Games override this to answer in the rule's own words; the default says which target
+        starts or continues no legal move.
+        """
+        targets = tuple(targets)
+        if self.is_over:
+            return "the game is over"
+        n = len(targets)
+        for move in self.legal_moves():
+            mt = move.targets
+            if type(move).unordered_targets:
+                if n <= len(mt) and all(t in mt for t in targets):
+                    return None
+            elif mt[:n] == targets:
+                return None
+        if n <= 1:
+            return f"no legal move starts at {targets[0]!r}" if targets else "no legal move"
+        return f"no legal move continues with {targets[-1]!r} after {targets[:-1]!r}"
+
+    # ----------------------------------------------------------------- search hooks
+    def random_move(self, rng: random.Random, *, policy: bool = False) -> Move:
+        """A legal move drawn uniformly, or by the game's playout policy when ``policy`` is set.
+
+        For search and self-play, never for user input. Games may override ``_random_move`` to
+        draw without building the whole move list, and ``_policy_move`` to give rollouts a cheap
+        heuristic; both must return legal moves and consume ``rng`` deterministically.
+
+        Raises:
+            IllegalMove: the game is over (there is no move to draw).
+        """
+        if self.is_over:
+            raise IllegalMove("the game is over: there is no move to play")
+        return self._policy_move(rng) if policy else self._random_move(rng)
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move; the default draws from ``legal_moves()``."""
+        return rng.choice(self.legal_moves())
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """The playout policy's move; the default is uniform."""
+        return self._random_move(rng)
+
+    def play_unchecked(self: S, move: Move) -> S:
+        """The state after ``move`` without the legality check, for moves the engine produced.
+
+        Search and self-play call this with moves from ``legal_moves()``/``random_move()`` of this
+        very state; user input always goes through ``play``. History is linked as by ``play``.
+        """
+        nxt = self._apply(move)
+        object.__setattr__(nxt, "previous", self)
+        object.__setattr__(nxt, "last_move", move)
+        return nxt  # type: ignore[return-value]
+
+    def evaluate(self, player: int) -> float:
+        """A heuristic value of this position for ``player`` in ``[0, 1]`` (1 = won).
+
+        Finished games score 1 for a winner (shared wins split), 0 for a loser and the even share
+        on a draw. Running games return an even share by default; games override
+        ``_heuristic`` with their own evaluation, used by the greedy agent and MCTS cut-offs.
+        """
+        self._check_player(player)
+        if self.is_over:
+            if not self.winners:
+                return 1.0 / self.players
+            return 1.0 / len(self.winners) if player in self.winners else 0.0
+        value = self._heuristic(player)
+        return min(1.0, max(0.0, value))
+
+    def _heuristic(self, player: int) -> float:
+        """The game's evaluation of a running position for ``player`` in ``[0, 1]``."""
+        return 1.0 / self.players
 
     # ----------------------------------------------------------------- protocol
     def legal_moves(self) -> list[Move]:
@@ -326,6 +430,22 @@ class Rules(ABC):
     def player_names(self, n: int) -> tuple[str, ...]:
         """Display names of the players in an ``n``-player game."""
         return tuple(self.PLAYER_NAMES[:n])
+
+    hidden_information: ClassVar[bool] = False
+    """True for games where players see different things (``observation`` masks hidden parts)."""
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full state consistent with what ``player`` sees of ``state``, hidden parts re-drawn.
+
+        Information-set search calls this to decide from ``state.observation(player)`` alone:
+        the result must depend only on that observation and ``rng`` (other hands, unseen cards,
+        the draw stack, secrets and the seeds of future shuffles are all re-drawn). Perfect
+        information games have nothing hidden and return ``state`` itself.
+        """
+        state._check_player(player)
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} must implement Rules.sample")
+        return state
 
     # ----------------------------------------------------------------- hooks
     @abstractmethod

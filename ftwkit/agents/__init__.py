@@ -1,0 +1,86 @@
+"""Computer players for every game: ``names()``, ``make(name, seed=…, **params)`` and ``play``.
+
+>>> import ftwkit
+>>> from ftwkit import agents
+>>> "random" in agents.names()
+True
+>>> state = ftwkit.rules("playwin").new()
+>>> move = agents.make("random", seed=1).choose(state)
+>>> state.is_legal(move)
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ftwkit.agents.base import Agent, RandomAgent
+from ftwkit.protocol import State
+
+__all__ = ["Agent", "make", "names", "play", "register"]
+
+_AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+
+
+def register(name: str, factory: Callable[..., Agent]) -> None:
+    """Make an agent available to ``make`` under ``name``."""
+    _AGENTS[name] = factory
+
+
+def names() -> tuple[str, ...]:
+    """The registered agent names."""
+    _load_builtin()
+    return tuple(_AGENTS)
+
+
+def _load_builtin() -> None:
+    # The search agents live in their own modules; importing them registers them.
+    import importlib
+
+    for module in ("ftwkit.agents.greedy", "ftwkit.agents.mcts"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name != module:
+                raise
+
+
+def make(name: str, *, seed: int | None = None, **params: Any) -> Agent:
+    """An agent by name; unknown names or parameters raise ``ValueError`` naming the valid ones."""
+    _load_builtin()
+    if not isinstance(name, str) or name not in _AGENTS:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(_AGENTS)}")
+    factory = _AGENTS[name]
+    accepted = [
+        p.name
+        for p in inspect.signature(factory).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.name != "seed"
+    ]
+    for key in params:
+        if key not in accepted:
+            valid = ", ".join(accepted) or "none"
+            raise ValueError(f"{name}: unknown parameter {key!r}; valid parameters: {valid}")
+    return factory(seed=seed, **params)
+
+
+def play(state: State, agents: Sequence[Agent], *, max_plies: int | None = None) -> State:
+    """Play on from ``state`` with ``agents[p]`` choosing for player ``p``.
+
+    Returns the final state, or the state after ``max_plies`` moves when the cap is reached first.
+    """
+    if len(agents) != state.players:
+        raise ValueError(f"need one agent per player ({state.players}), got {len(agents)}")
+    if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 0):
+        raise ValueError(f"max_plies must be a non-negative int or None, not {max_plies!r}")
+    plies = 0
+    while not state.is_over and (max_plies is None or plies < max_plies):
+        player = state.to_play
+        assert player is not None
+        agent = agents[player]
+        move = agent.choose(state)
+        # Built-in agents only return moves of the engine's own; anything else is checked.
+        state = state.play_unchecked(move) if isinstance(agent, Agent) else state.play(move)
+        plies += 1
+    return state
