@@ -485,7 +485,9 @@ _QUESTION_WORDS = {
 class DoubleBlindOptions:
     """Double Blind's variant switches; the defaults are the RECOMMENDED rulings of RULINGS §4."""
 
-    size: int = 19
+    size: int = dataclasses.field(
+        default=19, metadata={"min": MIN_SIZE, "max": MAX_SIZE, "rule": "DB1"}
+    )
     """DB1: board size, 5–25 intersections a side (19 recommended; 9 and 13 are the small Go
     boards). A position's own ``size`` key wins over this option."""
     draw: Literal["one_set", "independent"] = "one_set"
@@ -503,12 +505,6 @@ class DoubleBlindOptions:
     """DB12: when one placement makes both players win, the mover wins, or (``draw``) nobody."""
     first: Literal["black", "white", "random"] = "black"
     """RULINGS 4.2 "choose a player to go first": Black, White, or drawn from the seed."""
-
-    def __post_init__(self) -> None:
-        if not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise ValueError(
-                f"option 'size' must be from {MIN_SIZE} to {MAX_SIZE} (DB1), not {self.size!r}"
-            )
 
 
 # --------------------------------------------------------------------------- state

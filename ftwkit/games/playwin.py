@@ -524,9 +524,11 @@ class Options:
     most for the chosen piece; ``none``: any series, but it must go on while a leap exists)."""
     first: Literal["south", "north"] = "south"
     """PW11: who moves first in a new game."""
-    max_plies_without_capture: int | None = None
+    max_plies_without_capture: int | None = dataclasses.field(
+        default=None, metadata={"min": 1, "max": 1_000_000, "rule": "PW12"}
+    )
     """PW12, engine-only, not in the rules: the game is drawn after this many plies in a row
-    without a capture (``None``: never)."""
+    without a capture, 1 to 1,000,000 (``None``: never)."""
     repetition_draw: bool = False
     """PW12, engine-only, not in the rules: the game is drawn when the same position with the
     same player to move occurs for the third time since the last capture."""

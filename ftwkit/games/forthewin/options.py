@@ -34,9 +34,11 @@ class Options:
     """FW6: when true, a player may ``pass`` at the start of a turn, giving up the rest of the
     round's actions (and may end an extended tail turn early)."""
 
-    max_rounds: int | None = None
-    """FW8 (engine-only safeguard, not in any published rule): when set, the game ends in a draw
-    instead of starting round ``max_rounds + 1``."""
+    max_rounds: int | None = dataclasses.field(
+        default=None, metadata={"min": 1, "max": 1_000_000, "rule": "FW8"}
+    )
+    """FW8 (engine-only safeguard, not in any published rule): when set (1 to 1,000,000), the game
+    ends in a draw instead of starting round ``max_rounds + 1``."""
 
     win_needs_connected_grid: bool = True
     """FW9: a win counts only while the Grid is connected; when false, a win ends the game even
