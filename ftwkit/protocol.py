@@ -48,6 +48,9 @@ __all__ = [
 FORMAT_VERSION = 1
 """The version written into every JSON position and record."""
 
+_MOVER_KEY = "mover"
+"""Where ``to_json`` keeps a finished game's own ``to_play`` seat (``"to_play"`` is then null)."""
+
 MAX_NOTATION_LENGTH = 1000
 """Move texts longer than this are refused before a game parses them (no move is that long), so
 that parsing time stays bounded whatever the input."""
@@ -349,12 +352,21 @@ class State(ABC):
         return state
 
     def to_json(self) -> dict[str, Any]:
-        """The full, omniscient state as JSON; ``rules.load(state.to_json()) == state``."""
+        """The full, omniscient state as JSON; ``rules.load(state.to_json()) == state``.
+
+        Once the game is over ``"to_play"`` is ``null``, as ``State.to_play`` is (API.md). A game
+        that still keeps a seat there (Play Win: the side that could not move; For the Win!: the
+        player who acted last) has it written under ``"mover"``, which ``Rules.load`` hands back
+        to the game's loader as ``to_play``, so the round trip stays exact.
+        """
         data: dict[str, Any] = {"game": self.rules.id, "version": FORMAT_VERSION}
         opts = options_to_json(self.rules.options)
         if opts:
             data["options"] = opts
         data.update(self._position_json())
+        if data.get("to_play") is not None and self.is_over:
+            data[_MOVER_KEY] = data["to_play"]
+            data["to_play"] = None
         return data
 
     # ----------------------------------------------------------------- values
@@ -538,8 +550,25 @@ class Rules(ABC):
             except Exception as err:  # any failure is a bad options object
                 raise InvalidState(f"options: {short_message(err)}") from None
         body = {k: v for k, v in data.items() if k not in ("game", "version", "options")}
+        finished = "to_play" in body and body["to_play"] is None
+        if _MOVER_KEY in body:
+            if not finished:
+                raise InvalidState(
+                    f"{_MOVER_KEY}: only written with to_play null, once the game is over"
+                )
+            body["to_play"] = body.pop(_MOVER_KEY)
+        return rules._checked_load(body, finished)
+
+    def _checked_load(self, body: dict[str, Any], finished: bool) -> State:
+        """``_load_position`` with every failure turned into a short ``InvalidState``.
+
+        ``finished`` (``to_play`` was null) requires a position where the game is over.
+        """
         try:
-            return rules._load_position(body)
+            state = self._load_position(body)
+            if finished and not state.is_over:
+                raise InvalidState("to_play: null means the game is over, but this one is not")
+            return state
         except InvalidState as err:
             if not too_long(err):
                 raise
