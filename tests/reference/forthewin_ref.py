@@ -206,7 +206,7 @@ def to_json(
     winners: list[int] | None,
 ) -> dict[str, Any]:
     return {
-        "to_play": to_play,
+        "to_play": None if winners is not None else to_play,
         "first": first,
         "actions_used": list(used),
         "turn_actions": turn,

@@ -96,7 +96,15 @@ to the active player, then the next clockwise; the start Monkeys stand in a row 
 JSON positions are as API.md says, plus ``players`` (default 2), ``round`` (default 1),
 ``removed`` (tiles out of the game, default ``[]``), ``over``/``winners`` (default running) and
 ``seed`` (default ``null``). ``turn_actions`` may exceed 1 only in an extended tail turn. Once
-the game is over ``to_play`` names the player who acted last.
+the game is over ``to_play`` is ``null`` (as API.md says) and ``acted_last`` names the player who
+acted last (it decides FW10; optional on loading, older positions named them in ``to_play``).
+A finished position must still be a possible one: its Grid connected (unless
+``win_needs_connected_grid = false`` let a win end it split), and its winners exactly those the
+engine's win check gives (one winner, or a draw by FW10's ``draw``, ``max_rounds`` or nobody able
+to act). Coordinates are limited to ±10⁹ (engine bound), and under ``connectivity = one_group``
+every tile must lie within 11 cells of the rest of the Grid (no turn can split it further), so a
+lone tile at ``[1000000, 0]`` is refused; whatever loads prints and draws in size proportional to
+its number of tiles (long empty stretches are shown as one break).
 
 Loading settles a running position the way play would: if it already shows a completed chain on a
 connected Grid the game is over at once (FW9–FW11, the player to play counting as the active
