@@ -183,9 +183,34 @@ def test_zombie_infects_with_a_zombie_of_either_colour() -> None:
     assert spec_of(white) == "BM@-1,0 wz@0,0 WZ@1,0"
     assert spec_of(black) == "BM@-1,0 wz@0,0 BZ@1,0"
     assert black.supply(1)["pirate"] == 2 and black.supply(1)["zombie"] == 1
-    assert "cannot infect another Zombie" in (
-        load("WZ@0,0 BZ@1,0").explain("zombie 0,0 infect 1,0 white") or ""
-    )
+
+
+def test_zombie_infects_a_zombie_by_default_with_a_zombie_already_off_the_grid() -> None:
+    # FW22 as revised: "infect any adjacent tile (friend or foe)"; the replacement must already be
+    # off the Grid before the infection (FW23), so the infected Zombie is not put straight back.
+    state = load("WZ@0,0 bz@1,0 BM@-1,0 BZ@0,1")
+    infects = sorted(str(m) for m in state.legal_moves() if "infect" in str(m))
+    assert infects == [
+        "zombie 0,0 infect -1,0 white",
+        "zombie 0,0 infect 0,1 white",
+        "zombie 0,0 infect 1,0 white",
+    ]
+    after = state.play("zombie 0,0 infect 1,0 white")
+    assert spec_of(after) == "BM@-1,0 wz@0,0 BZ@0,1 WZ@1,0"
+    assert after.supply(1)["zombie"] == 1 and after.supply(0)["zombie"] == 0
+    assert "has no Zombie off the Grid" in (state.explain("zombie 0,0 infect 1,0 black") or "")
+
+
+def test_zombie_infects_zombies_false_keeps_the_publishers_reading() -> None:
+    old = load("WZ@0,0 BZ@1,0 BM@-1,0", {"zombie_infects_zombies": False})
+    assert "zombie_infects_zombies = false" in (old.explain("zombie 0,0 infect 1,0 white") or "")
+    infects = sorted(str(m) for m in old.legal_moves() if "infect" in str(m))
+    assert infects == ["zombie 0,0 infect -1,0 black", "zombie 0,0 infect -1,0 white"]
+
+
+def test_alien_cannot_pull_a_tile_onto_its_own_cell() -> None:
+    state = load("WM@-1,0 WA@0,0 BM@1,0")
+    assert "its own cell is not empty" in (state.explain("alien 0,0 pull 1,0 to 1,0") or "")
 
 
 def test_zombie_colour_options_restrict_the_replacement() -> None:
