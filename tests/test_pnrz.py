@@ -242,11 +242,17 @@ def test_replace_may_not_put_down_a_base_when_the_option_forbids_it() -> None:
         state.play("replace 0,0 with base:pirate")
 
 
-def test_draw_after_base_option_draws_after_a_base() -> None:
+def test_playing_a_base_draws_by_default_and_not_under_draw_after_base_false() -> None:
+    """PN6 revised: the seed's turn ends with a draw whether a play tile or a base was played."""
     tiles = [placed(inline(*["pirate"] * 4), 0, 0)]
     data = position(tiles, hands=[["base:pirate"], [], [], []], draw=["01", "02"])
-    assert load(data).play("base:pirate at 2,0 r0").hands[0] == ()
-    assert load(data, draw_after_base=True).play("base:pirate at 2,0 r0").hands[0] == ("01",)
+    after = load(data).play("base:pirate at 2,0 r0")
+    assert (after.hands[0], after.draw) == (("01",), ("02",))
+    old = load(data, draw_after_base=False).play("base:pirate at 2,0 r0")
+    assert (old.hands[0], old.draw) == ((), ("01", "02"))
+    # moving a base never draws, under either reading
+    moved = after.play("pass").play("pass").play("pass").play("base 2,0 to -2,0")
+    assert moved.hands[0] == ("01",) and moved.draw == ("02",)
 
 
 def test_moving_a_base_with_placement_only_connectivity() -> None:

@@ -46,8 +46,12 @@ class PnrzOptions:
     """PN5: true = a negated quadrant no longer joins its section."""
     base_negatable: bool = False
     """PN5: true = the base's 5 points are lost when a base quadrant touches the arch-enemy."""
-    draw_after_base: bool = False
-    """PN6: true = playing a base from hand is followed by a draw too."""
+    draw_after_base: bool = True
+    """PN6 (revised): ``true`` (default) = playing a base from hand ends the turn with a draw like
+    playing a play tile; only moving a base skips the draw. This follows the seed: "A player's
+    turn consists of either playing 1 tile from their hand to the table or playing a Base Tile.
+    At the end of a player's turn, they draw another Tile." ``false`` = the older reading of a
+    review (the base is apart from the 3-tile hand, so playing it draws nothing)."""
     base_move_connectivity: Literal["full_edges", "placement_only"] = "full_edges"
     """PN7: after moving a base all tiles must stay joined by full edges; ``placement_only`` =
     only the placement rule for the base's new spot."""
@@ -66,8 +70,9 @@ class PnrzOptions:
     """PN14: ties share the win; ``base_on_table`` (invented, engine-only) = among the tied,
     those with more of their bases on the table win."""
     choose: Literal["turn_order", "random"] = "turn_order"
-    """PN15: characters picked in turn order from the start player (each taking the next of
-    pirate, ninja, robot, zombie); ``random`` = characters dealt at random."""
+    """PN15 (*Inferred*: the seed only says "Choose your character(s)!"): characters picked in
+    turn order from the start player (each taking the next of pirate, ninja, robot, zombie);
+    ``random`` = characters dealt at random."""
     tile_set: str | None = None
     """RULINGS 5.4: None = the shipped reconstructed tile set; else a path (.json/.yaml) or JSON
     data (``rules("pnrz", tile_set={...})`` accepts a dict and stores it as a JSON string)."""
