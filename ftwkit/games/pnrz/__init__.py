@@ -92,8 +92,10 @@ the seed's words, default; ``false`` = no draw, a review's reading), ``base_move
 (PN7: ``full_edges`` | ``placement_only``), ``rotate_excludes_opponent_base`` (PN9),
 ``swap_excludes_opponent_base`` (PN10), ``replace_allows_base_from_hand`` (PN11),
 ``final_round`` (PN12: ``everyone`` | ``others_only``), ``tiebreak`` (PN14: ``shared`` |
-``base_on_table``, invented), ``choose`` (PN15: ``turn_order`` | ``random``), ``tile_set``
-(5.4: a path, a JSON string or a dict; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
+``base_on_table``, invented), ``choose`` (PN15, *Inferred*: ``pick`` | ``random``), ``tile_set``
+(5.4: ``reconstructed`` or the set's JSON data, a string or a dict; from Python also a
+``pathlib.Path``, read at ``ftwkit.rules``; a string is never taken as a path, so a pasted
+position or record cannot open a file; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
 and so may an inline tile in a position).
 
 What is reconstructed
