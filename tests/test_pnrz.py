@@ -89,12 +89,12 @@ def test_tile_set_given_as_a_dict_stays_json_serialisable_in_records() -> None:
     assert ftwkit.replay(record) == state
 
 
-def test_tile_set_loads_from_a_json_string_and_a_yaml_path(tmp_path: Any) -> None:
+def test_tile_set_loads_from_a_json_string_and_a_yaml_pathlib_path(tmp_path: Any) -> None:
     import yaml
 
     path = tmp_path / "set.yaml"
     path.write_text(yaml.safe_dump(small_set()), encoding="utf-8")
-    from_path = ftwkit.rules("pnrz", tile_set=str(path))
+    from_path = ftwkit.rules("pnrz", tile_set=path)  # a pathlib.Path: read at this call
     from_text = ftwkit.rules("pnrz", tile_set=json.dumps(small_set()))
     assert len(from_path.tile_set.play) == len(from_text.tile_set.play) == 12  # type: ignore[attr-defined]
 
@@ -126,7 +126,7 @@ def test_tile_set_with_a_wrong_quadrant_code_or_icon_is_refused() -> None:
     bad["tiles"][1]["quads"] = ["pirate", "pirate", "pirate"]
     with pytest.raises(InvalidState, match=r"tiles\[1\].quads: a tile has exactly 4"):
         ftwkit.rules("pnrz", tile_set=bad)
-    with pytest.raises(InvalidState, match="no such file"):
+    with pytest.raises(InvalidState, match="neither a shipped tile set"):
         ftwkit.rules("pnrz", tile_set="/nonexistent/tiles.json")
 
 
@@ -242,11 +242,17 @@ def test_replace_may_not_put_down_a_base_when_the_option_forbids_it() -> None:
         state.play("replace 0,0 with base:pirate")
 
 
-def test_draw_after_base_option_draws_after_a_base() -> None:
+def test_playing_a_base_draws_by_default_and_not_under_draw_after_base_false() -> None:
+    """PN6 revised: the seed's turn ends with a draw whether a play tile or a base was played."""
     tiles = [placed(inline(*["pirate"] * 4), 0, 0)]
     data = position(tiles, hands=[["base:pirate"], [], [], []], draw=["01", "02"])
-    assert load(data).play("base:pirate at 2,0 r0").hands[0] == ()
-    assert load(data, draw_after_base=True).play("base:pirate at 2,0 r0").hands[0] == ("01",)
+    after = load(data).play("base:pirate at 2,0 r0")
+    assert (after.hands[0], after.draw) == (("01",), ("02",))
+    old = load(data, draw_after_base=False).play("base:pirate at 2,0 r0")
+    assert (old.hands[0], old.draw) == ((), ("01", "02"))
+    # moving a base never draws, under either reading
+    moved = after.play("pass").play("pass").play("pass").play("base 2,0 to -2,0")
+    assert moved.hands[0] == ("01",) and moved.draw == ("02",)
 
 
 def test_moving_a_base_with_placement_only_connectivity() -> None:

@@ -30,6 +30,12 @@ BONUS = {"chest": "pirate", "star": "ninja", "battery": "robot", "brain": "zombi
 ENEMY = {"kraken": "pirate", "dragon": "ninja", "military": "robot", "hunter": "zombie"}
 MIN_SPAN = 8
 """The table shows at least this many quadrants across and down."""
+MAX_HAND = 64
+"""At most this many tiles of a hand are drawn (the shipped set has 58 tiles in all)."""
+MAX_SPAN = 240
+"""The table shows at most this many quadrants across and down (a real table of 58 tiles spans
+at most 4 per tile); tiles of a hand-made JSON position beyond that window are counted, not
+drawn, so any input draws in bounded time and memory."""
 ICON_TEXT = {"rotate": "ROT", "swap": "SWAP", "replace": "REPL"}
 
 
@@ -64,6 +70,30 @@ def _ref(entry: Any, info: Callable[[str], TileInfo]) -> tuple[str, TileInfo] | 
     return str(entry), info(str(entry))
 
 
+def _window(
+    placed: list[tuple[Cell, str, TileInfo, int]], candidates: list[Cell]
+) -> tuple[list[tuple[Cell, str, TileInfo, int]], list[Cell], int]:
+    """The tiles and candidates inside a ``MAX_SPAN`` window around the median tile.
+
+    Engine states are always compact (the loader refuses tables in pieces); only a plain JSON
+    mapping with far-apart tiles loses some, and the count of those is returned.
+    """
+    if not placed:
+        return placed, candidates, 0
+    xs = sorted(p[0][0] for p in placed)
+    ys = sorted(p[0][1] for p in placed)
+    if xs[-1] - xs[0] < MAX_SPAN - 8 and ys[-1] - ys[0] < MAX_SPAN - 8:
+        return placed, candidates, 0
+    cx, cy = xs[len(xs) // 2], ys[len(ys) // 2]
+    half = MAX_SPAN // 2 - 4
+
+    def inside(at: Cell) -> bool:
+        return abs(at[0] - cx) <= half and abs(at[1] - cy) <= half
+
+    kept = [p for p in placed if inside(p[0])]
+    return kept, [c for c in candidates if inside(c)], len(placed) - len(kept)
+
+
 def _rotated(quads: tuple[str, ...], rot: int) -> tuple[str, ...]:
     """Quadrants after ``rot`` clockwise quarter turns (NW content moves to NE)."""
     return tuple(quads[(i - rot) % 4] for i in range(4))
@@ -93,6 +123,7 @@ class PnrzRenderer(BaseRenderer):
             at = (int(entry["at"][0]), int(entry["at"][1]))
             placed.append((at, ref[0], ref[1], int(entry.get("rot", 0)) % 4))
         candidates = sorted(getattr(state, "candidates", ()) or ())
+        placed, candidates, outside = _window(placed, candidates)
         anchors = [p[0] for p in placed] + candidates
         cells = {(x + dx, y + dy) for x, y in anchors for dx in (0, 1) for dy in (0, 1)}
         if not cells:
@@ -115,7 +146,8 @@ class PnrzRenderer(BaseRenderer):
         top, left = th.px(40), th.px(16)
         table = (left, top, cols * q, rows * q)
         panel_w = th.px(240)
-        hands = list(data.get("hands", []))
+        # a hand never holds more than the tile set; a hand-made mapping is cut to that
+        hands = [list(h)[:MAX_HAND] for h in list(data.get("hands", []))[:4]]
         hq = th.px(19)
         hand_step = 2 * hq + th.px(10)
         longest = max([5, *(len(h) for h in hands)])
@@ -155,6 +187,7 @@ class PnrzRenderer(BaseRenderer):
             placed=placed,
             candidates=candidates,
             hand_tiles=hand_tiles,
+            outside=outside,
             rows=row_boxes,
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
         )
@@ -210,6 +243,15 @@ class PnrzRenderer(BaseRenderer):
 
         if not placed:
             _first_tile_hint(pen, th, layout)
+        if layout.extra["outside"]:
+            tx, ty, tw, th_ = layout.extra["table"]
+            pen.text(
+                f"{layout.extra['outside']} tiles lie far off this part of the table",
+                tx + tw / 2,
+                ty + th_ - th.px(10),
+                size=11,
+                colour=th.muted,
+            )
         for at, _, (quads, icon), rot in placed:
             x, y, _, _ = cell_box(at)
             _tile(pen, th, (x, y, 2 * q, 2 * q), quads, icon, rot, badge=False)

@@ -8,7 +8,9 @@ one table. On a turn a player does exactly one of:
 
 1. play a play tile from hand (at least one full shared edge with a placed tile), optionally take
    the extra action of its centre icon (Rotate, Swap or Replace), then draw one tile;
-2. play an own base from hand (no draw, PN6);
+2. play an own base from hand, then draw one tile (PN6, revised: the seed's turn is "either
+   playing 1 tile from their hand to the table or playing a Base Tile. At the end of a player's
+   turn, they draw another Tile"; ``draw_after_base = false`` keeps the older no-draw reading);
 3. move an own base already on the table (no draw; afterwards all tiles must still be joined by
    full edges, PN7).
 
@@ -85,12 +87,15 @@ Options (``ftwkit.rules("pnrz", **options)``; defaults = RECOMMENDED rulings)
 ``printed`` a character quadrant scores the per-quadrant ``counts`` of its tile, a bonus item
 keeps its 3; the shipped set gives no counts), ``bonus_also_character`` (PN4), ``negation`` (PN5:
 ``per_quadrant`` | ``per_enemy_minus_one``), ``negated_breaks_section`` (PN5),
-``base_negatable`` (PN5), ``draw_after_base`` (PN6), ``base_move_connectivity`` (PN7:
-``full_edges`` | ``placement_only``), ``rotate_excludes_opponent_base`` (PN9),
+``base_negatable`` (PN5), ``draw_after_base`` (PN6: ``true`` = a base played from hand draws,
+the seed's words, default; ``false`` = no draw, a review's reading), ``base_move_connectivity``
+(PN7: ``full_edges`` | ``placement_only``), ``rotate_excludes_opponent_base`` (PN9),
 ``swap_excludes_opponent_base`` (PN10), ``replace_allows_base_from_hand`` (PN11),
 ``final_round`` (PN12: ``everyone`` | ``others_only``), ``tiebreak`` (PN14: ``shared`` |
-``base_on_table``, invented), ``choose`` (PN15: ``turn_order`` | ``random``), ``tile_set``
-(5.4: a path, a JSON string or a dict; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
+``base_on_table``, invented), ``choose`` (PN15, *Inferred*: ``pick`` | ``random``), ``tile_set``
+(5.4: ``reconstructed`` or the set's JSON data, a string or a dict; from Python also a
+``pathlib.Path``, read at ``ftwkit.rules``; a string is never taken as a path, so a pasted
+position or record cannot open a file; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
 and so may an inline tile in a position).
 
 What is reconstructed

@@ -25,6 +25,7 @@ import re
 from typing import ClassVar
 
 from ftwkit.errors import IllegalMove
+from ftwkit.games.pnrz.tiles import short
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move
 
@@ -170,7 +171,9 @@ class Pass(Move):
         return "pass"
 
 
-_N = r"(-?\d{1,6}),(-?\d{1,6})"
+_N = r"(-?\d{1,9}),(-?\d{1,9})"
+"""Anchor coordinates: up to 9 digits, beyond any position the engine loads (``COORD_LIMIT``)
+or play can reach from one, so every recorded move replays."""
 _TILE = r"([0-9A-Za-z_:.\-~/+]+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), kind)
@@ -213,6 +216,6 @@ def parse(text: str) -> Move:
             return Orient((int(g[0]), int(g[1])), int(g[2]))
         return Skip() if kind == "skip" else Pass()
     raise IllegalMove(
-        f"{text!r} is not a move in PNRZ notation (e.g. '05 at 2,0 r1', 'base 0,0 to 4,0', "
+        f"{short(text)} is not a move in PNRZ notation (e.g. '05 at 2,0 r1', 'base 0,0 to 4,0', "
         "'rotate 2,0 r3', 'swap 0,0 with 2,0', 'replace 2,0 with 17', 'orient 2,0 r2', 'skip')"
     )
