@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 import ftwkit
 from ftwkit import IllegalMove, InvalidState
+from ftwkit.games import doubleblind as doubleblind_module
 from ftwkit.games.doubleblind import (
     CONDITIONS,
+    DoubleBlindOptions,
     DoubleBlindState,
     Figure,
     Place,
@@ -22,6 +24,7 @@ from ftwkit.games.doubleblind import (
     completed_conditions,
     oriented,
 )
+from ftwkit.options import describe_options
 
 FILLER = ["A9", "C9", "E9", "G9", "J9", "A7", "J7"]
 """White stones far from the action that form no shape among themselves."""
@@ -551,3 +554,12 @@ def test_completions_never_disappear_and_match_a_full_scan(picks: list[int]) -> 
         assert nxt.is_legal(probe) == (probe in nxt.legal_moves())
         assert nxt.is_legal(Question(True)) == (Question(True) in nxt.legal_moves())
         state = nxt
+
+
+def test_option_descriptions_carry_the_rulings_labels() -> None:
+    # Issue 19: DB12 and DB13 are Invented, DB9's order Inferred; the option texts say so.
+    docs = {spec.name: spec.doc for spec in describe_options(DoubleBlindOptions)}
+    assert "*Invented*" in docs["simultaneous"] and "DB12" in docs["simultaneous"]
+    assert "*Inferred*" in docs["auto_ask"] and "placed it decides first" in docs["auto_ask"]
+    module_doc = doubleblind_module.__doc__ or ""
+    assert "(DB13, *Invented*" in module_doc and "(DB12, *Invented*" in module_doc

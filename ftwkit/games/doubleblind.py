@@ -23,11 +23,12 @@ Rules in brief
   stone completing two conditions gives one question; a question not asked is lost until the next
   new completion. The engine answers truthfully (DB10): "yes" exactly when the opponent's secret is
   among the asker's completed conditions. If one placement gives both players a question, the
-  mover decides first.
+  player who placed the stone decides first (DB9's *Clarified* order, itself *Inferred*: the seed
+  does not say).
 * **Winning** (DB11): a player wins at the first moment they both hold a "yes" and have completed
   their own secret, in either order, on either player's turn. If one placement makes both players
-  win, the mover wins (DB12; option ``simultaneous = draw``). A full board with no winner is a draw
-  (DB13).
+  win, the mover wins (DB12, *Invented*: the seed is silent; option ``simultaneous = draw``). A
+  full board with no winner is a draw (DB13, *Invented*: the seed is silent).
 
 The five conditions (``O`` = the tested player's stone, ``A`` = an arm: a stone of either player,
 at most one of the four arms the opponent's; every other cell may hold anything)::
@@ -106,7 +107,8 @@ Options (defaults are the RECOMMENDED rulings)
 ``square``                  DB7: ``drawn`` (the four drawn squares) or ``any_lattice_square``
                             (every square with corners on intersections, any size or tilt).
 ``auto_ask``                DB9: every question is asked automatically (no decision moves).
-``simultaneous``            DB12: ``mover`` wins or ``draw`` when one placement wins for both.
+``simultaneous``            DB12 (*Invented*, the seed is silent): ``mover`` wins or ``draw``
+                            when one placement wins for both.
 ``first``                   4.2 "choose a player to go first": ``black``, ``white`` or ``random``.
 =========================  =====================================================================
 
@@ -498,9 +500,12 @@ class DoubleBlindOptions:
     """DB7: condition 3 is one of the four drawn squares, or ``any_lattice_square``: any square
     with corners on intersections (any size, any tilt)."""
     auto_ask: bool = False
-    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves)."""
+    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves).
+    Off (the recommended reading): each question is a decision; when one stone earns a question
+    for both players, the player who placed it decides first (DB9's order, *Inferred*)."""
     simultaneous: Literal["mover", "draw"] = "mover"
-    """DB12: when one placement makes both players win, the mover wins, or (``draw``) nobody."""
+    """DB12, *Invented* (the seed is silent): when one placement makes both players win, the mover
+    wins (``mover``), or nobody (``draw``)."""
     first: Literal["black", "white", "random"] = "black"
     """RULINGS 4.2 "choose a player to go first": Black, White, or drawn from the seed."""
 

@@ -49,9 +49,13 @@ landings.
 
 JSON position (API.md): ``{"game": "playwin", "to_play": 0, "pieces": [[South cells], [North
 cells]]}``, plus two keys with defaults for the engine-only draw safeguards: ``quiet_plies``
-(plies since the last capture, default 0) and ``earlier`` (the positions since the last capture as
-``{"to_play", "pieces"}`` objects, written only when ``repetition_draw`` is on, default ``[]``).
-``to_play`` stays in the JSON after the game ends (it is then the player who could not move).
+(plies since the last capture, default 0; at most ``max_plies_without_capture`` when that is on)
+and ``earlier`` (the positions since the last capture as ``{"to_play", "pieces"}`` objects,
+written only while ``repetition_draw`` and ``max_plies_without_capture`` are both on, default
+``[]``; never more of them than ``quiet_plies``). Once the game is over ``to_play`` is ``null``
+(API.md) and the key ``mover`` says whose turn it would be — the player who could not move, or
+whose last piece was taken; on loading, ``mover`` may be left out when the position shows it (one
+side without pieces, or exactly one side without a move).
 
 Options (defaults are the RECOMMENDED rulings)
 ----------------------------------------------
@@ -69,7 +73,10 @@ Options (defaults are the RECOMMENDED rulings)
 ``max_plies_without_capture``  PW12, engine-only, not in the rules: a draw after this many plies
                                without a capture (default off).
 ``repetition_draw``            PW12, engine-only, not in the rules: a draw when a position recurs
-                               for the third time since the last capture (default off).
+                               for the third time since the last capture (default off). RULINGS
+                               PW12: repetition is a draw **only while** the
+                               ``max_plies_without_capture`` safeguard is on; without it this
+                               switch does nothing (no draw, no ``earlier`` list).
 =============================  ================================================================
 
 PW4 (n = own pieces on the board), PW5 (no passing over pieces), PW6 (bent leaps only, over
@@ -529,7 +536,8 @@ class Options:
     without a capture (``None``: never)."""
     repetition_draw: bool = False
     """PW12, engine-only, not in the rules: the game is drawn when the same position with the
-    same player to move occurs for the third time since the last capture."""
+    same player to move occurs for the third time since the last capture — only while the
+    ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
 
 
 # ---------------------------------------------------------------------------------------- state
@@ -544,7 +552,7 @@ class PlayWinState(State):
         mover: the player whose turn it is (still set once the game is over).
         quiet_plies: plies played since the last capture (for the engine-only draw safeguard).
         earlier: ``(south, north, mover)`` of the positions since the last capture, kept only
-            when ``repetition_draw`` is on.
+            while ``repetition_draw`` and ``max_plies_without_capture`` are both on (PW12).
     """
 
     south: int
@@ -581,7 +589,7 @@ class PlayWinState(State):
         limit = opts.max_plies_without_capture
         if limit is not None and self.quiet_plies >= limit:
             return True
-        if opts.repetition_draw:
+        if opts.repetition_draw and limit is not None:  # PW12: only with the safeguard on
             key = (self.south, self.north, self.mover)
             return self.earlier.count(key) >= 2
         return False
@@ -951,7 +959,8 @@ class PlayWinState(State):
         earlier: tuple[tuple[int, int, int], ...] = ()
         if type(move) is Approach:
             quiet = self.quiet_plies + 1
-            if self.rules.options.repetition_draw:
+            opts = self.rules.options
+            if opts.repetition_draw and opts.max_plies_without_capture is not None:
                 earlier = (*self.earlier, (south, north, mover))
             step = _BIT[move.src] | _BIT[move.dst]
             if mover:
@@ -1114,10 +1123,12 @@ class PlayWinState(State):
     # ------------------------------------------------------------------ JSON and text
     def _position_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "to_play": self.mover,
+            "to_play": self.to_play,
             "pieces": [list(self.pieces(0)), list(self.pieces(1))],
             "quiet_plies": self.quiet_plies,
         }
+        if data["to_play"] is None:
+            data["mover"] = self.mover
         if self.earlier:
             data["earlier"] = [
                 {
@@ -1211,21 +1222,31 @@ class PlayWinRules(Rules):
         return _make_state(self, south, north, first)
 
     def _load_position(self, data: Mapping[str, Any]) -> PlayWinState:
-        check_keys(data, {"to_play", "pieces", "quiet_plies", "earlier"})
+        check_keys(data, {"to_play", "mover", "pieces", "quiet_plies", "earlier"})
         if "to_play" not in data:
             raise InvalidState("to_play: missing (expected 0 for South or 1 for North)")
-        mover = data["to_play"]
-        if not is_int(mover) or mover not in (0, 1):
-            raise InvalidState(f"to_play: expected 0 (South) or 1 (North), got {mover!r}")
+        to_play = data["to_play"]
+        if to_play is not None and (not is_int(to_play) or to_play not in (0, 1)):
+            raise InvalidState(f"to_play: expected 0 (South), 1 (North) or null, got {to_play!r}")
         if "pieces" not in data:
             raise InvalidState("pieces: missing (expected [[South cells], [North cells]])")
         south, north = self._load_pieces(data["pieces"], "pieces")
+        opts: Options = self.options  # type: ignore[attr-defined]
+        limit = opts.max_plies_without_capture
         quiet = data.get("quiet_plies", 0)
-        if not is_int(quiet) or quiet < 0:
-            raise InvalidState(f"quiet_plies: expected a non-negative integer, got {quiet!r}")
+        if not is_int(quiet) or quiet < 0 or (limit is not None and quiet > limit):
+            most = "" if limit is None else f" up to {limit} (max_plies_without_capture, PW12)"
+            raise InvalidState(
+                f"quiet_plies: expected a non-negative integer{most}, got {_excerpt(quiet)}"
+            )
         earlier_data = data.get("earlier", [])
         if not isinstance(earlier_data, list):
             raise InvalidState("earlier: expected a list of earlier positions")
+        if len(earlier_data) > quiet:
+            raise InvalidState(
+                f"earlier: {len(earlier_data)} earlier positions but quiet_plies is {quiet}; "
+                "earlier lists the positions since the last capture, one per quiet ply"
+            )
         earlier = []
         for i, item in enumerate(earlier_data):
             where = f"earlier[{i}]"
@@ -1237,7 +1258,46 @@ class PlayWinRules(Rules):
                 raise InvalidState(f"{where}.to_play: expected 0 or 1, got {m!r}")
             s, n = self._load_pieces(item.get("pieces"), f"{where}.pieces")
             earlier.append((s, n, m))
+        mover = self._load_mover(data, to_play, south, north, quiet, tuple(earlier))
         return _make_state(self, south, north, mover, quiet, tuple(earlier))
+
+    def _load_mover(
+        self,
+        data: Mapping[str, Any],
+        to_play: int | None,
+        south: int,
+        north: int,
+        quiet: int,
+        earlier: tuple[tuple[int, int, int], ...],
+    ) -> int:
+        """Whose turn it is: ``to_play``, or once over (``to_play`` null) ``mover`` or what the
+        position shows; a null ``to_play`` must belong to a finished position."""
+        given = data.get("mover")
+        if given is not None and (not is_int(given) or given not in (0, 1)):
+            raise InvalidState(f"mover: expected 0 (South) or 1 (North), got {_excerpt(given)}")
+        if to_play is not None:
+            if given is not None and given != to_play:
+                raise InvalidState(f"mover: {given} differs from to_play {to_play}")
+            return to_play
+        over = [p for p in (0, 1) if _make_state(self, south, north, p, quiet, earlier).is_over]
+        if given is not None:
+            if given not in over:
+                raise InvalidState(
+                    f"to_play: null says the game is over, but with {PLAYER_NAMES[given]} to "
+                    "move it is not (a player who can move must move)"
+                )
+            return int(given)
+        if not over:
+            raise InvalidState(
+                "to_play: null says the game is over, but either player could still move"
+            )
+        if not south or not north:
+            return 0 if not south else 1
+        if len(over) == 1:
+            return over[0]
+        raise InvalidState(
+            "mover: missing; the game is over either way, so say whose turn it is (0 or 1)"
+        )
 
     @staticmethod
     def _load_pieces(value: Any, where: str) -> tuple[int, int]:
@@ -1292,6 +1352,17 @@ class PlayWinRules(Rules):
         for cell in cells:
             if cell not in _INDEX:
                 raise IllegalMove(f"{text!r}: unknown cell {cell}; cells run from A1 to I9")
+
+
+def _excerpt(value: Any) -> str:
+    """A short quote of a bad value for an error message (never a whole huge input)."""
+    if is_int(value) and abs(value) > 10**30:
+        return "an integer of more than 30 digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
+        return f"a {type(value).__name__} too large to quote"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = PlayWinRules
