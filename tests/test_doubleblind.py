@@ -563,3 +563,40 @@ def test_option_descriptions_carry_the_rulings_labels() -> None:
     assert "*Inferred*" in docs["auto_ask"] and "placed it decides first" in docs["auto_ask"]
     module_doc = doubleblind_module.__doc__ or ""
     assert "(DB13, *Invented*" in module_doc and "(DB12, *Invented*" in module_doc
+
+
+# ------------------------------------------------------------------ hostile input (issue 12)
+def test_a_million_stones_or_questions_are_refused_by_count() -> None:
+    base = {"size": 9, "to_play": 0, "secrets": [1, 2]}
+    with pytest.raises(InvalidState, match=r"stones\[0\]: 1000000 stones, more than the 81"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [["A1"] * 10**6, []]})
+    with pytest.raises(InvalidState, match=r"stones\[1\]: 80 stones, more than the 81"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [["A1", "B1"], ["C1"] * 80]})
+    query = {"player": 0, "answer": False}
+    with pytest.raises(InvalidState, match="queries: 1000000 questions; each player asks at most"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [[], []], "queries": [query] * 10**6})
+    with pytest.raises(InvalidState, match=r"queries\[4\]: more than 4 questions by Black"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [[], []], "queries": [query] * 5})
+
+
+def test_huge_numbers_are_refused_with_a_short_message() -> None:
+    base = {"size": 9, "to_play": 0, "secrets": [1, 2], "stones": [[], []]}
+    rules = ftwkit.rules("doubleblind")
+    with pytest.raises(InvalidState, match="seed: expected an integer of at most 100 digits"):
+        rules.load({**base, "seed": 10**5000})
+    with pytest.raises(InvalidState, match=r"secrets\[0\]: an integer of more than 30") as err:
+        rules.load({**base, "secrets": [10**5000, 2]})
+    assert len(str(err.value)) < 300
+    state = rules.load(base)
+    with pytest.raises(IllegalMove) as bad:
+        state.play("D" + "9" * 5000)
+    assert len(str(bad.value)) < 300
+
+
+def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
+    rng = random.Random(2)
+    state = ftwkit.rules("doubleblind", size=7).new(seed=3)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.to_json()
+    assert data["to_play"] is None and state.rules.load(data) == state

@@ -655,3 +655,18 @@ def test_bitset_shifts_match_the_neighbour_table() -> None:
         for c in cells:
             expected |= {board.name(n) for n in board.neighbours(board.axial(c))}
         assert playwin._dilate(mask) == sum(1 << index[c] for c in expected)
+
+
+def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
+    rules = ftwkit.rules("playwin")
+    base = {"to_play": 0, "pieces": [["C3"], ["D4"]]}
+    with pytest.raises(InvalidState, match=r"quiet_plies: .* got an integer of more than 30"):
+        rules.load({**base, "quiet_plies": 10**5000})
+    with pytest.raises(InvalidState, match="quiet_plies"):
+        rules.load({**base, "quiet_plies": 10**13})
+    with pytest.raises(InvalidState, match=r"pieces\[0\]: 1000000 pieces"):
+        rules.load({"to_play": 0, "pieces": [["C3"] * 10**6, ["D4"]]})
+    state = rules.load(base)
+    with pytest.raises(IllegalMove, match="not Play Win notation") as err:
+        state.play("C" + "3" * 5000 + "-D4")
+    assert len(str(err.value)) < 300

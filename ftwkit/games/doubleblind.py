@@ -157,6 +157,8 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 """Column letters of a Go board: ``A``–``Z`` without ``I`` (25 letters, enough for 25×25)."""
 
 MIN_SIZE, MAX_SIZE = 5, 25
+MAX_QUESTIONS = 4
+"""The most questions one player can ask: one per rise of their count to 2, 3, 4 and 5 (DB9)."""
 PLAYER_NAMES = ("Black", "White")
 STONE_TEXT = ("X", "O")
 
@@ -425,10 +427,12 @@ def parse_cell(text: str) -> Cell:
     """
     match = _CELL_RE.fullmatch(text.strip())
     if not match:
-        raise ValueError(f"{text!r} is not a cell name like D4 (column letter, row number)")
+        raise ValueError(f"{_excerpt(text)} is not a cell name like D4 (column letter, row number)")
     letter, row = match.group(1).upper(), int(match.group(2))
     if letter == "I":
-        raise ValueError(f"{text!r}: the letter I is not a column; Go boards skip it (… G H J K …)")
+        raise ValueError(
+            f"{_excerpt(text)}: the letter I is not a column; Go boards skip it (… G H J K …)"
+        )
     return COLUMNS.index(letter), row - 1
 
 
@@ -847,7 +851,9 @@ class DoubleBlindRules(Rules):
     def _load_position(self, data: Mapping[str, Any]) -> DoubleBlindState:
         check_keys(data, self._KEYS)
         if "players" in data and data["players"] != 2:
-            raise InvalidState(f"players: Double Blind is for 2 players, not {data['players']!r}")
+            raise InvalidState(
+                f"players: Double Blind is for 2 players, not {_excerpt(data['players'])}"
+            )
         rules = self._sized(data.get("size", self.opts.size))
         opts = rules.opts
         geo = rules._geometry(opts)
@@ -870,15 +876,17 @@ class DoubleBlindRules(Rules):
         if outcome is not None:
             if to_play not in (None, "missing"):
                 raise InvalidState(
-                    f"to_play: the game is over, so to_play is null, not {to_play!r}"
+                    f"to_play: the game is over, so to_play is null, not {_excerpt(to_play)}"
                 )
             if data.get("to_place") is not None:
                 raise InvalidState("to_place: the game is over, so to_place is null")
         else:
             to_place = self._load_to_place(data, to_play, pending, stones, opts)
         seed = data.get("seed")
-        if seed is not None and not is_int(seed):
-            raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+        if seed is not None and (not is_int(seed) or abs(seed) >= 10**100):
+            raise InvalidState(
+                f"seed: expected an integer of at most 100 digits or null, got {_excerpt(seed)}"
+            )
         occupied = stones[0] | stones[1]
         return _make_state(
             rules,
@@ -897,7 +905,7 @@ class DoubleBlindRules(Rules):
     def _sized(self, size: Any) -> DoubleBlindRules:
         if not is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
             raise InvalidState(
-                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}"
+                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {_excerpt(size)}"
             )
         if size == self.opts.size:
             return self
@@ -914,11 +922,20 @@ class DoubleBlindRules(Rules):
         masks = [0, 0]
         for p, cells in enumerate(value):
             if not isinstance(cells, list):
-                raise InvalidState(f"stones[{p}]: expected a list of cell names, got {cells!r}")
+                raise InvalidState(
+                    f"stones[{p}]: expected a list of cell names, got {_excerpt(cells)}"
+                )
+            if len(cells) + len(where) > geo.size * geo.size:
+                raise InvalidState(
+                    f"stones[{p}]: {len(cells)} stones, more than the {geo.size * geo.size} "
+                    f"intersections left on a {geo.size}×{geo.size} board"
+                )
             for k, text in enumerate(cells):
                 field = f"stones[{p}][{k}]"
                 if not isinstance(text, str):
-                    raise InvalidState(f"{field}: expected a cell name like D4, got {text!r}")
+                    raise InvalidState(
+                        f"{field}: expected a cell name like D4, got {_excerpt(text)}"
+                    )
                 try:
                     x, y = parse_cell(text)
                 except ValueError as err:
@@ -943,11 +960,12 @@ class DoubleBlindRules(Rules):
             raise InvalidState("secrets: missing (expected [condition of Black, of White], 1–5)")
         value = data["secrets"]
         if not isinstance(value, list) or len(value) != 2:
-            raise InvalidState(f"secrets: expected two conditions 1–5, got {value!r}")
+            raise InvalidState(f"secrets: expected two conditions 1–5, got {_excerpt(value)}")
         for p, secret in enumerate(value):
             if not is_int(secret) or secret not in CONDITIONS:
                 raise InvalidState(
-                    f"secrets[{p}]: {secret!r} is not a condition; conditions are numbered 1–5 "
+                    f"secrets[{p}]: {_excerpt(secret)} is not a condition; conditions are numbered "
+                    "1–5 "
                     "(an observation, with the opponent's secret hidden, cannot be loaded)"
                 )
         if opts.draw == "one_set" and value[0] == value[1]:
@@ -961,12 +979,14 @@ class DoubleBlindRules(Rules):
     def _check_completed(value: Any, completed: tuple[frozenset[int], frozenset[int]]) -> None:
         expected = [sorted(c) for c in completed]
         if not isinstance(value, list) or len(value) != 2:
-            raise InvalidState(f"completed: expected two lists of conditions, got {value!r}")
+            raise InvalidState(
+                f"completed: expected two lists of conditions, got {_excerpt(value)}"
+            )
         for p in (0, 1):
             given = value[p]
             if not isinstance(given, list) or sorted(given) != expected[p]:
                 raise InvalidState(
-                    f"completed[{p}]: {given!r} does not match the stones, which complete "
+                    f"completed[{p}]: {_excerpt(given)} does not match the stones, which complete "
                     f"{expected[p]} for {PLAYER_NAMES[p]} (completed is recomputed, never trusted)"
                 )
 
@@ -975,7 +995,12 @@ class DoubleBlindRules(Rules):
         value: Any, secrets: tuple[int, int], completed: tuple[frozenset[int], frozenset[int]]
     ) -> tuple[tuple[int, bool], ...]:
         if not isinstance(value, list):
-            raise InvalidState(f"queries: expected a list of questions, got {value!r}")
+            raise InvalidState(f"queries: expected a list of questions, got {_excerpt(value)}")
+        if len(value) > 2 * MAX_QUESTIONS:
+            raise InvalidState(
+                f"queries: {len(value)} questions; each player asks at most {MAX_QUESTIONS} "
+                "(once per new completion from the second condition to the fifth, DB9)"
+            )
         out = []
         for k, query in enumerate(value):
             field = f"queries[{k}]"
@@ -984,9 +1009,11 @@ class DoubleBlindRules(Rules):
             check_keys(query, {"player", "answer"}, field)
             p, answer = query.get("player"), query.get("answer")
             if p not in (0, 1) or not is_int(p):
-                raise InvalidState(f"{field}.player: expected 0 or 1, got {p!r}")
+                raise InvalidState(f"{field}.player: expected 0 or 1, got {_excerpt(p)}")
             if not isinstance(answer, bool):
-                raise InvalidState(f"{field}.answer: expected true or false, got {answer!r}")
+                raise InvalidState(
+                    f"{field}.answer: expected true or false, got {_excerpt(answer)}"
+                )
             # A recorded question is history: only a "yes" is checked against the board (a
             # completion is permanent, so a true "yes" stays true). The DB9 count is not checked:
             # API.md's own example records a question by a player with no completed condition.
@@ -997,6 +1024,12 @@ class DoubleBlindRules(Rules):
                     "DB10)"
                 )
             out.append((p, answer))
+            if sum(1 for q, _ in out if q == p) > MAX_QUESTIONS:
+                raise InvalidState(
+                    f"{field}: more than {MAX_QUESTIONS} questions by {PLAYER_NAMES[p]}; a player "
+                    "asks at most once per new completion from the second condition to the "
+                    "fifth (DB9)"
+                )
         return tuple(out)
 
     @staticmethod
@@ -1004,10 +1037,12 @@ class DoubleBlindRules(Rules):
         value: Any, completed: tuple[frozenset[int], frozenset[int]]
     ) -> tuple[int, ...]:
         if not isinstance(value, list) or len(value) > 2 or len(set(map(repr, value))) < len(value):
-            raise InvalidState(f"pending: expected a list of distinct players 0/1, got {value!r}")
+            raise InvalidState(
+                f"pending: expected a list of distinct players 0/1, got {_excerpt(value)}"
+            )
         for k, p in enumerate(value):
             if not is_int(p) or p not in (0, 1):
-                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {p!r}")
+                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {_excerpt(p)}")
             if len(completed[p]) < 2:
                 raise InvalidState(
                     f"pending[{k}]: {PLAYER_NAMES[p]} has fewer than two completed conditions, "
@@ -1027,7 +1062,9 @@ class DoubleBlindRules(Rules):
         if given is not None and (
             not isinstance(given, list) or not all(is_int(w) and w in (0, 1) for w in given)
         ):
-            raise InvalidState(f"winners: expected null or a list of players, got {given!r}")
+            raise InvalidState(
+                f"winners: expected null or a list of players, got {_excerpt(given)}"
+            )
         derived: tuple[int, ...] | None = None
         if len(eligible) == 1:
             derived = (eligible[0],)
@@ -1043,7 +1080,7 @@ class DoubleBlindRules(Rules):
             derived = ()
         if "winners" in data and given != (None if derived is None else list(derived)):
             raise InvalidState(
-                f"winners: {given!r} does not follow from the position, which gives "
+                f"winners: {_excerpt(given)} does not follow from the position, which gives "
                 f"{None if derived is None else list(derived)!r} (DB11–DB13)"
             )
         if derived is not None and pending:
@@ -1061,7 +1098,9 @@ class DoubleBlindRules(Rules):
         if to_play == "missing":
             raise InvalidState("to_play: missing (expected 0 = Black or 1 = White)")
         if not is_int(to_play) or to_play not in (0, 1):
-            raise InvalidState(f"to_play: expected 0 or 1 while the game runs, got {to_play!r}")
+            raise InvalidState(
+                f"to_play: expected 0 or 1 while the game runs, got {_excerpt(to_play)}"
+            )
         if pending and to_play != pending[0]:
             raise InvalidState(
                 f"to_play: {to_play} but {PLAYER_NAMES[pending[0]]} ({pending[0]}) must first "
@@ -1084,7 +1123,7 @@ class DoubleBlindRules(Rules):
                 "places next"
             )
         if not is_int(to_place) or to_place not in (0, 1):
-            raise InvalidState(f"to_place: expected 0 or 1, got {to_place!r}")
+            raise InvalidState(f"to_place: expected 0 or 1, got {_excerpt(to_place)}")
         if not pending and to_place != to_play:
             raise InvalidState(
                 f"to_place: {to_place} differs from to_play {to_play} with no question pending"
@@ -1107,6 +1146,17 @@ class DoubleBlindRules(Rules):
 
 def _make_state(rules: Rules, **fields: Any) -> DoubleBlindState:
     return DoubleBlindState(rules, **fields)
+
+
+def _excerpt(value: Any) -> str:
+    """A short quote of a bad value for an error message (never a whole huge input)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "an integer of more than 30 digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
+        return f"a {type(value).__name__} too large to quote"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = DoubleBlindRules

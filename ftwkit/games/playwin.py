@@ -148,6 +148,9 @@ BOARD = HexBoard(4)
 """The 61-cell "order five" board."""
 
 PIECES_PER_SIDE = 11
+MAX_QUIET_PLIES = 10**12
+"""The most ``quiet_plies`` a position may claim with no plies safeguard: far beyond any game, and
+small enough that the position prints and writes as JSON (no 5,000-digit numbers)."""
 PLAYER_NAMES = ("South", "North")
 
 _CELLS = BOARD.cells
@@ -1227,15 +1230,22 @@ class PlayWinRules(Rules):
             raise InvalidState("to_play: missing (expected 0 for South or 1 for North)")
         to_play = data["to_play"]
         if to_play is not None and (not is_int(to_play) or to_play not in (0, 1)):
-            raise InvalidState(f"to_play: expected 0 (South), 1 (North) or null, got {to_play!r}")
+            raise InvalidState(
+                f"to_play: expected 0 (South), 1 (North) or null, got {_excerpt(to_play)}"
+            )
         if "pieces" not in data:
             raise InvalidState("pieces: missing (expected [[South cells], [North cells]])")
         south, north = self._load_pieces(data["pieces"], "pieces")
         opts: Options = self.options  # type: ignore[attr-defined]
         limit = opts.max_plies_without_capture
         quiet = data.get("quiet_plies", 0)
-        if not is_int(quiet) or quiet < 0 or (limit is not None and quiet > limit):
-            most = "" if limit is None else f" up to {limit} (max_plies_without_capture, PW12)"
+        most_quiet = MAX_QUIET_PLIES if limit is None else limit
+        if not is_int(quiet) or not 0 <= quiet <= most_quiet:
+            most = (
+                f" up to {MAX_QUIET_PLIES}"
+                if limit is None
+                else f" up to {limit} (max_plies_without_capture, PW12)"
+            )
             raise InvalidState(
                 f"quiet_plies: expected a non-negative integer{most}, got {_excerpt(quiet)}"
             )
@@ -1255,7 +1265,7 @@ class PlayWinRules(Rules):
             check_keys(item, {"to_play", "pieces"}, where)
             m = item.get("to_play")
             if not is_int(m) or m not in (0, 1):
-                raise InvalidState(f"{where}.to_play: expected 0 or 1, got {m!r}")
+                raise InvalidState(f"{where}.to_play: expected 0 or 1, got {_excerpt(m)}")
             s, n = self._load_pieces(item.get("pieces"), f"{where}.pieces")
             earlier.append((s, n, m))
         mover = self._load_mover(data, to_play, south, north, quiet, tuple(earlier))
@@ -1307,7 +1317,9 @@ class PlayWinRules(Rules):
         seen: dict[str, int] = {}
         for p, cells in enumerate(value):
             if not isinstance(cells, list | tuple):
-                raise InvalidState(f"{where}[{p}]: expected a list of cell names, got {cells!r}")
+                raise InvalidState(
+                    f"{where}[{p}]: expected a list of cell names, got {_excerpt(cells)}"
+                )
             if len(cells) > PIECES_PER_SIDE:
                 raise InvalidState(
                     f"{where}[{p}]: {len(cells)} pieces, but {PLAYER_NAMES[p]} has only "
@@ -1316,11 +1328,12 @@ class PlayWinRules(Rules):
             for k, name in enumerate(cells):
                 if not isinstance(name, str):
                     raise InvalidState(
-                        f"{where}[{p}][{k}]: expected a cell name such as 'E5', got {name!r}"
+                        f"{where}[{p}][{k}]: expected a cell name such as 'E5', "
+                        f"got {_excerpt(name)}"
                     )
                 cell = name.strip().upper()
                 if cell not in _INDEX:
-                    raise InvalidState(f"{where}[{p}][{k}]: unknown cell {name!r}")
+                    raise InvalidState(f"{where}[{p}][{k}]: unknown cell {_excerpt(name)}")
                 if cell in seen:
                     raise InvalidState(f"{where}: two pieces on one cell, {cell}")
                 seen[cell] = p
@@ -1343,7 +1356,8 @@ class PlayWinRules(Rules):
             self._known(text, src, *(c for leap in leaps for c in leap))
             return Capture(src, leaps)
         raise IllegalMove(
-            f"{text!r} is not Play Win notation: write an approach as C3-E3 and a capture as "
+            f"{_excerpt(text)} is not Play Win notation: write an approach as C3-E3 and a "
+            "capture as "
             "C3xD4-E4xE5-F6 (start, then x jumped cell - landing cell for each leap)"
         )
 
@@ -1351,7 +1365,7 @@ class PlayWinRules(Rules):
     def _known(text: str, *cells: str) -> None:
         for cell in cells:
             if cell not in _INDEX:
-                raise IllegalMove(f"{text!r}: unknown cell {cell}; cells run from A1 to I9")
+                raise IllegalMove(f"{_excerpt(text)}: unknown cell {cell}; cells run from A1 to I9")
 
 
 def _excerpt(value: Any) -> str:
