@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 import ftwkit
 from ftwkit import IllegalMove, InvalidState
+from ftwkit.games import doubleblind as doubleblind_module
 from ftwkit.games.doubleblind import (
     CONDITIONS,
+    DoubleBlindOptions,
     DoubleBlindState,
     Figure,
     Place,
@@ -22,6 +24,7 @@ from ftwkit.games.doubleblind import (
     completed_conditions,
     oriented,
 )
+from ftwkit.options import describe_options
 
 FILLER = ["A9", "C9", "E9", "G9", "J9", "A7", "J7"]
 """White stones far from the action that form no shape among themselves."""
@@ -551,3 +554,49 @@ def test_completions_never_disappear_and_match_a_full_scan(picks: list[int]) -> 
         assert nxt.is_legal(probe) == (probe in nxt.legal_moves())
         assert nxt.is_legal(Question(True)) == (Question(True) in nxt.legal_moves())
         state = nxt
+
+
+def test_option_descriptions_carry_the_rulings_labels() -> None:
+    # Issue 19: DB12 and DB13 are Invented, DB9's order Inferred; the option texts say so.
+    docs = {spec.name: spec.doc for spec in describe_options(DoubleBlindOptions)}
+    assert "*Invented*" in docs["simultaneous"] and "DB12" in docs["simultaneous"]
+    assert "*Inferred*" in docs["auto_ask"] and "placed it decides first" in docs["auto_ask"]
+    module_doc = doubleblind_module.__doc__ or ""
+    assert "(DB13, *Invented*" in module_doc and "(DB12, *Invented*" in module_doc
+
+
+# ------------------------------------------------------------------ hostile input (issue 12)
+def test_a_million_stones_or_questions_are_refused_by_count() -> None:
+    base = {"size": 9, "to_play": 0, "secrets": [1, 2]}
+    with pytest.raises(InvalidState, match=r"stones\[0\]: 1000000 stones, more than the 81"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [["A1"] * 10**6, []]})
+    with pytest.raises(InvalidState, match=r"stones\[1\]: 80 stones, more than the 81"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [["A1", "B1"], ["C1"] * 80]})
+    query = {"player": 0, "answer": False}
+    with pytest.raises(InvalidState, match="queries: 1000000 questions; each player asks at most"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [[], []], "queries": [query] * 10**6})
+    with pytest.raises(InvalidState, match=r"queries\[4\]: more than 4 questions by Black"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [[], []], "queries": [query] * 5})
+
+
+def test_huge_numbers_are_refused_with_a_short_message() -> None:
+    base = {"size": 9, "to_play": 0, "secrets": [1, 2], "stones": [[], []]}
+    rules = ftwkit.rules("doubleblind")
+    with pytest.raises(InvalidState, match="seed: expected an integer of at most 100 digits"):
+        rules.load({**base, "seed": 10**5000})
+    with pytest.raises(InvalidState, match=r"secrets\[0\]: an integer of more than 30") as err:
+        rules.load({**base, "secrets": [10**5000, 2]})
+    assert len(str(err.value)) < 300
+    state = rules.load(base)
+    with pytest.raises(IllegalMove) as bad:
+        state.play("D" + "9" * 5000)
+    assert len(str(bad.value)) < 300
+
+
+def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
+    rng = random.Random(2)
+    state = ftwkit.rules("doubleblind", size=7).new(seed=3)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.to_json()
+    assert data["to_play"] is None and state.rules.load(data) == state

@@ -536,3 +536,61 @@ def test_the_deck_is_conserved_at_every_ply(players: int, seed: int, picks: list
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_protocol_promises_hold_on_random_games(players: int) -> None:
     assert check_game("ftwcards", players, seed=21, max_plies=80) > 0
+
+
+# ------------------------------------------------------------------ hostile input (issue 12)
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        # more cards than the deck holds: refused by length, before any card is looked at
+        (
+            {"hands": [list(range(10**6)), [5, 9], [1, 3]]},
+            r"hands\[0\]: 1000000 cards, but the deck",
+        ),
+        ({"out": [1] * 10**6}, r"out: 1000000 cards, but the deck for 3 players has only 36"),
+        ({"passed": [[1] * 20_000, None, None]}, r"passed\[0\]: 20000 cards"),
+        ({"taken": [[2] * 50_000, [], []]}, r"taken\[0\]: 50000 cards"),
+        # a hand larger than the deal: no game reaches it (FT1)
+        ({"hands": [list(range(21, 35)), [5, 9], [1, 3]]}, r"hands\[0\]: 14 cards, but a hand"),
+        ({"round_points": [[0, 0, 0]] * 10**6}, "round_points: expected a list of at most 3"),
+        ({"scores": [10**5000, 0, 0]}, "scores: expected 3 non-negative integers up to 108"),
+        ({"seed": 10**5000}, "seed: expected an integer of at most 100 digits"),
+        ({"hands": [[2, 10**5000], [5, 9], [1, 3]]}, r"hands\[0\]: card an integer of more"),
+    ],
+)
+def test_positions_no_game_reaches_are_refused_naming_the_field(
+    change: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(InvalidState, match=field) as err:
+        load(**change)
+    assert len(str(err.value)) < 300  # the message quotes an excerpt, never the whole input
+
+
+def test_a_pass_choice_listed_in_a_huge_hand_is_refused_by_length() -> None:
+    # The loader once compared every chosen card with every hand card (quadratic in hand size).
+    data = {
+        "players": 2, "phase": "pass", "hands": [list(range(1, 20_001)), list(range(13, 25))],
+        "passing": [list(range(1, 20_001)), None],
+    }  # fmt: skip
+    with pytest.raises(InvalidState, match=r"hands\[0\]: 20000 cards"):
+        RULES.load(data)
+
+
+@pytest.mark.parametrize(
+    "text", ["play " + "9" * 5000, "pass 1 2 " + "3" * 5000, "aux 1 take " + "7" * 5000]
+)
+def test_a_5000_digit_number_in_notation_is_an_illegal_move(text: str) -> None:
+    state = new(3)
+    with pytest.raises(IllegalMove, match="is not a move in FTW") as err:
+        RULES.parse_move(state, text)
+    assert len(str(err.value)) < 300
+
+
+def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
+    rng = random.Random(5)
+    state: ftwkit.State = new(2, seed=4)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.to_json()
+    assert data["to_play"] is None and state.to_play is None
+    assert RULES.load(data) == state and RULES.load(data).winners == state.winners

@@ -23,11 +23,12 @@ Rules in brief
   stone completing two conditions gives one question; a question not asked is lost until the next
   new completion. The engine answers truthfully (DB10): "yes" exactly when the opponent's secret is
   among the asker's completed conditions. If one placement gives both players a question, the
-  mover decides first.
+  player who placed the stone decides first (DB9's *Clarified* order, itself *Inferred*: the seed
+  does not say).
 * **Winning** (DB11): a player wins at the first moment they both hold a "yes" and have completed
   their own secret, in either order, on either player's turn. If one placement makes both players
-  win, the mover wins (DB12; option ``simultaneous = draw``). A full board with no winner is a draw
-  (DB13).
+  win, the mover wins (DB12, *Invented*: the seed is silent; option ``simultaneous = draw``). A
+  full board with no winner is a draw (DB13, *Invented*: the seed is silent).
 
 The five conditions (``O`` = the tested player's stone, ``A`` = an arm: a stone of either player,
 at most one of the four arms the opponent's; every other cell may hold anything)::
@@ -106,7 +107,8 @@ Options (defaults are the RECOMMENDED rulings)
 ``square``                  DB7: ``drawn`` (the four drawn squares) or ``any_lattice_square``
                             (every square with corners on intersections, any size or tilt).
 ``auto_ask``                DB9: every question is asked automatically (no decision moves).
-``simultaneous``            DB12: ``mover`` wins or ``draw`` when one placement wins for both.
+``simultaneous``            DB12 (*Invented*, the seed is silent): ``mover`` wins or ``draw``
+                            when one placement wins for both.
 ``first``                   4.2 "choose a player to go first": ``black``, ``white`` or ``random``.
 =========================  =====================================================================
 
@@ -155,6 +157,8 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 """Column letters of a Go board: ``A``–``Z`` without ``I`` (25 letters, enough for 25×25)."""
 
 MIN_SIZE, MAX_SIZE = 5, 25
+MAX_QUESTIONS = 4
+"""The most questions one player can ask: one per rise of their count to 2, 3, 4 and 5 (DB9)."""
 PLAYER_NAMES = ("Black", "White")
 STONE_TEXT = ("X", "O")
 
@@ -423,10 +427,12 @@ def parse_cell(text: str) -> Cell:
     """
     match = _CELL_RE.fullmatch(text.strip())
     if not match:
-        raise ValueError(f"{text!r} is not a cell name like D4 (column letter, row number)")
+        raise ValueError(f"{_excerpt(text)} is not a cell name like D4 (column letter, row number)")
     letter, row = match.group(1).upper(), int(match.group(2))
     if letter == "I":
-        raise ValueError(f"{text!r}: the letter I is not a column; Go boards skip it (… G H J K …)")
+        raise ValueError(
+            f"{_excerpt(text)}: the letter I is not a column; Go boards skip it (… G H J K …)"
+        )
     return COLUMNS.index(letter), row - 1
 
 
@@ -500,9 +506,12 @@ class DoubleBlindOptions:
     """DB7: condition 3 is one of the four drawn squares, or ``any_lattice_square``: any square
     with corners on intersections (any size, any tilt)."""
     auto_ask: bool = False
-    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves)."""
+    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves).
+    Off (the recommended reading): each question is a decision; when one stone earns a question
+    for both players, the player who placed it decides first (DB9's order, *Inferred*)."""
     simultaneous: Literal["mover", "draw"] = "mover"
-    """DB12: when one placement makes both players win, the mover wins, or (``draw``) nobody."""
+    """DB12, *Invented* (the seed is silent): when one placement makes both players win, the mover
+    wins (``mover``), or nobody (``draw``)."""
     first: Literal["black", "white", "random"] = "black"
     """RULINGS 4.2 "choose a player to go first": Black, White, or drawn from the seed."""
 
@@ -838,7 +847,9 @@ class DoubleBlindRules(Rules):
     def _load_position(self, data: Mapping[str, Any]) -> DoubleBlindState:
         check_keys(data, self._KEYS)
         if "players" in data and data["players"] != 2:
-            raise InvalidState(f"players: Double Blind is for 2 players, not {data['players']!r}")
+            raise InvalidState(
+                f"players: Double Blind is for 2 players, not {_excerpt(data['players'])}"
+            )
         rules = self._sized(data.get("size", self.opts.size))
         opts = rules.opts
         geo = rules._geometry(opts)
@@ -861,15 +872,17 @@ class DoubleBlindRules(Rules):
         if outcome is not None:
             if to_play not in (None, "missing"):
                 raise InvalidState(
-                    f"to_play: the game is over, so to_play is null, not {to_play!r}"
+                    f"to_play: the game is over, so to_play is null, not {_excerpt(to_play)}"
                 )
             if data.get("to_place") is not None:
                 raise InvalidState("to_place: the game is over, so to_place is null")
         else:
             to_place = self._load_to_place(data, to_play, pending, stones, opts)
         seed = data.get("seed")
-        if seed is not None and not is_int(seed):
-            raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+        if seed is not None and (not is_int(seed) or abs(seed) >= 10**100):
+            raise InvalidState(
+                f"seed: expected an integer of at most 100 digits or null, got {_excerpt(seed)}"
+            )
         occupied = stones[0] | stones[1]
         return _make_state(
             rules,
@@ -888,7 +901,7 @@ class DoubleBlindRules(Rules):
     def _sized(self, size: Any) -> DoubleBlindRules:
         if not is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
             raise InvalidState(
-                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}"
+                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {_excerpt(size)}"
             )
         if size == self.opts.size:
             return self
@@ -905,11 +918,20 @@ class DoubleBlindRules(Rules):
         masks = [0, 0]
         for p, cells in enumerate(value):
             if not isinstance(cells, list):
-                raise InvalidState(f"stones[{p}]: expected a list of cell names, got {cells!r}")
+                raise InvalidState(
+                    f"stones[{p}]: expected a list of cell names, got {_excerpt(cells)}"
+                )
+            if len(cells) + len(where) > geo.size * geo.size:
+                raise InvalidState(
+                    f"stones[{p}]: {len(cells)} stones, more than the {geo.size * geo.size} "
+                    f"intersections left on a {geo.size}×{geo.size} board"
+                )
             for k, text in enumerate(cells):
                 field = f"stones[{p}][{k}]"
                 if not isinstance(text, str):
-                    raise InvalidState(f"{field}: expected a cell name like D4, got {text!r}")
+                    raise InvalidState(
+                        f"{field}: expected a cell name like D4, got {_excerpt(text)}"
+                    )
                 try:
                     x, y = parse_cell(text)
                 except ValueError as err:
@@ -934,11 +956,12 @@ class DoubleBlindRules(Rules):
             raise InvalidState("secrets: missing (expected [condition of Black, of White], 1–5)")
         value = data["secrets"]
         if not isinstance(value, list) or len(value) != 2:
-            raise InvalidState(f"secrets: expected two conditions 1–5, got {value!r}")
+            raise InvalidState(f"secrets: expected two conditions 1–5, got {_excerpt(value)}")
         for p, secret in enumerate(value):
             if not is_int(secret) or secret not in CONDITIONS:
                 raise InvalidState(
-                    f"secrets[{p}]: {secret!r} is not a condition; conditions are numbered 1–5 "
+                    f"secrets[{p}]: {_excerpt(secret)} is not a condition; conditions are numbered "
+                    "1–5 "
                     "(an observation, with the opponent's secret hidden, cannot be loaded)"
                 )
         if opts.draw == "one_set" and value[0] == value[1]:
@@ -952,12 +975,14 @@ class DoubleBlindRules(Rules):
     def _check_completed(value: Any, completed: tuple[frozenset[int], frozenset[int]]) -> None:
         expected = [sorted(c) for c in completed]
         if not isinstance(value, list) or len(value) != 2:
-            raise InvalidState(f"completed: expected two lists of conditions, got {value!r}")
+            raise InvalidState(
+                f"completed: expected two lists of conditions, got {_excerpt(value)}"
+            )
         for p in (0, 1):
             given = value[p]
             if not isinstance(given, list) or sorted(given) != expected[p]:
                 raise InvalidState(
-                    f"completed[{p}]: {given!r} does not match the stones, which complete "
+                    f"completed[{p}]: {_excerpt(given)} does not match the stones, which complete "
                     f"{expected[p]} for {PLAYER_NAMES[p]} (completed is recomputed, never trusted)"
                 )
 
@@ -966,7 +991,12 @@ class DoubleBlindRules(Rules):
         value: Any, secrets: tuple[int, int], completed: tuple[frozenset[int], frozenset[int]]
     ) -> tuple[tuple[int, bool], ...]:
         if not isinstance(value, list):
-            raise InvalidState(f"queries: expected a list of questions, got {value!r}")
+            raise InvalidState(f"queries: expected a list of questions, got {_excerpt(value)}")
+        if len(value) > 2 * MAX_QUESTIONS:
+            raise InvalidState(
+                f"queries: {len(value)} questions; each player asks at most {MAX_QUESTIONS} "
+                "(once per new completion from the second condition to the fifth, DB9)"
+            )
         out = []
         for k, query in enumerate(value):
             field = f"queries[{k}]"
@@ -975,9 +1005,11 @@ class DoubleBlindRules(Rules):
             check_keys(query, {"player", "answer"}, field)
             p, answer = query.get("player"), query.get("answer")
             if p not in (0, 1) or not is_int(p):
-                raise InvalidState(f"{field}.player: expected 0 or 1, got {p!r}")
+                raise InvalidState(f"{field}.player: expected 0 or 1, got {_excerpt(p)}")
             if not isinstance(answer, bool):
-                raise InvalidState(f"{field}.answer: expected true or false, got {answer!r}")
+                raise InvalidState(
+                    f"{field}.answer: expected true or false, got {_excerpt(answer)}"
+                )
             # A recorded question is history: only a "yes" is checked against the board (a
             # completion is permanent, so a true "yes" stays true). The DB9 count is not checked:
             # API.md's own example records a question by a player with no completed condition.
@@ -988,6 +1020,12 @@ class DoubleBlindRules(Rules):
                     "DB10)"
                 )
             out.append((p, answer))
+            if sum(1 for q, _ in out if q == p) > MAX_QUESTIONS:
+                raise InvalidState(
+                    f"{field}: more than {MAX_QUESTIONS} questions by {PLAYER_NAMES[p]}; a player "
+                    "asks at most once per new completion from the second condition to the "
+                    "fifth (DB9)"
+                )
         return tuple(out)
 
     @staticmethod
@@ -995,10 +1033,12 @@ class DoubleBlindRules(Rules):
         value: Any, completed: tuple[frozenset[int], frozenset[int]]
     ) -> tuple[int, ...]:
         if not isinstance(value, list) or len(value) > 2 or len(set(map(repr, value))) < len(value):
-            raise InvalidState(f"pending: expected a list of distinct players 0/1, got {value!r}")
+            raise InvalidState(
+                f"pending: expected a list of distinct players 0/1, got {_excerpt(value)}"
+            )
         for k, p in enumerate(value):
             if not is_int(p) or p not in (0, 1):
-                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {p!r}")
+                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {_excerpt(p)}")
             if len(completed[p]) < 2:
                 raise InvalidState(
                     f"pending[{k}]: {PLAYER_NAMES[p]} has fewer than two completed conditions, "
@@ -1018,7 +1058,9 @@ class DoubleBlindRules(Rules):
         if given is not None and (
             not isinstance(given, list) or not all(is_int(w) and w in (0, 1) for w in given)
         ):
-            raise InvalidState(f"winners: expected null or a list of players, got {given!r}")
+            raise InvalidState(
+                f"winners: expected null or a list of players, got {_excerpt(given)}"
+            )
         derived: tuple[int, ...] | None = None
         if len(eligible) == 1:
             derived = (eligible[0],)
@@ -1034,7 +1076,7 @@ class DoubleBlindRules(Rules):
             derived = ()
         if "winners" in data and given != (None if derived is None else list(derived)):
             raise InvalidState(
-                f"winners: {given!r} does not follow from the position, which gives "
+                f"winners: {_excerpt(given)} does not follow from the position, which gives "
                 f"{None if derived is None else list(derived)!r} (DB11–DB13)"
             )
         if derived is not None and pending:
@@ -1052,7 +1094,9 @@ class DoubleBlindRules(Rules):
         if to_play == "missing":
             raise InvalidState("to_play: missing (expected 0 = Black or 1 = White)")
         if not is_int(to_play) or to_play not in (0, 1):
-            raise InvalidState(f"to_play: expected 0 or 1 while the game runs, got {to_play!r}")
+            raise InvalidState(
+                f"to_play: expected 0 or 1 while the game runs, got {_excerpt(to_play)}"
+            )
         if pending and to_play != pending[0]:
             raise InvalidState(
                 f"to_play: {to_play} but {PLAYER_NAMES[pending[0]]} ({pending[0]}) must first "
@@ -1075,7 +1119,7 @@ class DoubleBlindRules(Rules):
                 "places next"
             )
         if not is_int(to_place) or to_place not in (0, 1):
-            raise InvalidState(f"to_place: expected 0 or 1, got {to_place!r}")
+            raise InvalidState(f"to_place: expected 0 or 1, got {_excerpt(to_place)}")
         if not pending and to_place != to_play:
             raise InvalidState(
                 f"to_place: {to_place} differs from to_play {to_play} with no question pending"
@@ -1098,6 +1142,17 @@ class DoubleBlindRules(Rules):
 
 def _make_state(rules: Rules, **fields: Any) -> DoubleBlindState:
     return DoubleBlindState(rules, **fields)
+
+
+def _excerpt(value: Any) -> str:
+    """A short quote of a bad value for an error message (never a whole huge input)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "an integer of more than 30 digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
+        return f"a {type(value).__name__} too large to quote"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = DoubleBlindRules

@@ -802,7 +802,7 @@ class _Loader:
             raise InvalidState("hands: expected a list with one list of cards per player")
         players = data.get("players", len(hands))
         if not is_int(players) or players not in DECK_SIZES:
-            raise InvalidState(f"players: FTW?! is for 2–6 players, not {players!r}")
+            raise InvalidState(f"players: FTW?! is for 2–6 players, not {_excerpt(players)}")
         if len(hands) != players:
             raise InvalidState(
                 f"hands: expected {players} hands (one per player), got {len(hands)}"
@@ -817,18 +817,29 @@ class _Loader:
             return None
         if not is_int(value) or not 0 <= value < self.players:
             raise InvalidState(
-                f"{key}: expected a seat from 0 to {self.players - 1}, got {value!r}"
+                f"{key}: expected a seat from 0 to {self.players - 1}, got {_excerpt(value)}"
             )
         return int(value)
 
     def cards(self, value: Any, field: str, unique: bool = True) -> Cards:
-        """A list of cards in the deck; with ``unique``, each card in one place only."""
+        """A list of cards in the deck; with ``unique``, each card in one place only.
+
+        A list longer than the deck is refused before its cards are looked at, so the work is
+        bounded by the deck size whatever the input.
+        """
         if not isinstance(value, list):
-            raise InvalidState(f"{field}: expected a list of cards, got {value!r}")
+            raise InvalidState(f"{field}: expected a list of cards, got {_excerpt(value)}")
+        if len(value) > self.top_card:
+            raise InvalidState(
+                f"{field}: {len(value)} cards, but the deck for {self.players} players has only "
+                f"{self.top_card} (FT1)"
+            )
+        once: set[int] = set()
         for card in value:
             if not is_int(card) or not 1 <= card <= self.top_card:
                 raise InvalidState(
-                    f"{field}: card {card!r} is outside the deck for {self.players} players "
+                    f"{field}: card {_excerpt(card)} is outside the deck for {self.players} "
+                    "players "
                     f"(1–{self.top_card})"
                 )
             if unique:
@@ -837,8 +848,10 @@ class _Loader:
                         f"{field}: duplicate card {card} (also in {self.seen[card]})"
                     )
                 self.seen[card] = field
-            elif value.count(card) > 1:
+            elif card in once:
                 raise InvalidState(f"{field}: duplicate card {card}")
+            else:
+                once.add(card)
         return tuple(value)
 
     def per_player(self, key: str, default: Any) -> list[Any]:
@@ -848,13 +861,19 @@ class _Loader:
         return value
 
     def points(self, value: Any, field: str) -> Cards:
+        """Per-player points, each from 0 to what a whole game can give (FT15: a round scores
+        at most its highest card; as many rounds as players). Positions made up for tests may
+        hold any such value; beyond it no game goes."""
+        most = self.top_card * self.players
         if (
             not isinstance(value, list)
             or len(value) != self.players
-            or not all(is_int(v) and v >= 0 for v in value)
+            or not all(is_int(v) and 0 <= v <= most for v in value)
         ):
             raise InvalidState(
-                f"{field}: expected {self.players} non-negative integers, got {value!r}"
+                f"{field}: expected {self.players} non-negative integers up to {most} "
+                f"({self.players} rounds of at most {self.top_card} points, FT15), "
+                f"got {_excerpt(value)}"
             )
         return tuple(value)
 
@@ -874,9 +893,11 @@ def _chosen_out_of_hands(data: Mapping[str, Any]) -> Mapping[str, Any]:
         if (
             isinstance(hand, list)
             and isinstance(chosen, list)
-            and chosen
+            and 0 < len(chosen) <= PASS_COUNT
+            and len(hand) <= max(DECK_SIZES.values())  # longer lists: the loader refuses them
+            and all(is_int(card) for card in chosen)
+            and len(set(chosen)) == len(chosen)
             and all(card in hand for card in chosen)
-            and len(set(map(repr, chosen))) == len(chosen)
         ):
             fixed[p] = [card for card in hand if card not in chosen]
     return {**data, "hands": fixed}
@@ -887,16 +908,18 @@ def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
     ld = _Loader(data)
     n = ld.players
     seed = data.get("seed")
-    if seed is not None and not is_int(seed):
-        raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+    if seed is not None and (not is_int(seed) or abs(seed) >= 10**100):
+        raise InvalidState(
+            f"seed: expected an integer of at most 100 digits or null, got {_excerpt(seed)}"
+        )
     round_ = data.get("round", 1)
     if not is_int(round_) or not 1 <= round_ <= n:
-        raise InvalidState(f"round: expected a round from 1 to {n}, got {round_!r}")
+        raise InvalidState(f"round: expected a round from 1 to {n}, got {_excerpt(round_)}")
     start = ld.seat("start", 0)
     assert start is not None
     phase = data.get("phase", "play")
     if phase not in ("pass", "play"):
-        raise InvalidState(f"phase: expected 'pass' or 'play', got {phase!r}")
+        raise InvalidState(f"phase: expected 'pass' or 'play', got {_excerpt(phase)}")
     hands = tuple(tuple(sorted(ld.cards(h, f"hands[{p}]"))) for p, h in enumerate(data["hands"]))
     passing = tuple(
         None if c is None else tuple(sorted(ld.cards(c, f"passing[{p}]")))
@@ -919,8 +942,11 @@ def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
     )
     totals = ld.points(data.get("scores", [0] * n), "scores")
     history_raw = data.get("round_points", [])
-    if not isinstance(history_raw, list):
-        raise InvalidState("round_points: expected a list of per-round point lists")
+    if not isinstance(history_raw, list) or len(history_raw) > n:
+        raise InvalidState(
+            f"round_points: expected a list of at most {n} per-round point lists (one per "
+            "finished round)"
+        )
     history = tuple(ld.points(pts, f"round_points[{i}]") for i, pts in enumerate(history_raw))
     last_round = _load_last_round(ld, data.get("last_round"))
     default_active: int | None = start
@@ -930,7 +956,19 @@ def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
         )
     active = ld.seat("to_play", default_active, allow_null=True)
     _check_consistency(
-        ld, phase, round_, active, hands, passing, passed, pile, aux, out, aside, taken, history
+        ld,
+        phase,
+        round_,
+        active,
+        hands,
+        passing,
+        passed,
+        pile,
+        aux,
+        out,
+        aside,
+        taken,
+        history,
     )
     return _make_state(
         rules,
@@ -1011,6 +1049,14 @@ def _check_consistency(
                     f"taken[{p}]: card {card} is not in hands[{p}] (taken lists cards taken "
                     f"from the pile that are still in the hand)"
                 )
+    dealt = hand_size(n)
+    for p, hand in enumerate(hands):
+        held = len(hand) + len(passing[p] or ())
+        if held > dealt:
+            raise InvalidState(
+                f"hands[{p}]: {held} cards, but a hand holds at most the {dealt} dealt (FT1: "
+                "passing swaps 3 for 3 and no turn adds a card to the hand)"
+            )
     finished = len(history)
     if phase == "pass":
         _check_pass_phase(active, hands, passing, passed, pile, aux, out, taken)
@@ -1066,11 +1112,14 @@ def _check_pass_phase(
 
 
 # --------------------------------------------------------------------------- rules
-_NUMBERS = r"\d+(?:[\s,]+\d+)*"
+# Card numbers have at most 6 digits in notation (cards run to 60): a 5,000-digit number is
+# refused as notation (IllegalMove), never handed to ``int`` (Python's digit limit, ValueError).
+_N = r"\d{1,6}"
+_NUMBERS = rf"{_N}(?:[\s,]+{_N})*"
 _PASS_RE = re.compile(rf"pass\s+({_NUMBERS})")
-_PLAY_RE = re.compile(r"play\s+(\d+)")
-_AUX_RE = re.compile(r"aux\s+(\d+)\s+take\s+(\d+)")
-_HELP_RE = re.compile(r"play\s+(\d+)\s+with\s+(\d+(?:\s*\+\s*\d+)*)")
+_PLAY_RE = re.compile(rf"play\s+({_N})")
+_AUX_RE = re.compile(rf"aux\s+({_N})\s+take\s+({_N})")
+_HELP_RE = re.compile(rf"play\s+({_N})\s+with\s+({_N}(?:\s*\+\s*{_N})*)")
 
 
 class FtwCardsRules(Rules):
@@ -1103,9 +1152,21 @@ class FtwCardsRules(Rules):
             helpers = tuple(int(c) for c in m.group(2).split("+"))
             return HelpMove(int(m.group(1)), helpers)
         raise IllegalMove(
-            f"{text!r} is not a move in FTW?! notation; write e.g. 'pass 3 17 30', 'play 23', "
+            f"{_excerpt(text)} is not a move in FTW?! notation; write e.g. 'pass 3 17 30', "
+            "'play 23', "
             f"'aux 6 take 25' or 'play 2 with 6+11'"
         )
+
+
+def _excerpt(value: Any) -> str:
+    """A short quote of a bad value for an error message (never a whole huge input)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "an integer of more than 30 digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
+        return f"a {type(value).__name__} too large to quote"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = FtwCardsRules

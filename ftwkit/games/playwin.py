@@ -49,9 +49,13 @@ landings.
 
 JSON position (API.md): ``{"game": "playwin", "to_play": 0, "pieces": [[South cells], [North
 cells]]}``, plus two keys with defaults for the engine-only draw safeguards: ``quiet_plies``
-(plies since the last capture, default 0) and ``earlier`` (the positions since the last capture as
-``{"to_play", "pieces"}`` objects, written only when ``repetition_draw`` is on, default ``[]``).
-``to_play`` stays in the JSON after the game ends (it is then the player who could not move).
+(plies since the last capture, default 0; at most ``max_plies_without_capture`` when that is on)
+and ``earlier`` (the positions since the last capture as ``{"to_play", "pieces"}`` objects,
+written only while ``repetition_draw`` and ``max_plies_without_capture`` are both on, default
+``[]``; never more of them than ``quiet_plies``). Once the game is over ``to_play`` is ``null``
+(API.md) and the key ``mover`` says whose turn it would be — the player who could not move, or
+whose last piece was taken; on loading, ``mover`` may be left out when the position shows it (one
+side without pieces, or exactly one side without a move).
 
 Options (defaults are the RECOMMENDED rulings)
 ----------------------------------------------
@@ -69,7 +73,10 @@ Options (defaults are the RECOMMENDED rulings)
 ``max_plies_without_capture``  PW12, engine-only, not in the rules: a draw after this many plies
                                without a capture (default off).
 ``repetition_draw``            PW12, engine-only, not in the rules: a draw when a position recurs
-                               for the third time since the last capture (default off).
+                               for the third time since the last capture (default off). RULINGS
+                               PW12: repetition is a draw **only while** the
+                               ``max_plies_without_capture`` safeguard is on; without it this
+                               switch does nothing (no draw, no ``earlier`` list).
 =============================  ================================================================
 
 PW4 (n = own pieces on the board), PW5 (no passing over pieces), PW6 (bent leaps only, over
@@ -141,6 +148,9 @@ BOARD = HexBoard(4)
 """The 61-cell "order five" board."""
 
 PIECES_PER_SIDE = 11
+MAX_QUIET_PLIES = 10**12
+"""The most ``quiet_plies`` a position may claim with no plies safeguard: far beyond any game, and
+small enough that the position prints and writes as JSON (no 5,000-digit numbers)."""
 PLAYER_NAMES = ("South", "North")
 
 _CELLS = BOARD.cells
@@ -531,7 +541,8 @@ class Options:
     without a capture, 1 to 1,000,000 (``None``: never)."""
     repetition_draw: bool = False
     """PW12, engine-only, not in the rules: the game is drawn when the same position with the
-    same player to move occurs for the third time since the last capture."""
+    same player to move occurs for the third time since the last capture — only while the
+    ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
 
 
 # ---------------------------------------------------------------------------------------- state
@@ -546,7 +557,7 @@ class PlayWinState(State):
         mover: the player whose turn it is (still set once the game is over).
         quiet_plies: plies played since the last capture (for the engine-only draw safeguard).
         earlier: ``(south, north, mover)`` of the positions since the last capture, kept only
-            when ``repetition_draw`` is on.
+            while ``repetition_draw`` and ``max_plies_without_capture`` are both on (PW12).
     """
 
     south: int
@@ -583,7 +594,7 @@ class PlayWinState(State):
         limit = opts.max_plies_without_capture
         if limit is not None and self.quiet_plies >= limit:
             return True
-        if opts.repetition_draw:
+        if opts.repetition_draw and limit is not None:  # PW12: only with the safeguard on
             key = (self.south, self.north, self.mover)
             return self.earlier.count(key) >= 2
         return False
@@ -953,7 +964,8 @@ class PlayWinState(State):
         earlier: tuple[tuple[int, int, int], ...] = ()
         if type(move) is Approach:
             quiet = self.quiet_plies + 1
-            if self.rules.options.repetition_draw:
+            opts = self.rules.options
+            if opts.repetition_draw and opts.max_plies_without_capture is not None:
                 earlier = (*self.earlier, (south, north, mover))
             step = _BIT[move.src] | _BIT[move.dst]
             if mover:
@@ -1116,10 +1128,12 @@ class PlayWinState(State):
     # ------------------------------------------------------------------ JSON and text
     def _position_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "to_play": self.mover,
+            "to_play": self.to_play,
             "pieces": [list(self.pieces(0)), list(self.pieces(1))],
             "quiet_plies": self.quiet_plies,
         }
+        if data["to_play"] is None:
+            data["mover"] = self.mover
         if self.earlier:
             data["earlier"] = [
                 {
@@ -1213,21 +1227,38 @@ class PlayWinRules(Rules):
         return _make_state(self, south, north, first)
 
     def _load_position(self, data: Mapping[str, Any]) -> PlayWinState:
-        check_keys(data, {"to_play", "pieces", "quiet_plies", "earlier"})
+        check_keys(data, {"to_play", "mover", "pieces", "quiet_plies", "earlier"})
         if "to_play" not in data:
             raise InvalidState("to_play: missing (expected 0 for South or 1 for North)")
-        mover = data["to_play"]
-        if not is_int(mover) or mover not in (0, 1):
-            raise InvalidState(f"to_play: expected 0 (South) or 1 (North), got {mover!r}")
+        to_play = data["to_play"]
+        if to_play is not None and (not is_int(to_play) or to_play not in (0, 1)):
+            raise InvalidState(
+                f"to_play: expected 0 (South), 1 (North) or null, got {_excerpt(to_play)}"
+            )
         if "pieces" not in data:
             raise InvalidState("pieces: missing (expected [[South cells], [North cells]])")
         south, north = self._load_pieces(data["pieces"], "pieces")
+        opts: Options = self.options  # type: ignore[attr-defined]
+        limit = opts.max_plies_without_capture
         quiet = data.get("quiet_plies", 0)
-        if not is_int(quiet) or quiet < 0:
-            raise InvalidState(f"quiet_plies: expected a non-negative integer, got {quiet!r}")
+        most_quiet = MAX_QUIET_PLIES if limit is None else limit
+        if not is_int(quiet) or not 0 <= quiet <= most_quiet:
+            most = (
+                f" up to {MAX_QUIET_PLIES}"
+                if limit is None
+                else f" up to {limit} (max_plies_without_capture, PW12)"
+            )
+            raise InvalidState(
+                f"quiet_plies: expected a non-negative integer{most}, got {_excerpt(quiet)}"
+            )
         earlier_data = data.get("earlier", [])
         if not isinstance(earlier_data, list):
             raise InvalidState("earlier: expected a list of earlier positions")
+        if len(earlier_data) > quiet:
+            raise InvalidState(
+                f"earlier: {len(earlier_data)} earlier positions but quiet_plies is {quiet}; "
+                "earlier lists the positions since the last capture, one per quiet ply"
+            )
         earlier = []
         for i, item in enumerate(earlier_data):
             where = f"earlier[{i}]"
@@ -1236,10 +1267,49 @@ class PlayWinRules(Rules):
             check_keys(item, {"to_play", "pieces"}, where)
             m = item.get("to_play")
             if not is_int(m) or m not in (0, 1):
-                raise InvalidState(f"{where}.to_play: expected 0 or 1, got {m!r}")
+                raise InvalidState(f"{where}.to_play: expected 0 or 1, got {_excerpt(m)}")
             s, n = self._load_pieces(item.get("pieces"), f"{where}.pieces")
             earlier.append((s, n, m))
+        mover = self._load_mover(data, to_play, south, north, quiet, tuple(earlier))
         return _make_state(self, south, north, mover, quiet, tuple(earlier))
+
+    def _load_mover(
+        self,
+        data: Mapping[str, Any],
+        to_play: int | None,
+        south: int,
+        north: int,
+        quiet: int,
+        earlier: tuple[tuple[int, int, int], ...],
+    ) -> int:
+        """Whose turn it is: ``to_play``, or once over (``to_play`` null) ``mover`` or what the
+        position shows; a null ``to_play`` must belong to a finished position."""
+        given = data.get("mover")
+        if given is not None and (not is_int(given) or given not in (0, 1)):
+            raise InvalidState(f"mover: expected 0 (South) or 1 (North), got {_excerpt(given)}")
+        if to_play is not None:
+            if given is not None and given != to_play:
+                raise InvalidState(f"mover: {given} differs from to_play {to_play}")
+            return to_play
+        over = [p for p in (0, 1) if _make_state(self, south, north, p, quiet, earlier).is_over]
+        if given is not None:
+            if given not in over:
+                raise InvalidState(
+                    f"to_play: null says the game is over, but with {PLAYER_NAMES[given]} to "
+                    "move it is not (a player who can move must move)"
+                )
+            return int(given)
+        if not over:
+            raise InvalidState(
+                "to_play: null says the game is over, but either player could still move"
+            )
+        if not south or not north:
+            return 0 if not south else 1
+        if len(over) == 1:
+            return over[0]
+        raise InvalidState(
+            "mover: missing; the game is over either way, so say whose turn it is (0 or 1)"
+        )
 
     @staticmethod
     def _load_pieces(value: Any, where: str) -> tuple[int, int]:
@@ -1249,7 +1319,9 @@ class PlayWinRules(Rules):
         seen: dict[str, int] = {}
         for p, cells in enumerate(value):
             if not isinstance(cells, list | tuple):
-                raise InvalidState(f"{where}[{p}]: expected a list of cell names, got {cells!r}")
+                raise InvalidState(
+                    f"{where}[{p}]: expected a list of cell names, got {_excerpt(cells)}"
+                )
             if len(cells) > PIECES_PER_SIDE:
                 raise InvalidState(
                     f"{where}[{p}]: {len(cells)} pieces, but {PLAYER_NAMES[p]} has only "
@@ -1258,11 +1330,12 @@ class PlayWinRules(Rules):
             for k, name in enumerate(cells):
                 if not isinstance(name, str):
                     raise InvalidState(
-                        f"{where}[{p}][{k}]: expected a cell name such as 'E5', got {name!r}"
+                        f"{where}[{p}][{k}]: expected a cell name such as 'E5', "
+                        f"got {_excerpt(name)}"
                     )
                 cell = name.strip().upper()
                 if cell not in _INDEX:
-                    raise InvalidState(f"{where}[{p}][{k}]: unknown cell {name!r}")
+                    raise InvalidState(f"{where}[{p}][{k}]: unknown cell {_excerpt(name)}")
                 if cell in seen:
                     raise InvalidState(f"{where}: two pieces on one cell, {cell}")
                 seen[cell] = p
@@ -1285,7 +1358,8 @@ class PlayWinRules(Rules):
             self._known(text, src, *(c for leap in leaps for c in leap))
             return Capture(src, leaps)
         raise IllegalMove(
-            f"{text!r} is not Play Win notation: write an approach as C3-E3 and a capture as "
+            f"{_excerpt(text)} is not Play Win notation: write an approach as C3-E3 and a "
+            "capture as "
             "C3xD4-E4xE5-F6 (start, then x jumped cell - landing cell for each leap)"
         )
 
@@ -1293,7 +1367,18 @@ class PlayWinRules(Rules):
     def _known(text: str, *cells: str) -> None:
         for cell in cells:
             if cell not in _INDEX:
-                raise IllegalMove(f"{text!r}: unknown cell {cell}; cells run from A1 to I9")
+                raise IllegalMove(f"{_excerpt(text)}: unknown cell {cell}; cells run from A1 to I9")
+
+
+def _excerpt(value: Any) -> str:
+    """A short quote of a bad value for an error message (never a whole huge input)."""
+    if is_int(value) and abs(value) > 10**30:
+        return "an integer of more than 30 digits"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
+        return f"a {type(value).__name__} too large to quote"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = PlayWinRules
