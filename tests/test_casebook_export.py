@@ -22,6 +22,9 @@ def test_steps_read_as_sentences() -> None:
     assert describe_step({"move": "end", "expect": {"winners": [1], "is_over": True}}) == (
         "Play end. Player 2 won. The game is over."
     )
+    assert describe_step({"expect": {"to_play": 0, "winners": [0, 1]}}, ("White", "Black")) == (
+        "White and Black won. White is to play."
+    )
     assert describe_step({"expect": {"legal_moves": 1}}) == "There is 1 legal move."
     assert describe_step({"expect": {"to_play": None}}) == "Nobody is to play."
     assert describe_step({}) == "Look at the position."

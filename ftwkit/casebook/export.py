@@ -34,6 +34,10 @@ def _title(game_id: str) -> str:
     return rules_class(game_id).title
 
 
+def _names(result: CaseResult) -> tuple[str, ...]:
+    return result.start.rules.player_names(result.start.players)
+
+
 def _verdict(ok: bool) -> str:
     return "✔ as expected" if ok else "✘ differs"
 
@@ -91,7 +95,7 @@ def to_html(game_id: str, cases: list[Case] | None = None) -> str:
                 cls = "ok" if verdict.ok else "bad"
                 note = "" if verdict.ok else f" — {html.escape(verdict.message)}"
                 out.append(
-                    f"<li>{_rulings(describe_step(step))} "
+                    f"<li>{_rulings(describe_step(step, _names(result)))} "
                     f'<span class="{cls}">{_verdict(verdict.ok)}{note}</span></li>'
                 )
             out.append("</ol>")
@@ -115,7 +119,8 @@ def to_markdown(game_id: str, folder: Path, cases: list[Case] | None = None) -> 
             lines += [f"![After the steps]({case.id}-after.svg)", ""]
             for i, (step, verdict) in enumerate(zip(case.steps, result.steps, strict=True), 1):
                 tail = "" if verdict.ok else f" — {verdict.message}"
-                lines.append(f"{i}. {describe_step(step)} *{_verdict(verdict.ok)}{tail}*")
+                text = describe_step(step, _names(result))
+                lines.append(f"{i}. {text} *{_verdict(verdict.ok)}{tail}*")
         lines.append("")
     return "\n".join(lines)
 

@@ -23,8 +23,13 @@ def _join(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _players(values: Sequence[Any]) -> str:
-    return _join([f"player {int(p) + 1}" for p in values])
+def _name(player: Any, names: Sequence[str] | None) -> str:
+    p = int(player)
+    return names[p] if names and 0 <= p < len(names) else f"player {p + 1}"
+
+
+def _players(values: Sequence[Any], names: Sequence[str] | None) -> str:
+    return _join([_name(p, names) for p in values])
 
 
 def _position(subset: Mapping[str, Any]) -> str:
@@ -46,8 +51,10 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def describe_expectations(expect: Mapping[str, Any]) -> list[str]:
-    """The checks of one step as sentences (without the move)."""
+def describe_expectations(
+    expect: Mapping[str, Any], names: Sequence[str] | None = None
+) -> list[str]:
+    """The checks of one step as sentences (without the move); ``names`` are the players'."""
     out = []
     if "legal_moves" in expect:
         want = expect["legal_moves"]
@@ -62,7 +69,8 @@ def describe_expectations(expect: Mapping[str, Any]) -> list[str]:
             out.append(f"The legal {noun} {_join([str(m) for m in want])}.")
     if "winners" in expect:
         winners = list(expect["winners"])
-        out.append(f"{_players(winners).capitalize()} won." if winners else "Nobody has won.")
+        text = _players(winners, names)
+        out.append(f"{text[0].upper()}{text[1:]} won." if winners else "Nobody has won.")
     if "scores" in expect:
         scores = expect["scores"]
         if scores is None:
@@ -71,7 +79,11 @@ def describe_expectations(expect: Mapping[str, Any]) -> list[str]:
             out.append("The scores are " + _join([str(s) for s in scores]) + ".")
     if "to_play" in expect:
         who = expect["to_play"]
-        out.append("Nobody is to play." if who is None else f"Player {int(who) + 1} is to play.")
+        if who is None:
+            out.append("Nobody is to play.")
+        else:
+            text = _name(who, names)
+            out.append(f"{text[0].upper()}{text[1:]} is to play.")
     if "is_over" in expect:
         out.append("The game is over." if expect["is_over"] else "The game goes on.")
     if "position" in expect:
@@ -79,8 +91,8 @@ def describe_expectations(expect: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def describe_step(step: Mapping[str, Any]) -> str:
-    """One casebook step as a sentence (or a few)."""
+def describe_step(step: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+    """One casebook step as a sentence (or a few); ``names`` are the players' display names."""
     expect: Mapping[str, Any] = step.get("expect") or {}
     parts = []
     move = step.get("move")
@@ -91,7 +103,7 @@ def describe_step(step: Mapping[str, Any]) -> str:
             parts.append(f"Play {move}: refused{tail}.")
         else:
             parts.append(f"Play {move}.")
-    parts.extend(describe_expectations(expect))
+    parts.extend(describe_expectations(expect, names))
     if step.get("note"):
         parts.append(str(step["note"]).strip())
     return " ".join(parts) if parts else "Look at the position."
