@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from ftwkit.errors import (
+    MESSAGE_LIMIT,
     FtwError,
     IllegalMove,
     InvalidState,
@@ -54,6 +55,18 @@ _MOVER_KEY = "mover"
 MAX_NOTATION_LENGTH = 1000
 """Move texts longer than this are refused before a game parses them (no move is that long), so
 that parsing time stays bounded whatever the input."""
+
+MAX_POSITION_VALUES = 20_000
+"""A JSON position holding more values than this (list items, keys and leaves counted together) is
+refused before a game's loader sees it. The largest positions of any game have well under 1,000
+(PNRZ with 4 players, FTW?! with 6), so this bounds the loaders' work without refusing any
+reachable position."""
+
+MAX_POSITION_DEPTH = 32
+"""Positions nested deeper than this are refused (the games' formats are at most 4 deep)."""
+
+MAX_TEXT_LENGTH = 200_000
+"""Longest string a position may hold (an inline PNRZ tile set is a few kilobytes)."""
 
 S = TypeVar("S", bound="State")
 
@@ -304,8 +317,8 @@ class State(ABC):
         if self.is_legal(move):
             return None
         if self.is_over:
-            return f"{move} is not possible: the game is over"
-        return self._why_illegal(move)
+            return shorten(f"{move} is not possible: the game is over", MESSAGE_LIMIT)
+        return shorten(self._why_illegal(move), MESSAGE_LIMIT)
 
     def play(self: S, move: Move | str) -> S:
         """The state after ``move`` (a ``Move`` or its notation); this state is untouched.
@@ -532,6 +545,7 @@ class Rules(ABC):
         """
         if not isinstance(data, Mapping):
             raise InvalidState(f"a position must be a JSON object, not {type(data).__name__}")
+        _check_size(data)
         game = data.get("game", self.id)
         if not isinstance(game, str) or game != self.id:
             raise InvalidState(f"game: this position is for {excerpt(game)}, not {self.id!r}")
@@ -604,6 +618,42 @@ class Rules(ABC):
             raise IllegalMove(short_message(err)) from None
         except Exception as err:  # only IllegalMove may escape a parse
             raise IllegalMove(f"{excerpt(text)} is not a move in {self.title} notation") from err
+
+
+def _check_size(data: Mapping[str, Any]) -> None:
+    """Refuse a position too big or too deep for any game, in time bounded by the limits.
+
+    Raises:
+        InvalidState: more than ``MAX_POSITION_VALUES`` values, nesting deeper than
+            ``MAX_POSITION_DEPTH`` or a string longer than ``MAX_TEXT_LENGTH``, naming the
+            top-level field where the limit was reached.
+    """
+    count = 0
+    stack: list[tuple[Any, int, str]] = [(v, 1, _key_name(k)) for k, v in data.items()]
+    while stack:
+        value, depth, field = stack.pop()
+        count += 1
+        if count > MAX_POSITION_VALUES:
+            raise InvalidState(
+                f"{field}: the position holds more than {MAX_POSITION_VALUES} values; no position "
+                "of any game is that large"
+            )
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT_LENGTH:
+                raise InvalidState(f"{field}: a text longer than {MAX_TEXT_LENGTH} characters")
+            continue
+        if isinstance(value, (list, tuple, Mapping)):
+            if depth >= MAX_POSITION_DEPTH:
+                raise InvalidState(f"{field}: nested deeper than {MAX_POSITION_DEPTH} levels")
+            if len(value) > MAX_POSITION_VALUES:
+                raise InvalidState(
+                    f"{field}: a list of {len(value)} items; no position of any game is that large"
+                )
+            if isinstance(value, Mapping):
+                stack.extend((key, depth + 1, field) for key in value)
+                stack.extend((item, depth + 1, field) for item in value.values())
+            else:
+                stack.extend((item, depth + 1, field) for item in value)
 
 
 def _is_version(value: Any) -> bool:

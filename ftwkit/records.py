@@ -80,7 +80,7 @@ def replay(data: Mapping[str, Any]) -> State:
         try:
             state = state.play(rules.parse_move(state, text))
         except FtwError as err:
-            raise InvalidState(f"{_where(number, text)}: {err}") from None
+            raise InvalidState(f"{_where(number, text)}: {short_message(err)}") from None
         except RecursionError:
             raise InvalidState(f"{_where(number, text)}: nested too deeply") from None
         except Exception as err:  # only InvalidState may escape a replay
