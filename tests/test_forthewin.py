@@ -558,6 +558,17 @@ def test_fast_grid_look_ahead_matches_brute_force(seed: int) -> None:
     assert checked > 0
 
 
+def _switch_off_black(monkeypatch: pytest.MonkeyPatch, stuck: Any) -> None:
+    """Black has no action: the move list and the turn logic's quick "can act" test agree."""
+    import ftwkit.games.forthewin.state as state_module
+
+    real_can_act = ForTheWinState.can_act
+    monkeypatch.setattr(state_module, "legal_actions", stuck)
+    monkeypatch.setattr(
+        ForTheWinState, "can_act", lambda self: self.mover != 1 and real_can_act(self)
+    )
+
+
 def test_player_without_any_legal_action_forfeits_the_round(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -571,7 +582,7 @@ def test_player_without_any_legal_action_forfeits_the_round(
         return [] if pos.player == 1 else real(pos, more, stop_at_first)
 
     state = load("WM@0,0 BM@1,0").play("move 0,0 n")
-    monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
+    _switch_off_black(monkeypatch, black_is_stuck)
     after = state.play("end")
     assert (after.to_play, after.actions_used, after.turn_actions) == (0, (1, 5), 0)
 
@@ -588,7 +599,7 @@ def test_loaded_player_without_any_legal_action_forfeits_instead_of_being_refuse
     def black_is_stuck(pos: Any, more: int, stop_at_first: bool = False) -> list[Action]:
         return [] if pos.player == 1 else real(pos, more, stop_at_first)
 
-    monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
+    _switch_off_black(monkeypatch, black_is_stuck)
     state = load("WM@0,0 BM@1,0", to_play=1, actions_used=[2, 1])
     assert (state.to_play, state.actions_used, state.turn_actions) == (0, (2, 5), 0)
     assert not state.is_over

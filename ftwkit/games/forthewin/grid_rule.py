@@ -22,7 +22,15 @@ from ftwkit.games.forthewin.actions import (
     grid_is_whole,
     winning_players,
 )
-from ftwkit.games.forthewin.moves import Action, Shove
+from ftwkit.games.forthewin.moves import (
+    KINDS,
+    Action,
+    AlienPull,
+    NinjaJump,
+    PirateBlast,
+    Shove,
+    Step,
+)
 from ftwkit.geometry.grid import KING, Cell, components
 
 __all__ = ["grid_reason", "join_cells", "legal_actions", "split_description"]
@@ -113,8 +121,16 @@ def _split_allowed(
 ) -> bool:
     """Whether an action that leaves the Grid split is still allowed (FW1, FW3, FW9)."""
     opts = pos.options
-    if opts.win_needs_connected_grid and (more == 0 or must_stay_whole(action, opts.grid_check)):
-        return False
+    if more == 0 or must_stay_whole(action, opts.grid_check):
+        if opts.win_needs_connected_grid:
+            return False
+    elif (
+        lifted is not None
+        and filled is not None
+        and pos.connected
+        and _undo_exists(pos, action, lifted, filled)
+    ):
+        return True
     after = pos.after(action)
     if lifted is not None and filled is not None and pos.connected:
         _carry_pieces(pos, after, lifted, filled)
@@ -123,6 +139,73 @@ def _split_allowed(
     if must_stay_whole(action, opts.grid_check) or more == 0:
         return False
     return bool(legal_actions(after, 0, stop_at_first=True))
+
+
+def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> bool:
+    """Whether a second action surely rejoins the Grid that ``action`` split, found without
+    building the position after it (a shortcut; ``False`` means "look the slow way").
+
+    ``action`` lifted one tile T from ``lifted`` on a whole Grid and put it on ``filled``. Any
+    second action that puts a tile back on ``lifted`` so that the occupied cells are the ones
+    before ``action`` leaves the Grid whole, because it was whole then: T stepping back, an own
+    face-up Alien next to ``lifted`` pulling T back, an own face-up Pirate next to T blasting it
+    back, T (an own face-up Ninja) jumping back. Under ``one_group`` an Add on ``lifted`` also
+    rejoins, since the lifted tile touched every piece it leaves behind (and T's new piece when
+    ``filled`` touches a tile): it needs a tile in supply and no own tile next to ``lifted``.
+    """
+    board = pos.board
+    player = pos.player
+    opts = pos.options
+    moved = board[lifted]
+    actor: Cell | None = None
+    if isinstance(action, Step):
+        return True  # the tile is still face up and steps back
+    if isinstance(action, AlienPull):
+        actor = action.alien
+    elif isinstance(action, PirateBlast):
+        actor = action.pirate
+    elif isinstance(action, NinjaJump):
+        actor = lifted
+    else:
+        return False  # Shove (a run moved) and Add (nothing lifted) take the slow way
+    lx, ly = lifted
+    fx, fy = filled
+    moved_up = moved.up and actor != lifted
+    own_moved = moved.player == player
+    if own_moved and moved_up:
+        if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+            return True  # T steps back
+        if moved.kind == "ninja":
+            return True  # T jumps back: ``lifted`` touches the tiles it touched before
+    own_neighbour = False
+    for dx, dy in KING:
+        nb = (lx + dx, ly + dy)
+        if nb == filled:
+            own_neighbour = own_neighbour or own_moved
+            continue
+        tile = board.get(nb)
+        if tile is None or nb == lifted:
+            continue
+        if tile.player == player:
+            own_neighbour = True
+            if tile.up and nb != actor and tile.kind == "alien":
+                return True  # another Alien pulls T back
+    for dx, dy in KING:
+        nb = (fx + dx, fy + dy)
+        if nb in (lifted, actor):
+            continue
+        tile = board.get(nb)
+        if tile is not None and tile.player == player and tile.up and tile.kind == "pirate":
+            return True  # a Pirate next to T blasts it back (``lifted`` is a Grid space)
+    if own_neighbour or opts.connectivity != "one_group":
+        return False
+    if not any(pos.supply(player, kind) > 0 for kind in KINDS):
+        return False
+    # Add on ``lifted``: it touches every piece of the Grid without T; T's piece too when T
+    # touches some tile where it landed, or lies next to ``lifted``
+    if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+        return True
+    return any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING)
 
 
 def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) -> None:
@@ -230,7 +313,12 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
-    return grid_is_whole(_cells_after(pos, lifted, filled), pos.options)
+    if lifted not in pos.articulation:
+        # its piece stays whole without it, and ``filled`` touches the rest of that piece
+        return True
+    # the Grid without ``lifted`` (pieces cached per lifted cell): ``filled`` must touch them all
+    rest, parts = pos.labels_without(lifted)
+    return len({rest[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in rest}) == parts
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:

@@ -236,8 +236,7 @@ def _check_playable(state: ForTheWinState) -> None:
         return  # a win shows now, or a player with no legal action forfeits (FW6, FW9-FW11)
     if state.turn_actions == 0:
         raise InvalidState("tiles: the Grid must be one connected group at the start of a turn")
-    # a throwaway copy, so that the loaded state's own move cache stays cold (benchmarks time it)
-    if not dataclasses.replace(state).legal_moves():
+    if not state.can_act():
         raise InvalidState(
             "tiles: the Grid is split and no action can rejoin it this turn (FW3: such a split "
             "is never allowed)"
@@ -359,6 +358,6 @@ def _drawn_without_win(state: ForTheWinState) -> bool:
         trial = dataclasses.replace(
             state, mover=p, actions_used=tuple(fresh), turn_actions=0, result=None
         )
-        if trial.legal_moves():
+        if trial.can_act():
             return False
     return True

@@ -133,6 +133,33 @@ class ForTheWinState(State):
         moves.extend(legal_actions(self.position, self.more_after_this))
         return moves
 
+    def can_act(self) -> bool:
+        """Whether the player to play has any legal move (FW6), without listing them all.
+
+        Turn logic asks this of every state it hands on; the move list itself is built only when
+        someone asks for it. Cheap cases first: ``end`` or ``pass`` is available, or, on a whole
+        Grid, an own face-down tile can be refreshed or an own Monkey used (neither moves a tile,
+        so neither can split the Grid).
+        """
+        cached = self._legal_cache
+        if cached is not None:
+            return bool(cached)
+        if self.result is not None:
+            return False
+        opts = self.rules.options  # type: ignore[attr-defined]
+        pos = self.position
+        if opts.allow_pass and self.turn_actions == 0:
+            return True
+        if pos.connected:
+            if self.turn_actions >= 1 and (not self.extended_turn or opts.allow_pass):
+                return True
+            for _, tile in self.tiles:
+                if tile.player == self.mover and (
+                    (not tile.up) or (tile.kind == "monkey" and not opts.ability_needs_effect)
+                ):
+                    return True
+        return bool(legal_actions(pos, self.more_after_this, stop_at_first=True))
+
     def _why_illegal(self, move: Move) -> str:
         opts = self.rules.options  # type: ignore[attr-defined]
         name = PLAYER_NAMES[self.mover]
@@ -194,7 +221,7 @@ class ForTheWinState(State):
             actions_used=tuple(used),
             turn_actions=self.turn_actions + 1,
         )
-        if nxt.legal_moves():
+        if nxt.can_act():
             return nxt
         used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
         return self._advance(tiles, removed, used)
@@ -213,8 +240,7 @@ class ForTheWinState(State):
             winners = winning_players(self.board, self.n_players, opts)
             if winners:
                 return self._replace(result=self._resolve(winners))
-        # a throwaway copy, so that the loaded state's own move cache stays cold
-        if dataclasses.replace(self).legal_moves():
+        if self.can_act():
             return self
         used = list(self.actions_used)
         used[self.mover] = ACTIONS_PER_ROUND
@@ -268,7 +294,7 @@ class ForTheWinState(State):
                 turn_actions=0,
                 round_number=round_number,
             )
-            if state.legal_moves():
+            if state.can_act():
                 return state
             used[nxt] = ACTIONS_PER_ROUND
             mover = nxt
