@@ -78,10 +78,11 @@ class PnrzOptions:
     tiebreak: Literal["shared", "base_on_table"] = "shared"
     """PN14: ties share the win; ``base_on_table`` (invented, engine-only) = among the tied,
     those with more of their bases on the table win."""
-    choose: Literal["turn_order", "random"] = "turn_order"
-    """PN15 (*Inferred*: the seed only says "Choose your character(s)!"): characters picked in
-    turn order from the start player (each taking the next of pirate, ninja, robot, zombie);
-    ``random`` = characters dealt at random."""
+    choose: Literal["pick", "random"] = "pick"
+    """PN15 (*Inferred*: the seed only says "Choose your character(s)!"): ``pick`` = a set-up
+    phase of moves (``choose ninja``), one pick per move in turn order from the start player
+    (2 players: A, B, A, B; 3–4 players: one each), public, before the 3 tiles each are dealt;
+    ``random`` = characters dealt at random from the seed, no picks."""
     tile_set: str | None = None
     """RULINGS 5.4: None (or ``"reconstructed"``) = the shipped reconstructed tile set; else the
     set's JSON data. ``rules("pnrz", tile_set={...})`` accepts a dict and
@@ -114,6 +115,7 @@ _POSITION_KEYS = frozenset(
         "pending",
         "final_turns",
         "seed",
+        "phase",
     }
 )
 
@@ -161,9 +163,23 @@ class PnrzRules(Rules):
     def _new(self, players: int, seed: int | None) -> State:
         rng = random.Random(seed)
         start = rng.randrange(players)
+        if self.options.choose == "pick":
+            # the seed's set-up order: characters first, then shuffle and deal (at the last pick)
+            stack = [t.id for t in self.tile_set.play]
+            rng.shuffle(stack)
+            return PnrzState(
+                self,
+                n_players=players,
+                characters=((),) * players,
+                table=(),
+                hands=((),) * players,
+                draw=tuple(stack),
+                turn=start,
+                seed=seed,
+                picking=True,
+            )
         order = list(CHARACTERS)
-        if self.options.choose == "random":
-            rng.shuffle(order)
+        rng.shuffle(order)
         characters = deal_characters(players, start, order)
         chosen = {c for chars in characters for c in chars}
         stack = [t.id for t in self.tile_set.play]
@@ -211,6 +227,11 @@ class PnrzRules(Rules):
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
         check_keys(data, _POSITION_KEYS)
+        phase = data.get("phase", "play")
+        if phase not in ("play", "choose"):
+            raise InvalidState(f"phase: expected 'choose' or 'play', got {short(phase)}")
+        if phase == "choose":
+            return self._load_picks(data)
         characters = self._load_characters(data)
         n = len(characters)
         players = data.get("players", n)
@@ -282,14 +303,85 @@ class PnrzRules(Rules):
             seed=seed,
         )
 
-    def _load_characters(self, data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    def _load_picks(self, data: Mapping[str, Any]) -> State:
+        """A position of the set-up phase (PN15): characters picked so far, the whole stack."""
+        characters = self._load_characters(data, picking=True)
+        n = len(characters)
+        players = data.get("players", n)
+        if not is_int(players) or players != n:
+            raise InvalidState(
+                f"players: expected 2–4 matching characters ({n}), got {short(players)}"
+            )
+        for key in ("tiles", "aside"):
+            if data.get(key):
+                raise InvalidState(f"{key}: must be empty while the characters are chosen")
+        for key in ("pending", "final_turns"):
+            if data.get(key) is not None:
+                raise InvalidState(f"{key}: must be null while the characters are chosen")
+        picks = sum(map(len, characters))
+        total = n * (2 if n == 2 else 1)
+        if picks >= total:
+            raise InvalidState(
+                f"phase: all {total} characters are chosen, so the position is in the play phase"
+            )
+        to_play = data.get("to_play", 0)
+        if not is_int(to_play) or not 0 <= to_play < n:
+            raise InvalidState(f"to_play: expected a player 0–{n - 1}, got {short(to_play)}")
+        start = (to_play - picks) % n
+        for p, chars in enumerate(characters):
+            made = sum(1 for i in range(picks) if (start + i) % n == p)
+            if len(chars) != made:
+                raise InvalidState(
+                    f"characters[{p}]: picks go one at a time in turn order (PN15); with "
+                    f"{picks} made and player {to_play} next, player {p} has made {made}, "
+                    f"not {len(chars)}"
+                )
+        hands_raw = data.get("hands", [[] for _ in range(n)])
+        if not isinstance(hands_raw, list) or len(hands_raw) != n:
+            raise InvalidState(f"hands: expected one list of tiles per player ({n})")
+        hands = []
+        for p, hand in enumerate(hands_raw):
+            want = sorted(self.tile_set.base(c).id for c in characters[p])
+            if not isinstance(hand, list) or sorted(map(str, hand)) != want:
+                raise InvalidState(
+                    f"hands[{p}]: while the characters are chosen a hand holds just the bases "
+                    f"picked ({want}); the tiles are dealt after the last pick"
+                )
+            hands.append(tuple(want))
+        draw = self._ref_list(data, "draw")
+        if len(draw) < 3 * n:
+            raise InvalidState(
+                f"draw: the deal after the last pick needs 3 tiles per player, {3 * n} in all"
+            )
+        for i, key in enumerate(draw):
+            if self.tile_set.tile(key).base_of is not None:
+                raise InvalidState(f"draw[{i}]: bases are never in the draw stack")
+        self._check_unique((), [], draw, [])
+        seed = data.get("seed")
+        if seed is not None and not is_int(seed):
+            raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
+        return PnrzState(
+            self,
+            n_players=n,
+            characters=characters,
+            table=(),
+            hands=tuple(hands),
+            draw=tuple(draw),
+            turn=to_play,
+            seed=seed,
+            picking=True,
+        )
+
+    def _load_characters(
+        self, data: Mapping[str, Any], picking: bool = False
+    ) -> tuple[tuple[str, ...], ...]:
         raw = data.get("characters")
         if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
             raise InvalidState("characters: expected a list of 2–4 lists of characters")
         seen: set[str] = set()
         out = []
         for p, chars in enumerate(raw):
-            if not isinstance(chars, list) or not chars:
+            if not isinstance(chars, list) or not (chars or picking):
                 raise InvalidState(f"characters[{p}]: expected a non-empty list of characters")
             for c in chars:
                 if c not in CHARACTERS:

@@ -7,6 +7,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from ftwkit.games.pnrz.notation import (
+    Choose,
     MoveBase,
     Orient,
     Pass,
@@ -71,6 +72,9 @@ class PnrzState(State):
             ``("orient", anchor, ...)``: the extra-action step the player must take now.
         final_left: turns left in the final lap (``None`` before it starts, 0 = game over).
         seed: the start seed (the stack order is already in ``draw``).
+        picking: the set-up phase (PN15): players take characters one pick per move, in turn
+            order from the start player; hands hold only the bases picked so far, the whole
+            stack is in ``draw``, and the last pick deals 3 tiles to each player.
     """
 
     n_players: int
@@ -83,6 +87,7 @@ class PnrzState(State):
     pending: tuple[Any, ...] = ()
     final_left: int | None = None
     seed: int | None = None
+    picking: bool = False
 
     # ------------------------------------------------------------------ derived values
     @property
@@ -198,6 +203,13 @@ class PnrzState(State):
             won = " and ".join(names[p] for p in self.winners)
             return f"Game over: {won} won ({scores})"
         p = self.turn
+        if self.picking:
+            chosen = "; ".join(
+                f"{names[q]}: {', '.join(chars)}"
+                for q, chars in enumerate(self.characters)
+                if chars
+            )
+            return f"{names[p]} to choose a character" + (f" ({chosen})" if chosen else "")
         text = f"{names[p]} ({', '.join(self.characters[p])}) to play"
         if self.pending:
             text += f"; {_ACTION_NAMES[self.pending[0]]} step pending"
@@ -252,6 +264,7 @@ class PnrzState(State):
             "pending": pending,
             "final_turns": self.final_left,
             "seed": self.seed,
+            "phase": "choose" if self.picking else "play",
         }
 
     # ------------------------------------------------------------------ text
@@ -287,6 +300,8 @@ class PnrzState(State):
         return base is not None and self.owner.get(base, self.turn) != self.turn
 
     def _generate_moves(self) -> list[Move]:
+        if self.picking:
+            return [Choose(c) for c in CHARACTERS if c not in self.owner]
         if self.pending:
             return self._action_moves()
         p = self.turn
@@ -370,6 +385,8 @@ class PnrzState(State):
     def _apply(self, move: Move) -> PnrzState:
         if isinstance(move, Place):
             return self._apply_place(move)
+        if isinstance(move, Choose):
+            return self._apply_choose(move)
         nxt = self._apply_other(move)
         if not isinstance(move, MoveBase) and "candidates" in self.__dict__:
             # rotations, swaps and replacements keep every footprint: same candidates
@@ -423,6 +440,35 @@ class PnrzState(State):
             return self._end_turn(self.table, self.hands, drew=True)
         assert isinstance(move, Pass)
         return self._end_turn(self.table, self.hands, drew=False)
+
+    def _apply_choose(self, move: Choose) -> PnrzState:
+        """Take the character and its base; the last pick deals 3 tiles each from the stack."""
+        p = self.turn
+        n = self.n_players
+        characters = list(self.characters)
+        characters[p] = (*characters[p], move.character)
+        hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
+        picks = sum(map(len, characters))
+        if picks < n * (2 if n == 2 else 1):
+            return dataclasses.replace(
+                self, characters=tuple(characters), hands=hands, turn=(p + 1) % n
+            )
+        start = (p + 1) % n  # the picks went round from the start player an exact number of laps
+        dealt = [list(h) for h in hands]
+        draw = list(self.draw)
+        for i in range(3 * n):
+            dealt[(start + i) % n].append(draw.pop(0))
+        chosen = {c for chars in characters for c in chars}
+        aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
+        return dataclasses.replace(
+            self,
+            characters=tuple(characters),
+            hands=tuple(tuple(sorted(h)) for h in dealt),
+            draw=tuple(draw),
+            aside=aside,
+            turn=start,
+            picking=False,
+        )
 
     def _apply_place(self, move: Place) -> PnrzState:
         p = self.turn
@@ -498,6 +544,19 @@ class PnrzState(State):
         names = self.rules.player_names(self.players)
         who = names[self.turn]
         action_moves = (Rotate, Swap, Replace, Orient, Skip)
+        if self.picking:
+            if not isinstance(move, Choose):
+                return (
+                    f"the players first choose their characters, one pick each in turn order "
+                    f"(PN15): {who} must choose one of "
+                    f"{', '.join(c for c in CHARACTERS if c not in self.owner)}"
+                )
+            return (
+                f"{move.character} is already chosen by {names[self.owner[move.character]]}; "
+                "each character has one player"
+            )
+        if isinstance(move, Choose):
+            return "characters are chosen before the first tile, not during play (PN15)"
         if self.pending:
             kind = self.pending[0]
             if kind == "orient" and not isinstance(move, Orient):
