@@ -583,6 +583,61 @@ class PnrzRules(Rules):
             raise InvalidState("pending: the game is over, no action can be pending")
         return to_play, final, pending
 
+    # ------------------------------------------------------------------ hidden information
+    hidden_information: ClassVar[bool] = True
+    """Hands and the order of the stack are hidden (PN17); the table and the picks are public."""
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``state.observation(player)``, hidden parts re-drawn.
+
+        Built from the observation alone: ``player``'s hand, the table, the picks, the aside
+        base, the hand sizes and the stack size are kept. Each other player's hand holds the
+        bases of their characters that are not on the table (a base only ever leaves the table
+        into its owner's hand, PN11); the rest of the hands and the whole stack (so also every
+        future draw and, during the picks, the deal) are a random share of the play tiles
+        nobody can see. Tiles of a hand-made position that the set cannot supply (inline tiles
+        hidden in other hands) are re-drawn as inline copies of unseen tiles.
+        """
+        state._check_player(player)
+        view = state.observation(player)
+        ts = self.tile_set
+
+        def key_of(entry: Any) -> str:
+            if not isinstance(entry, Mapping):
+                return str(entry)
+            if "id" in entry:
+                return str(entry["id"])
+            inline = {k: entry[k] for k in ("quads", "icon", "counts") if k in entry}
+            return check_tile(inline, "observation").id
+
+        table = [key_of(t) for t in view["tiles"]]
+        on_table = {ts.tile(k).base_of for k in table} - {None}
+        seen = set(table) | {key_of(k) for k in view["hands"][player]}
+        seen |= {key_of(k) for k in view["aside"]}
+        pool = [t.id for t in ts.play if t.id not in seen]
+        rng.shuffle(pool)
+        hands: list[list[Any]] = []
+        need: list[int] = []
+        for q, hand in enumerate(view["hands"]):
+            if q == player:
+                hands.append(list(hand))
+                need.append(0)
+                continue
+            bases = [ts.base(c).id for c in view["characters"][q] if c not in on_table]
+            hands.append(bases[: len(hand)])
+            need.append(len(hand) - len(hands[-1]))
+        wanted = sum(need) + len(view["draw"])
+        fill: list[Any] = list(pool)
+        while len(fill) < wanted:  # only hand-made positions: inline copies of unseen content
+            tile = ts.tile(rng.choice(pool)) if pool else rng.choice(ts.play)
+            fill.append({"quads": list(tile.quads), "icon": tile.icon})
+        for q, count in enumerate(need):
+            hands[q].extend(fill[:count])
+            del fill[:count]
+        view["hands"] = hands
+        view["draw"] = fill[: len(view["draw"])]
+        return state.rules.load(view)
+
     # ------------------------------------------------------------------ notation
     def _parse_move(self, state: State, text: str) -> Move:
         move = parse(text)
