@@ -137,12 +137,18 @@ class PnrzRules(Rules):
     Options: ClassVar[type] = PnrzOptions
     options: PnrzOptions
 
-    __slots__ = ()
+    __slots__ = ("_tiles",)
+    _tiles: TileSet
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        # validate the tile set now so a bad one fails at rules(...), naming the entry
-        load_tile_set(self.options.tile_set)
+        # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
+        # since every move asks for tiles
+        object.__setattr__(self, "_tiles", load_tile_set(self.options.tile_set))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by options (the slots are immutable), e.g. for parallel simulations."""
+        return (type(self), (self.options,))
 
     @classmethod
     def with_options(cls, **options: Any) -> Rules:
@@ -157,7 +163,7 @@ class PnrzRules(Rules):
     @property
     def tile_set(self) -> TileSet:
         """The tile set in use (the reconstructed set of RULINGS 5.4 unless ``tile_set`` says)."""
-        return load_tile_set(self.options.tile_set)
+        return self._tiles
 
     # ------------------------------------------------------------------ set-up
     def _new(self, players: int, seed: int | None) -> State:
