@@ -7,7 +7,8 @@ Goal (task): ``legal_moves()`` at most 20 ms median with 40 tiles on the table.
 Prints the median and max of ``legal_moves()`` on positions with 40 tiles on the table, measured
 two ways: on the state reached by play (candidate anchors kept incrementally) and on a fresh
 state loaded from JSON (everything recomputed, no cache), plus the number of legal moves, and the
-random playouts per second for 2, 3 and 4 players.
+random playouts per second for 2, 3 and 4 players, through the public path (``legal_moves`` +
+``play``) and the search path (``random_move`` + ``play_unchecked``).
 """
 
 from __future__ import annotations
@@ -59,8 +60,12 @@ def time_legal_moves(states: list[PnrzState], fresh: bool) -> tuple[list[float],
     return samples, counts
 
 
-def playouts(players: int, seconds: float) -> tuple[float, float]:
-    """Random games for ``seconds``; returns (playouts/s, plies/s)."""
+def playouts(players: int, seconds: float, search: bool = False) -> tuple[float, float]:
+    """Random games for ``seconds``; returns (playouts/s, plies/s).
+
+    ``search``: the search path (``random_move`` + ``play_unchecked``) instead of the public one
+    (``legal_moves`` + ``play``, which checks the move).
+    """
     rules = ftwkit.rules("pnrz")
     rng = random.Random(1)
     games = plies = 0
@@ -68,7 +73,10 @@ def playouts(players: int, seconds: float) -> tuple[float, float]:
     while time.perf_counter() - start < seconds:
         state = rules.new(players=players, seed=games)
         while not state.is_over:
-            state = state.play(rng.choice(state.legal_moves()))
+            if search:
+                state = state.play_unchecked(state.random_move(rng))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
             plies += 1
         games += 1
     elapsed = time.perf_counter() - start
@@ -90,6 +98,13 @@ def main() -> None:
     for players in (2, 3, 4):
         games, plies = playouts(players, args.seconds)
         print(f"random playouts, {players} players: {games:6.1f} games/s, {plies:7.0f} plies/s")
+    if hasattr(ftwkit.State, "play_unchecked"):
+        for players in (2, 3, 4):
+            games, plies = playouts(players, args.seconds, search=True)
+            print(
+                f"search playouts (random_move + play_unchecked), {players} players: "
+                f"{games:6.1f} games/s, {plies:7.0f} plies/s"
+            )
 
 
 if __name__ == "__main__":

@@ -52,6 +52,15 @@ def load(data: dict[str, Any], **options: Any) -> PnrzState:
     return state
 
 
+def dealt(rules: Any, players: int, seed: int) -> PnrzState:
+    """A new game after the picks (PN15), each pick taking the first character left."""
+    state = rules.new(players=players, seed=seed)
+    while state.picking:
+        state = state.play(state.legal_moves()[0])
+    assert isinstance(state, PnrzState)
+    return state
+
+
 def small_set(**changes: Any) -> dict[str, Any]:
     tiles = [
         {"id": f"t{i}", "quads": [c, c, c, c], "icon": None} for i, c in enumerate(CHARACTERS * 3)
@@ -81,8 +90,7 @@ def test_shipped_tile_set_is_the_reconstructed_set_of_rulings_5_4() -> None:
 def test_tile_set_given_as_a_dict_stays_json_serialisable_in_records() -> None:
     rules = ftwkit.rules("pnrz", tile_set=small_set())
     assert isinstance(getattr(rules, "options").tile_set, str)  # noqa: B009
-    state = rules.new(players=2, seed=5)
-    assert isinstance(state, PnrzState)
+    state = dealt(rules, 2, 5)
     assert {k for hand in state.hands for k in hand} >= {"base:pirate", "base:ninja"}
     state = state.play(state.legal_moves()[0])
     record = json.loads(json.dumps(ftwkit.record(state)))
@@ -132,8 +140,7 @@ def test_tile_set_with_a_wrong_quadrant_code_or_icon_is_refused() -> None:
 
 # ---------------------------------------------------------------------- set-up
 def test_two_players_pick_characters_in_turn_order_from_the_start_player() -> None:
-    state = ftwkit.rules("pnrz").new(players=2, seed=3)
-    assert isinstance(state, PnrzState)
+    state = dealt(ftwkit.rules("pnrz"), 2, 3)
     start = state.turn
     assert state.characters[start] == ("pirate", "robot")
     assert state.characters[1 - start] == ("ninja", "zombie")
@@ -145,8 +152,7 @@ def test_two_players_pick_characters_in_turn_order_from_the_start_player() -> No
 
 
 def test_three_players_set_the_fourth_base_aside() -> None:
-    state = ftwkit.rules("pnrz").new(players=3, seed=8)
-    assert isinstance(state, PnrzState)
+    state = dealt(ftwkit.rules("pnrz"), 3, 8)
     assert sorted(c for chars in state.characters for c in chars) == ["ninja", "pirate", "robot"]
     assert state.aside == ("base:zombie",)
     assert len(state.draw) == 54 - 9
@@ -188,7 +194,7 @@ def test_aligned_grid_refuses_odd_anchors() -> None:
 
 def test_candidates_are_kept_incrementally_and_match_a_fresh_computation() -> None:
     rules = ftwkit.rules("pnrz")
-    state = rules.new(players=4, seed=2)
+    state: Any = dealt(rules, 4, 2)
     rng = random.Random(4)
     for _ in range(60):
         if state.is_over:
@@ -466,7 +472,7 @@ def test_move_targets_follow_the_widget_convention() -> None:
 
 
 def test_observation_hides_other_hands_the_stack_and_the_seed() -> None:
-    state = ftwkit.rules("pnrz").new(players=3, seed=4)
+    state = dealt(ftwkit.rules("pnrz"), 3, 4)
     view = state.observation(1)
     full = state.to_json()
     assert view["hands"][1] == full["hands"][1]
@@ -537,8 +543,7 @@ def _all_tiles(state: PnrzState) -> Counter[str]:
     choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=90),
 )
 def test_tiles_are_conserved(players: int, seed: int, choices: list[int]) -> None:
-    state = ftwkit.rules("pnrz").new(players=players, seed=seed)
-    assert isinstance(state, PnrzState)
+    state = dealt(ftwkit.rules("pnrz"), players, seed)
     expected = Counter([t.id for t in state.tile_set.play] + [t.id for t in state.tile_set.bases])
     for choice in choices:
         if state.is_over:

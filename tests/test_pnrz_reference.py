@@ -96,6 +96,8 @@ def playout(players: int, seed: int, turns: int) -> list[tuple[Any, Any]]:
     """(state at the start of a turn, first move of that turn) along a random playout."""
     rng = random.Random(seed)
     state: Any = RULES.new(players=players, seed=seed)
+    while state.picking:  # the set-up picks (PN15) are not turns of the reference
+        state = state.play(rng.choice(state.legal_moves()))
     out: list[tuple[Any, Any]] = []
     while not state.is_over and len(out) < turns:
         player = state.to_play

@@ -9,6 +9,9 @@ table shows a dashed outline at the first anchor, captioned "the first tile goes
 
 Targets: ``(x, y)`` anchors on the table — a placed tile's anchor anywhere on the tile, else the
 quadrant cell under the pointer (a candidate anchor) — and tile ids (``str``) for tiles in hand.
+During the set-up picks (``"phase": "choose"``, PN15) the panel lists the characters as chips:
+a free character's chip is the target ``"pirate"`` etc. (the ``choose`` move's target), a
+chosen one shows its player.
 """
 
 from __future__ import annotations
@@ -192,6 +195,19 @@ class PnrzRenderer(BaseRenderer):
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
         )
         lay.extra["cell_box"] = cell_box
+        # the set-up picks (PN15): each character's row of the panel is a chip to click
+        px, py, pw, _ = lay.extra["panel"]
+        chips = {
+            c: (px + th.px(4), py + th.px(46) + i * th.px(40) - th.px(17), pw - th.px(8), th.px(34))
+            for i, c in enumerate(CHARACTERS)
+        }
+        lay.extra["chips"] = chips
+        lay.extra["picking"] = data.get("phase") == "choose"
+        if lay.extra["picking"]:
+            taken = {c for chars in data.get("characters", []) for c in chars}
+            for character, box in chips.items():
+                if character not in taken:
+                    lay.add(character, box)
         sections = getattr(state, "sections", None)
         lay.extra["sections"] = dict(sections()) if callable(sections) else {}
         scores = getattr(state, "scores", None)
@@ -225,6 +241,8 @@ class PnrzRenderer(BaseRenderer):
         placed: list[tuple[Cell, str, TileInfo, int]] = layout.extra["placed"]
         to_play = data.get("to_play")
         status = ctx.outcome() if to_play is None else f"{ctx.names[int(to_play)]} to play"
+        if to_play is not None and layout.extra["picking"]:
+            status = f"{ctx.names[int(to_play)]} to choose a character (click one in the panel)"
         pending = data.get("pending")
         if pending:
             name = pending if isinstance(pending, str) else "orient"
@@ -297,10 +315,21 @@ class PnrzRenderer(BaseRenderer):
         px, py, pw, ph = layout.extra["panel"]
         pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
         x, y = px + th.px(12), py + th.px(20)
-        pen.text("best sections", x, y, size=12, colour=th.muted, align="left")
+        picking = layout.extra["picking"]
+        title = "choose a character (public picks)" if picking else "best sections"
+        pen.text(title, x, y, size=12, colour=th.muted, align="left")
         y += th.px(26)
         owner = {c: p for p, chars in enumerate(data.get("characters", [])) for c in chars}
         for character in CHARACTERS:
+            if picking and character not in owner:
+                box = layout.extra["chips"][character]
+                lit = ctx.is_highlighted(character) or ctx.is_selected(character)
+                pen.polygon(
+                    rounded_rect(box, th.px(6)),
+                    fill=th.highlight_fill if lit else th.cell,
+                    stroke=th.highlight if lit else th.line,
+                    width=th.px(2),
+                )
             pen.rect(
                 (x, y - th.px(9), th.px(18), th.px(18)),
                 fill=th.kind(character),
@@ -315,7 +344,10 @@ class PnrzRenderer(BaseRenderer):
                 bold=True,
                 colour=th.on_kind,
             )
-            who = ctx.names[owner[character]] if character in owner else "unowned"
+            if character in owner:
+                who = ctx.names[owner[character]]
+            else:
+                who = "free: click to choose" if picking else "unowned"
             pen.text(character, x + th.px(26), y - th.px(6), size=13, bold=True, align="left")
             pen.text(who, x + th.px(26), y + th.px(9), size=10, colour=th.muted, align="left")
             value = sections[character][0] if character in sections else None

@@ -73,13 +73,16 @@ orientations share these), base move → ``(from, to)``, rotate/orient → ``(an
 
 Set-up and characters
 ---------------------
-``new(players, seed)`` picks a start player at random; characters are then picked in turn order
-from the start player, each pick taking the next of pirate, ninja, robot, zombie (``choose =
-random`` shuffles that order), so a 2-player game gives the start player pirate and robot. In the
-3-player game the fourth base is set aside (``aside``) and that character stays unowned. The
-choice is not modelled as moves; positions may set ``characters`` freely. 3 play tiles are dealt
-to each player; the rest is the face-down stack. ``observation(p)`` masks other hands, the stack
-and the seed (lists of ``null`` of the right length).
+``new(players, seed)`` picks a start player at random and shuffles the stack. With ``choose =
+pick`` (default; PN15, *Inferred*: the seed only says "Choose your character(s)!") the game opens
+with a set-up phase: players take characters one ``choose <character>`` move at a time, in turn
+order from the start player (2 players: A, B, A, B; 3–4 players: one each), each pick taking the
+character's base into hand. Picks are public. After the last pick the 4th base of a 3-player
+game is set aside (``aside``) and that character stays unowned, 3 play tiles are dealt to each
+player from the top of the stack (from the start player round), and the start player lays the
+first tile. ``choose = random`` skips the picks: characters are dealt at random from the seed and
+the game starts with the tiles dealt. ``observation(p)`` masks other hands, the stack and the
+seed (lists of ``null`` of the right length).
 
 Options (``ftwkit.rules("pnrz", **options)``; defaults = RECOMMENDED rulings)
 ------------------------------------------------------------------------------
@@ -112,7 +115,12 @@ JSON position (API.md)::
      "tiles": [{"id": "01", "at": [0, 0], "rot": 0},
                {"quads": ["pirate", "chest", "ninja", "kraken"], "icon": null, "at": [2, 0]}],
      "hands": [["05", "base:pirate"], ["02", "base:robot", "base:zombie"]], "draw": ["12"],
-     "aside": [], "pending": null, "final_turns": null, "seed": null}
+     "aside": [], "pending": null, "final_turns": null, "seed": null, "phase": "play"}
+
+``phase`` is ``"play"`` (the default, so a position with its characters given is in play) or
+``"choose"`` during the picks: then ``characters`` holds the picks so far (they go in turn order
+from the start player, so ``to_play`` tells who started), each hand holds just its picked bases,
+``draw`` the whole stack, and ``tiles``/``aside`` are empty.
 
 ``pending`` is ``"rotate"``/``"swap"``/``"replace"`` while the extra action awaits, or
 ``{"orient": [[x, y], ...]}`` while swapped/replaced tiles await their orientation;
@@ -121,11 +129,15 @@ JSON position (API.md)::
 >>> import ftwkit
 >>> state = ftwkit.rules("pnrz").new(players=2, seed=3)
 >>> state.status()
-'Player 1 (pirate, robot) to play; 48 tiles in the stack'
+'Player 1 to choose a character'
+>>> [str(m) for m in state.legal_moves()]
+['choose pirate', 'choose ninja', 'choose robot', 'choose zombie']
+>>> for pick in ("ninja", "pirate", "zombie", "robot"):
+...     state = state.play(f"choose {pick}")
+>>> state.status()
+'Player 1 (ninja, zombie) to play; 48 tiles in the stack'
 >>> str(state.legal_moves()[0])
 '04 at 0,0 r0'
->>> state.play("04 at 0,0 r0").scores
-(0, 4)
 """
 
 from __future__ import annotations

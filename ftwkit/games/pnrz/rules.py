@@ -78,10 +78,11 @@ class PnrzOptions:
     tiebreak: Literal["shared", "base_on_table"] = "shared"
     """PN14: ties share the win; ``base_on_table`` (invented, engine-only) = among the tied,
     those with more of their bases on the table win."""
-    choose: Literal["turn_order", "random"] = "turn_order"
-    """PN15 (*Inferred*: the seed only says "Choose your character(s)!"): characters picked in
-    turn order from the start player (each taking the next of pirate, ninja, robot, zombie);
-    ``random`` = characters dealt at random."""
+    choose: Literal["pick", "random"] = "pick"
+    """PN15 (*Inferred*: the seed only says "Choose your character(s)!"): ``pick`` = a set-up
+    phase of moves (``choose ninja``), one pick per move in turn order from the start player
+    (2 players: A, B, A, B; 3–4 players: one each), public, before the 3 tiles each are dealt;
+    ``random`` = characters dealt at random from the seed, no picks."""
     tile_set: str | None = None
     """RULINGS 5.4: None (or ``"reconstructed"``) = the shipped reconstructed tile set; else the
     set's JSON data. ``rules("pnrz", tile_set={...})`` accepts a dict and
@@ -114,6 +115,7 @@ _POSITION_KEYS = frozenset(
         "pending",
         "final_turns",
         "seed",
+        "phase",
     }
 )
 
@@ -135,12 +137,18 @@ class PnrzRules(Rules):
     Options: ClassVar[type] = PnrzOptions
     options: PnrzOptions
 
-    __slots__ = ()
+    __slots__ = ("_tiles",)
+    _tiles: TileSet
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        # validate the tile set now so a bad one fails at rules(...), naming the entry
-        load_tile_set(self.options.tile_set)
+        # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
+        # since every move asks for tiles
+        object.__setattr__(self, "_tiles", load_tile_set(self.options.tile_set))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by options (the slots are immutable), e.g. for parallel simulations."""
+        return (type(self), (self.options,))
 
     @classmethod
     def with_options(cls, **options: Any) -> Rules:
@@ -155,15 +163,29 @@ class PnrzRules(Rules):
     @property
     def tile_set(self) -> TileSet:
         """The tile set in use (the reconstructed set of RULINGS 5.4 unless ``tile_set`` says)."""
-        return load_tile_set(self.options.tile_set)
+        return self._tiles
 
     # ------------------------------------------------------------------ set-up
     def _new(self, players: int, seed: int | None) -> State:
         rng = random.Random(seed)
         start = rng.randrange(players)
+        if self.options.choose == "pick":
+            # the seed's set-up order: characters first, then shuffle and deal (at the last pick)
+            stack = [t.id for t in self.tile_set.play]
+            rng.shuffle(stack)
+            return PnrzState(
+                self,
+                n_players=players,
+                characters=((),) * players,
+                table=(),
+                hands=((),) * players,
+                draw=tuple(stack),
+                turn=start,
+                seed=seed,
+                picking=True,
+            )
         order = list(CHARACTERS)
-        if self.options.choose == "random":
-            rng.shuffle(order)
+        rng.shuffle(order)
         characters = deal_characters(players, start, order)
         chosen = {c for chars in characters for c in chars}
         stack = [t.id for t in self.tile_set.play]
@@ -211,6 +233,11 @@ class PnrzRules(Rules):
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
         check_keys(data, _POSITION_KEYS)
+        phase = data.get("phase", "play")
+        if phase not in ("play", "choose"):
+            raise InvalidState(f"phase: expected 'choose' or 'play', got {short(phase)}")
+        if phase == "choose":
+            return self._load_picks(data)
         characters = self._load_characters(data)
         n = len(characters)
         players = data.get("players", n)
@@ -282,14 +309,85 @@ class PnrzRules(Rules):
             seed=seed,
         )
 
-    def _load_characters(self, data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    def _load_picks(self, data: Mapping[str, Any]) -> State:
+        """A position of the set-up phase (PN15): characters picked so far, the whole stack."""
+        characters = self._load_characters(data, picking=True)
+        n = len(characters)
+        players = data.get("players", n)
+        if not is_int(players) or players != n:
+            raise InvalidState(
+                f"players: expected 2–4 matching characters ({n}), got {short(players)}"
+            )
+        for key in ("tiles", "aside"):
+            if data.get(key):
+                raise InvalidState(f"{key}: must be empty while the characters are chosen")
+        for key in ("pending", "final_turns"):
+            if data.get(key) is not None:
+                raise InvalidState(f"{key}: must be null while the characters are chosen")
+        picks = sum(map(len, characters))
+        total = n * (2 if n == 2 else 1)
+        if picks >= total:
+            raise InvalidState(
+                f"phase: all {total} characters are chosen, so the position is in the play phase"
+            )
+        to_play = data.get("to_play", 0)
+        if not is_int(to_play) or not 0 <= to_play < n:
+            raise InvalidState(f"to_play: expected a player 0–{n - 1}, got {short(to_play)}")
+        start = (to_play - picks) % n
+        for p, chars in enumerate(characters):
+            made = sum(1 for i in range(picks) if (start + i) % n == p)
+            if len(chars) != made:
+                raise InvalidState(
+                    f"characters[{p}]: picks go one at a time in turn order (PN15); with "
+                    f"{picks} made and player {to_play} next, player {p} has made {made}, "
+                    f"not {len(chars)}"
+                )
+        hands_raw = data.get("hands", [[] for _ in range(n)])
+        if not isinstance(hands_raw, list) or len(hands_raw) != n:
+            raise InvalidState(f"hands: expected one list of tiles per player ({n})")
+        hands = []
+        for p, hand in enumerate(hands_raw):
+            want = sorted(self.tile_set.base(c).id for c in characters[p])
+            if not isinstance(hand, list) or sorted(map(str, hand)) != want:
+                raise InvalidState(
+                    f"hands[{p}]: while the characters are chosen a hand holds just the bases "
+                    f"picked ({want}); the tiles are dealt after the last pick"
+                )
+            hands.append(tuple(want))
+        draw = self._ref_list(data, "draw")
+        if len(draw) < 3 * n:
+            raise InvalidState(
+                f"draw: the deal after the last pick needs 3 tiles per player, {3 * n} in all"
+            )
+        for i, key in enumerate(draw):
+            if self.tile_set.tile(key).base_of is not None:
+                raise InvalidState(f"draw[{i}]: bases are never in the draw stack")
+        self._check_unique((), [], draw, [])
+        seed = data.get("seed")
+        if seed is not None and not is_int(seed):
+            raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
+        return PnrzState(
+            self,
+            n_players=n,
+            characters=characters,
+            table=(),
+            hands=tuple(hands),
+            draw=tuple(draw),
+            turn=to_play,
+            seed=seed,
+            picking=True,
+        )
+
+    def _load_characters(
+        self, data: Mapping[str, Any], picking: bool = False
+    ) -> tuple[tuple[str, ...], ...]:
         raw = data.get("characters")
         if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
             raise InvalidState("characters: expected a list of 2–4 lists of characters")
         seen: set[str] = set()
         out = []
         for p, chars in enumerate(raw):
-            if not isinstance(chars, list) or not chars:
+            if not isinstance(chars, list) or not (chars or picking):
                 raise InvalidState(f"characters[{p}]: expected a non-empty list of characters")
             for c in chars:
                 if c not in CHARACTERS:
@@ -490,6 +588,61 @@ class PnrzRules(Rules):
         if pending and final == 0:
             raise InvalidState("pending: the game is over, no action can be pending")
         return to_play, final, pending
+
+    # ------------------------------------------------------------------ hidden information
+    hidden_information: ClassVar[bool] = True
+    """Hands and the order of the stack are hidden (PN17); the table and the picks are public."""
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``state.observation(player)``, hidden parts re-drawn.
+
+        Built from the observation alone: ``player``'s hand, the table, the picks, the aside
+        base, the hand sizes and the stack size are kept. Each other player's hand holds the
+        bases of their characters that are not on the table (a base only ever leaves the table
+        into its owner's hand, PN11); the rest of the hands and the whole stack (so also every
+        future draw and, during the picks, the deal) are a random share of the play tiles
+        nobody can see. Tiles of a hand-made position that the set cannot supply (inline tiles
+        hidden in other hands) are re-drawn as inline copies of unseen tiles.
+        """
+        state._check_player(player)
+        view = state.observation(player)
+        ts = self.tile_set
+
+        def key_of(entry: Any) -> str:
+            if not isinstance(entry, Mapping):
+                return str(entry)
+            if "id" in entry:
+                return str(entry["id"])
+            inline = {k: entry[k] for k in ("quads", "icon", "counts") if k in entry}
+            return check_tile(inline, "observation").id
+
+        table = [key_of(t) for t in view["tiles"]]
+        on_table = {ts.tile(k).base_of for k in table} - {None}
+        seen = set(table) | {key_of(k) for k in view["hands"][player]}
+        seen |= {key_of(k) for k in view["aside"]}
+        pool = [t.id for t in ts.play if t.id not in seen]
+        rng.shuffle(pool)
+        hands: list[list[Any]] = []
+        need: list[int] = []
+        for q, hand in enumerate(view["hands"]):
+            if q == player:
+                hands.append(list(hand))
+                need.append(0)
+                continue
+            bases = [ts.base(c).id for c in view["characters"][q] if c not in on_table]
+            hands.append(bases[: len(hand)])
+            need.append(len(hand) - len(hands[-1]))
+        wanted = sum(need) + len(view["draw"])
+        fill: list[Any] = list(pool)
+        while len(fill) < wanted:  # only hand-made positions: inline copies of unseen content
+            tile = ts.tile(rng.choice(pool)) if pool else rng.choice(ts.play)
+            fill.append({"quads": list(tile.quads), "icon": tile.icon})
+        for q, count in enumerate(need):
+            hands[q].extend(fill[:count])
+            del fill[:count]
+        view["hands"] = hands
+        view["draw"] = fill[: len(view["draw"])]
+        return state.rules.load(view)
 
     # ------------------------------------------------------------------ notation
     def _parse_move(self, state: State, text: str) -> Move:

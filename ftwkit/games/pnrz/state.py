@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
+from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ftwkit.games.pnrz.notation import (
+    Choose,
     MoveBase,
     Orient,
     Pass,
@@ -24,6 +28,7 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     placement_problem,
 )
+from ftwkit.games.pnrz.playout import heuristic, policy_move
 from ftwkit.games.pnrz.scoring import Section, best_sections
 from ftwkit.games.pnrz.tiles import (
     BASES,
@@ -71,6 +76,9 @@ class PnrzState(State):
             ``("orient", anchor, ...)``: the extra-action step the player must take now.
         final_left: turns left in the final lap (``None`` before it starts, 0 = game over).
         seed: the start seed (the stack order is already in ``draw``).
+        picking: the set-up phase (PN15): players take characters one pick per move, in turn
+            order from the start player; hands hold only the bases picked so far, the whole
+            stack is in ``draw``, and the last pick deals 3 tiles to each player.
     """
 
     n_players: int
@@ -83,13 +91,14 @@ class PnrzState(State):
     pending: tuple[Any, ...] = ()
     final_left: int | None = None
     seed: int | None = None
+    picking: bool = False
 
     # ------------------------------------------------------------------ derived values
     @property
     def tile_set(self) -> TileSet:
         """The tile set of the rules."""
         rules: PnrzRules = self.rules  # type: ignore[assignment]
-        return rules.tile_set
+        return rules._tiles
 
     @property
     def opts(self) -> PnrzOptions:
@@ -198,6 +207,13 @@ class PnrzState(State):
             won = " and ".join(names[p] for p in self.winners)
             return f"Game over: {won} won ({scores})"
         p = self.turn
+        if self.picking:
+            chosen = "; ".join(
+                f"{names[q]}: {', '.join(chars)}"
+                for q, chars in enumerate(self.characters)
+                if chars
+            )
+            return f"{names[p]} to choose a character" + (f" ({chosen})" if chosen else "")
         text = f"{names[p]} ({', '.join(self.characters[p])}) to play"
         if self.pending:
             text += f"; {_ACTION_NAMES[self.pending[0]]} step pending"
@@ -205,6 +221,15 @@ class PnrzState(State):
         if self.final_left is not None:
             text += f"; final turns: {self.final_left} left"
         return text
+
+    # ------------------------------------------------------------------ search hooks
+    def _heuristic(self, player: int) -> float:
+        """The tally's lead, squashed into ``[0, 1]`` (see :mod:`ftwkit.games.pnrz.playout`)."""
+        return heuristic(self, player)
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """The cheap rollout policy of :mod:`ftwkit.games.pnrz.playout`."""
+        return policy_move(self, rng)
 
     def observation(self, player: int) -> dict[str, Any]:
         """The public view for ``player``: other hands, the stack and the seed are masked."""
@@ -252,6 +277,7 @@ class PnrzState(State):
             "pending": pending,
             "final_turns": self.final_left,
             "seed": self.seed,
+            "phase": "choose" if self.picking else "play",
         }
 
     # ------------------------------------------------------------------ text
@@ -287,6 +313,8 @@ class PnrzState(State):
         return base is not None and self.owner.get(base, self.turn) != self.turn
 
     def _generate_moves(self) -> list[Move]:
+        if self.picking:
+            return [Choose(c) for c in CHARACTERS if c not in self.owner]
         if self.pending:
             return self._action_moves()
         p = self.turn
@@ -297,9 +325,10 @@ class PnrzState(State):
             if key in seen:
                 continue
             seen.add(key)
-            rots = distinct_rotations(self.tile(key).picture)
-            moves.extend(Place(key, at, r) for at in cands for r in rots)
+            moves.extend(chain.from_iterable(map(_placements(key, self.tile(key).picture), cands)))
         for key, x, y, _ in self.table:
+            if not key.startswith(("base:", "~base:")):  # bases only (set ids or inline)
+                continue
             base = self.tile(key).base_of
             if base is not None and self.owner.get(base) == p:
                 moves.extend(MoveBase((x, y), dst) for dst in self._base_targets((x, y)))
@@ -307,25 +336,146 @@ class PnrzState(State):
             moves.append(Pass())
         return moves
 
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal; a placement is checked directly, without the move list.
+
+        Exactly the moves ``legal_moves()`` lists: in a turn with nothing pending, a tile of the
+        mover's hand at a candidate anchor in one of its distinct rotations.
+        """
+        kind = type(move)
+        if self.picking or self.is_over or kind not in _DIRECT:
+            return super().is_legal(move)
+        pending = self.pending
+        if kind is Place:
+            assert isinstance(move, Place)
+            if pending or move.tile not in self.hands[self.turn]:
+                return False
+            rots = distinct_rotations(self.tile(move.tile).picture)
+            return move.at in self.candidates and move.rot in rots
+        if kind is MoveBase:
+            assert isinstance(move, MoveBase)
+            found = None if pending else self.placed.get(move.src)
+            if found is None:
+                return False
+            base = self.tile(found[0]).base_of
+            if base is None or self.owner.get(base) != self.turn:
+                return False
+            return move.dst in self._base_targets(move.src)
+        if not pending:
+            return False
+        if kind is Skip:
+            return pending[0] != "orient"
+        if kind is Swap:
+            assert isinstance(move, Swap)
+            if pending[0] != "swap" or not move.a < move.b:
+                return False
+            a, b = self.placed.get(move.a), self.placed.get(move.b)
+            if a is None or b is None:
+                return False
+            return not (
+                self.opts.swap_excludes_opponent_base
+                and (self._opponent_base(a[0]) or self._opponent_base(b[0]))
+            )
+        assert isinstance(move, Rotate | Orient)
+        if pending[0] != ("rotate" if kind is Rotate else "orient"):
+            return False
+        found = self.placed.get(move.at)
+        if found is None or (kind is Orient and move.at != pending[1]):
+            return False
+        if move.rot not in distinct_rotations(self.tile(found[0]).picture):
+            return False
+        if kind is Orient:
+            return True
+        if self.opts.rotate_excludes_opponent_base and self._opponent_base(found[0]):
+            return False
+        return bool(move.rot != found[1])
+
     def _base_targets(self, src: Cell) -> list[Cell]:
-        """Where the base at ``src`` may be moved (PN7)."""
-        anchors = set(self.placed)
-        anchors.discard(src)
-        gone = set(footprint(src))
-        occupied = {c for c in self.cells if c not in gone}
-        cands = candidate_anchors(anchors, occupied, self._aligned) - {src}
+        """Where the base at ``src`` may be moved (PN7).
+
+        The spots are the table's candidates without the base, found from this state's own
+        candidates: those still next to another tile by a full edge, plus the anchors freed
+        around ``src``. Only when the base is a link between tiles are the full-edge groups of
+        the rest counted.
+        """
+        placed = self.placed
+        if len(placed) == 1:  # a lone base: the table without it is empty
+            return sorted(candidate_anchors((), (), self._aligned) - {src})
+        cells = self.cells
+        gone = footprint(src)
+        sx, sy = src
+
+        def joined(x: int, y: int) -> bool:
+            return any(
+                (x + dx, y + dy) in placed and (x + dx, y + dy) != src for dx, dy in FULL_EDGE
+            )
+
+        cands = set(self.candidates)
+        for dx, dy in FULL_EDGE:  # only a spot next to the base may lose its full edge
+            c = (sx + dx, sy + dy)
+            if c in cands and not joined(*c):
+                cands.discard(c)
+        aligned = self._aligned
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                x, y = sx + dx, sy + dy
+                if (dx or dy) and (not aligned or (x % 2 == 0 and y % 2 == 0)):
+                    cover = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+                    if all(c in gone or c not in cells for c in cover) and joined(x, y):
+                        cands.add((x, y))
         if self.opts.base_move_connectivity == "full_edges":
+            if len(placed) == self._full_edge_group_size() and self._still_one_group(src):
+                return sorted(cands)  # without the base the rest stays one group: no condition
+            anchors = set(placed)
+            anchors.discard(src)
             group = full_edge_components(anchors)
             count = len(set(group.values()))
             if count > 1:
                 # the base must re-join every group: its full-edge neighbours meet them all
-                cands = frozenset(
+                cands = {
                     (x, y)
                     for x, y in cands
                     if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1})
                     == count
-                )
+                }
         return sorted(cands)
+
+    def _still_one_group(self, src: Cell) -> bool:
+        """Whether the tiles other than the one at ``src`` form one full-edge group."""
+        placed = self.placed
+        sx, sy = src
+        nbs = [(sx + dx, sy + dy) for dx, dy in FULL_EDGE if (sx + dx, sy + dy) in placed]
+        if len(nbs) < 2:
+            return True  # a table that is one group stays one without a tile hanging on it
+        seen = {src, nbs[0]}
+        todo = [nbs[0]]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in FULL_EDGE:
+                nb = (x + dx, y + dy)
+                if nb in placed and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        return len(seen) == len(placed)
+
+    def _full_edge_group_size(self) -> int:
+        """How many tiles the full-edge group of the first tile holds (all of them in play)."""
+        cached = self.__dict__.get("_group_size")
+        if cached is None:
+            placed = self.placed
+            start = next(iter(placed))
+            seen = {start}
+            todo = [start]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in FULL_EDGE:
+                    nb = (x + dx, y + dy)
+                    if nb in placed and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            cached = len(seen)
+            self.__dict__["_group_size"] = cached
+        return int(cached)
 
     def _action_moves(self) -> list[Move]:
         kind = self.pending[0]
@@ -351,7 +501,7 @@ class PnrzState(State):
                 if not (opts.swap_excludes_opponent_base and self._opponent_base(self.placed[a][0]))
             ]
             for i, a in enumerate(eligible):
-                moves.extend(Swap(a, b) for b in eligible[i + 1 :])
+                moves.extend(_swap(a, b) for b in eligible[i + 1 :])
         elif kind == "replace":
             hand = [
                 k
@@ -362,7 +512,7 @@ class PnrzState(State):
                 taken = self.placed[at][0]
                 if self._opponent_base(taken):
                     continue
-                moves.extend(Replace(at, k) for k in hand if k != taken)
+                moves.extend(_replace(at, k) for k in hand if k != taken)
         moves.append(Skip())
         return moves
 
@@ -370,10 +520,16 @@ class PnrzState(State):
     def _apply(self, move: Move) -> PnrzState:
         if isinstance(move, Place):
             return self._apply_place(move)
+        if isinstance(move, Choose):
+            return self._apply_choose(move)
         nxt = self._apply_other(move)
-        if not isinstance(move, MoveBase) and "candidates" in self.__dict__:
-            # rotations, swaps and replacements keep every footprint: same candidates
-            nxt.__dict__["candidates"] = self.candidates
+        if not isinstance(move, MoveBase):
+            # rotations, swaps and replacements keep every footprint: same candidates and groups
+            for kept in ("candidates", "_group_size"):
+                if kept in self.__dict__:
+                    nxt.__dict__[kept] = self.__dict__[kept]
+            if isinstance(move, Pass | Skip) and "cells" in self.__dict__:
+                nxt.__dict__["cells"] = self.cells  # the very same table
         return nxt
 
     def _apply_other(self, move: Move) -> PnrzState:
@@ -424,6 +580,35 @@ class PnrzState(State):
         assert isinstance(move, Pass)
         return self._end_turn(self.table, self.hands, drew=False)
 
+    def _apply_choose(self, move: Choose) -> PnrzState:
+        """Take the character and its base; the last pick deals 3 tiles each from the stack."""
+        p = self.turn
+        n = self.n_players
+        characters = list(self.characters)
+        characters[p] = (*characters[p], move.character)
+        hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
+        picks = sum(map(len, characters))
+        if picks < n * (2 if n == 2 else 1):
+            return dataclasses.replace(
+                self, characters=tuple(characters), hands=hands, turn=(p + 1) % n
+            )
+        start = (p + 1) % n  # the picks went round from the start player an exact number of laps
+        dealt = [list(h) for h in hands]
+        draw = list(self.draw)
+        for i in range(3 * n):
+            dealt[(start + i) % n].append(draw.pop(0))
+        chosen = {c for chars in characters for c in chars}
+        aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
+        return dataclasses.replace(
+            self,
+            characters=tuple(characters),
+            hands=tuple(tuple(sorted(h)) for h in dealt),
+            draw=tuple(draw),
+            aside=aside,
+            turn=start,
+            picking=False,
+        )
+
     def _apply_place(self, move: Place) -> PnrzState:
         p = self.turn
         hand = list(self.hands[p])
@@ -446,6 +631,9 @@ class PnrzState(State):
         nxt.__dict__["candidates"] = extend_candidates(
             self.candidates, move.at, cells, self._aligned
         )
+        if self.__dict__.get("_group_size") == len(self.table):
+            # one full-edge group plus a tile joined by a full edge: still one group
+            nxt.__dict__["_group_size"] = len(self.table) + 1
         return nxt
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
@@ -498,6 +686,19 @@ class PnrzState(State):
         names = self.rules.player_names(self.players)
         who = names[self.turn]
         action_moves = (Rotate, Swap, Replace, Orient, Skip)
+        if self.picking:
+            if not isinstance(move, Choose):
+                return (
+                    f"the players first choose their characters, one pick each in turn order "
+                    f"(PN15): {who} must choose one of "
+                    f"{', '.join(c for c in CHARACTERS if c not in self.owner)}"
+                )
+            return (
+                f"{move.character} is already chosen by {names[self.owner[move.character]]}; "
+                "each character has one player"
+            )
+        if isinstance(move, Choose):
+            return "characters are chosen before the first tile, not during play (PN15)"
         if self.pending:
             kind = self.pending[0]
             if kind == "orient" and not isinstance(move, Orient):
@@ -598,6 +799,38 @@ class PnrzState(State):
                 return "the tile put down must be a different one (PN11)"
             return "a base from hand may not be put down by Replace (replace_allows_base_from_hand)"
         return f"{move} is not legal here"
+
+
+@functools.lru_cache(maxsize=512)
+def _placements(key: str, picture: tuple[str, ...]) -> Callable[[Cell], tuple[Place, ...]]:
+    """The placements of a tile at an anchor, one per distinct rotation, made once and shared.
+
+    Move objects are values, so the same ``Place`` may serve every state; a playout then
+    builds no move objects for the hundreds of placements of each turn.
+    """
+    rots = distinct_rotations(picture)
+
+    @functools.lru_cache(maxsize=4096)
+    def at(anchor: Cell) -> tuple[Place, ...]:
+        return tuple(Place(key, anchor, r) for r in rots)
+
+    return at
+
+
+_DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
+"""The kinds of move whose legality ``is_legal`` decides without building the move list."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _swap(a: Cell, b: Cell) -> Swap:
+    """A shared ``Swap`` move (there are hundreds of pairs a turn; the values repeat)."""
+    return Swap(a, b)
+
+
+@functools.lru_cache(maxsize=65536)
+def _replace(at: Cell, key: str) -> Replace:
+    """A shared ``Replace`` move (one per tile on the table and tile in hand, every Replace)."""
+    return Replace(at, key)
 
 
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
