@@ -803,6 +803,54 @@ class DoubleBlindRules(Rules):
         """The variant switches, typed."""
         return self.options  # type: ignore[attr-defined, no-any-return]
 
+    hidden_information = True
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full position consistent with ``state.observation(player)``: the opponent's secret
+        re-drawn among the conditions every public fact allows (DB14).
+
+        Built from the observation alone, so two states that look the same to ``player`` give
+        the same sample for the same ``rng``. The opponent's secret ``s`` must differ from
+        ``player``'s own under ``draw = one_set`` (DB2); be among ``player``'s completed
+        conditions if ``player`` heard "yes" (DB10); not be among the opponent's completed
+        conditions if the opponent heard "yes" while the game runs (else they would have won,
+        DB11); and not be among ``player``'s completed conditions when a "no" answered a
+        question asked when they already had all of them (the k-th question comes at k + 1 or
+        more conditions, DB9, so a "no" to the k-th with k + 1 conditions now rules those out).
+        """
+        state._check_player(player)
+        obs = state.observation(player)
+        if obs["winners"] is not None:  # over: the secrets are shown
+            return state.rules.load({**obs, "seed": None})
+        other = 1 - player
+        secrets = list(obs["secrets"])
+        own = secrets[player]
+        mine, theirs = set(obs["completed"][player]), set(obs["completed"][other])
+        asked = [q["answer"] for q in obs["queries"] if q["player"] == player]
+        heard_yes = any(asked)
+        they_heard_yes = any(q["answer"] for q in obs["queries"] if q["player"] == other)
+        assert isinstance(state, DoubleBlindState)
+        draw = state.options.draw  # the rules are public
+        candidates = [
+            s
+            for s in sorted(CONDITIONS)
+            if not (draw == "one_set" and s == own)
+            and (not heard_yes or s in mine)
+            and not (they_heard_yes and s in theirs)
+        ]
+        ruled_out = {
+            s
+            for k, answer in enumerate(asked, 1)
+            if not answer and len(mine) == k + 1
+            for s in mine
+        }
+        narrowed = [s for s in candidates if s not in ruled_out]
+        # a made-up position (questions are history, their DB9 count is not checked on load)
+        # may contradict the deduction: then only the certain facts count
+        pick = narrowed or candidates
+        secrets[other] = rng.choice(pick) if pick else rng.choice(sorted(CONDITIONS))
+        return state.rules.load({**obs, "secrets": secrets, "seed": None})
+
     def _geometry(self, options: DoubleBlindOptions) -> Geometry:
         return geometry(options.size, options.arm_length, options.square)
 

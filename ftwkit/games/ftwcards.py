@@ -1111,6 +1111,73 @@ def _check_pass_phase(
             )
 
 
+# --------------------------------------------------------------------------- sampling
+def _sample_position(
+    obs: dict[str, Any], player: int, pass_dir: str, rng: random.Random
+) -> dict[str, Any]:
+    """A JSON position that ``player`` cannot tell from ``obs`` (their observation), with every
+    hidden card placed at random among the places it may be (see ``FtwCardsRules.sample``)."""
+    n: int = obs["players"]
+    receiver = (player + (-1 if pass_dir == "right" else 1)) % n
+    data = dict(obs)
+    hands: list[list[Any]] = [list(h) for h in obs["hands"]]
+    passing: list[Any] = list(obs["passing"])
+    known: set[int] = {c for h in hands for c in h if c is not None}
+    known.update(passing[player] or ())
+    known.update(obs["pile"])
+    known.update(c for a in obs["aux"] for c in a)
+    known.update(c for c in obs["out"] if c is not None)
+    # Places with hidden cards, (key, seat) -> how many, and the cards known to be there.
+    slots: dict[tuple[str, int], int] = {}
+    fixed: dict[tuple[str, int], list[int]] = {}
+    for q, hand in enumerate(hands):
+        hidden = sum(1 for c in hand if c is None)
+        if hidden:
+            taken = [c for c in obs["taken"][q] if c not in known]  # public: taken from the pile
+            fixed[("hands", q)] = taken
+            known.update(taken)
+            slots[("hands", q)] = hidden - len(taken)
+    if obs["phase"] == "pass":
+        seat = obs["start"]
+        while seat != obs["to_play"]:  # the seats before the chooser have chosen, in secret
+            if seat != player:
+                slots[("passing", seat)] = PASS_COUNT
+            seat = (seat + 1) % n
+    if obs["aside"]:
+        slots[("aside", 0)] = len(obs["aside"])
+    hidden_out = sum(1 for c in obs["out"] if c is None)
+    if hidden_out:
+        slots[("out", 0)] = hidden_out
+    pool = [c for c in range(1, DECK_SIZES[n] + 1) if c not in known]
+    if obs["phase"] == "play":
+        # the cards ``player`` passed that have not shown up since are still in the receiver's
+        # hand (FT3: they cannot be passed on), or among face-down cards nobody remembers
+        for card in sorted(c for c in obs["passed"][player] or () if c not in known):
+            places = [k for k in (("hands", receiver), ("out", 0)) if slots.get(k, 0) > 0]
+            if not places:
+                continue  # a made-up position without the card anywhere: leave it out
+            place = rng.choices(places, [slots[k] for k in places])[0]
+            fixed.setdefault(place, []).append(card)
+            slots[place] -= 1
+            pool.remove(card)
+    rng.shuffle(pool)
+    for key, seat in sorted(slots):
+        count = slots[(key, seat)]
+        cards = sorted(fixed.get((key, seat), []) + pool[:count])
+        del pool[:count]
+        if key == "hands":
+            hands[seat] = cards
+        elif key == "passing":
+            passing[seat] = cards
+        else:
+            data[key] = cards
+    data["hands"] = hands
+    data["passing"] = passing
+    data["passed"] = [None if c is None or None in c else c for c in obs["passed"]]
+    data["seed"] = rng.randrange(2**32)  # the later rounds' shuffles: unknown to everyone
+    return data
+
+
 # --------------------------------------------------------------------------- rules
 # Card numbers have at most 6 digits in notation (cards run to 60): a 5,000-digit number is
 # refused as notation (IllegalMove), never handed to ``int`` (Python's digit limit, ValueError).
@@ -1130,6 +1197,23 @@ class FtwCardsRules(Rules):
     min_players = 2
     max_players = 6
     Options = FtwCardsOptions
+
+    hidden_information = True
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full position consistent with ``state.observation(player)``, hidden parts re-drawn.
+
+        Built from the observation alone (so two states that look the same to ``player`` give
+        the same sample for the same ``rng``): the other hands, the other players' pass choices,
+        the 2-player aside, the face-down ``out`` cards under ``memory = none`` and the seed of
+        the later rounds' shuffles are drawn afresh from the cards ``player`` cannot place.
+        Public facts are kept: the pile, auxiliary cards, hand sizes, the cards known to be in a
+        hand (``taken``, and the cards ``player`` passed that have not shown up since), scores.
+        """
+        state._check_player(player)
+        assert isinstance(state, FtwCardsState)
+        data = _sample_position(state.observation(player), player, state.options.pass_dir, rng)
+        return state.rules.load(data)
 
     def _new(self, players: int, seed: int | None) -> State:
         if seed is None:
