@@ -133,7 +133,7 @@ import random
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.geometry.grid import SYMMETRIES, Cell
@@ -279,6 +279,17 @@ class Geometry:
     """Per cell: the X/CROSS placements with the cell in an arm (the opponent's stone can fill)."""
     full: int
     """The mask of every cell."""
+    simple_groups: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()
+    """``simple`` grouped by condition: per cell, ``(condition, masks)`` pairs, so that a
+    condition already completed is skipped at once."""
+    armed_any_groups: tuple[
+        tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...], ...
+    ] = ()
+    """``armed_any`` grouped by condition: per cell, ``(condition, ((centre, arms), …))``."""
+    armed_arm_groups: tuple[
+        tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...], ...
+    ] = ()
+    """``armed_arm`` grouped by condition, as ``armed_any_groups``."""
 
 
 def _placements(
@@ -341,7 +352,17 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
             for i in _bits(sum(arm_masks)):
                 armed_any[i].append(item)
                 armed_arm[i].append(item)
+
+    def by_number(items: list[Any], value: Any) -> tuple[Any, ...]:
+        groups: dict[int, list[Any]] = {}
+        for item in items:
+            groups.setdefault(item[0], []).append(value(item))
+        return tuple((number, tuple(group)) for number, group in groups.items())
+
     return Geometry(
+        simple_groups=tuple(by_number(s, lambda item: item[1]) for s in simple),
+        armed_any_groups=tuple(by_number(s, lambda item: item[1:]) for s in armed_any),
+        armed_arm_groups=tuple(by_number(s, lambda item: item[1:]) for s in armed_arm),
         size=size,
         names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
         places=tuple(Place(i % size, i // size) for i in range(n_cells)),
@@ -396,17 +417,25 @@ def _new_completions(
     Only placements covering ``cell`` can be new, since every other pattern was there before.
     The mover's stone can be any own cell; the opponent's stone only an arm (DB8).
     """
-    found: set[int] = set()
+    found: list[int] = []
     if mover:
-        for number, mask in geo.simple[cell]:
-            if number not in done and number not in found and own & mask == mask:
-                found.add(number)
-        armed = geo.armed_any[cell]
+        for number, masks in geo.simple_groups[cell]:
+            if number in done:
+                continue
+            for mask in masks:
+                if own & mask == mask:
+                    found.append(number)
+                    break
+        groups = geo.armed_any_groups[cell]
     else:
-        armed = geo.armed_arm[cell]
-    for number, centre, arms in armed:
-        if number not in done and number not in found and _armed_complete(own, opp, centre, arms):
-            found.add(number)
+        groups = geo.armed_arm_groups[cell]
+    for number, placements in groups:
+        if number in done or number in found:
+            continue
+        for centre, arms in placements:
+            if _armed_complete(own, opp, centre, arms):
+                found.append(number)
+                break
     return frozenset(found)
 
 
@@ -546,6 +575,15 @@ class DoubleBlindState(State):
     seed: int | None
     geo: Geometry = dataclasses.field(compare=False, repr=False)
     free: tuple[int, ...] = dataclasses.field(compare=False, repr=False)
+    free_places: tuple[Place, ...] = dataclasses.field(default=(), compare=False, repr=False)
+    """The placements on the empty cells, in ``free``'s order (the move list while no question is
+    pending, kept incrementally; filled from ``free`` when not given)."""
+
+    def __post_init__(self) -> None:
+        if len(self.free_places) != len(self.free):
+            places = self.geo.places
+            object.__setattr__(self, "free_places", tuple(places[i] for i in self.free))
+
     """The empty cells' indices, ascending (kept incrementally for cheap move lists)."""
 
     # ----------------------------------------------------------------- protocol
@@ -554,8 +592,34 @@ class DoubleBlindState(State):
         """The variant switches of this state's rules."""
         return self.rules.options  # type: ignore[attr-defined, no-any-return]
 
-    def _evolve(self, **changes: Any) -> DoubleBlindState:
-        return dataclasses.replace(self, **changes)
+    def _evolve(
+        self,
+        *,
+        stones: tuple[int, int] | None = None,
+        completed: tuple[frozenset[int], frozenset[int]] | None = None,
+        queries: tuple[tuple[int, bool], ...],
+        pending: tuple[int, ...],
+        to_place: int | None,
+        outcome: tuple[int, ...] | None,
+        free: tuple[int, ...] | None = None,
+        free_places: tuple[Place, ...] | None = None,
+    ) -> DoubleBlindState:
+        """This position with the given fields changed (positional construction: a quarter of
+        the cost of ``dataclasses.replace``, which matters in playouts)."""
+        return DoubleBlindState(
+            self.rules,
+            self.stones if stones is None else stones,
+            self.secrets,
+            self.completed if completed is None else completed,
+            queries,
+            pending,
+            to_place,
+            outcome,
+            self.seed,
+            self.geo,
+            self.free if free is None else free,
+            self.free_places if free_places is None else free_places,
+        )
 
     @property
     def players(self) -> int:
@@ -615,8 +679,15 @@ class DoubleBlindState(State):
     def _generate_moves(self) -> list[Move]:
         if self.pending:
             return [ASK, DONT_ASK]
-        places = self.geo.places
-        return [places[i] for i in self.free]
+        # the tuple itself: ``legal_moves`` copies it once into the list it returns
+        return cast("list[Move]", self.free_places)
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move, drawn without listing the empty intersections."""
+        if self.pending:
+            return ASK if rng.random() < 0.5 else DONT_ASK
+        free = self.free_places
+        return free[rng.randrange(len(free))]
 
     # ----------------------------------------------------------------- moves
     def _apply(self, move: Move) -> DoubleBlindState:
@@ -649,6 +720,8 @@ class DoubleBlindState(State):
         free = self.free
         i = bisect.bisect_left(free, cell)
         free = free[:i] + free[i + 1 :]
+        places = self.free_places
+        places = places[:i] + places[i + 1 :]
         winning = [
             p
             for p in (mover, other)
@@ -671,6 +744,7 @@ class DoubleBlindState(State):
             to_place=None if outcome is not None else other,
             outcome=outcome,
             free=free,
+            free_places=places,
         )
 
     def _apply_question(self, move: Question) -> DoubleBlindState:

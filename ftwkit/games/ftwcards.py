@@ -85,13 +85,14 @@ Options
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
@@ -255,6 +256,40 @@ class HelpMove(Move):
         return f"play {self.card} with {_join(self.helpers, '+')}"
 
 
+# Moves are values, so the engine hands out one shared object per move: a playout then builds no
+# move objects at all once the tables are warm (each is bounded by the 60-card deck).
+_TOP = max(DECK_SIZES.values())
+_PLAY: tuple[PlayMove, ...] = tuple(PlayMove(card) for card in range(_TOP + 1))
+_AUX: tuple[tuple[AuxMove, ...], ...] = tuple(
+    tuple(AuxMove(card, take) for take in range(_TOP + 1)) for card in range(_TOP + 1)
+)
+
+
+class _PassTable(dict[Cards, PassMove]):
+    """Pass moves by sorted card triple (at most C(60, 3) = 34,220), made on first use."""
+
+    def __missing__(self, cards: Cards) -> PassMove:
+        move = self[cards] = _sorted_pass(cards)
+        return move
+
+
+_PASSES = _PassTable()
+_HELPS: dict[tuple[int, Cards], HelpMove] = {}
+"""Option C moves by (card, sorted helpers); cleared when it grows past ``_HELPS_LIMIT``."""
+_HELPS_LIMIT = 50_000
+
+
+def _help_move(card: int, helpers: Cards) -> HelpMove:
+    """The shared ``HelpMove`` of ``card`` with ``helpers`` (in increasing order)."""
+    key = (card, helpers)
+    move = _HELPS.get(key)
+    if move is None:
+        if len(_HELPS) >= _HELPS_LIMIT:
+            _HELPS.clear()
+        move = _HELPS[key] = HelpMove(card, helpers)
+    return move
+
+
 # --------------------------------------------------------------------------- state
 @dataclass(frozen=True)
 class RoundResult:
@@ -304,6 +339,18 @@ def _without(cards: Cards, remove: Cards | tuple[int]) -> Cards:
 
 def _with(cards: Cards, *add: int) -> Cards:
     return tuple(sorted(cards + add))
+
+
+def _drop(cards: Cards, card: int) -> Cards:
+    """``cards`` without one ``card`` that it holds."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _insert(cards: Cards, card: int) -> Cards:
+    """The sorted ``cards`` with ``card`` added in its place."""
+    i = bisect.bisect_left(cards, card)
+    return (*cards[:i], card, *cards[i:])
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -433,33 +480,42 @@ class FtwCardsState(State):
         assert player is not None
         hand = self.hands[player]
         if self.phase == "pass":
-            return [_sorted_pass(cards) for cards in itertools.combinations(hand, PASS_COUNT)]
+            # a C-level loop: the table makes each move once, then hands out the same object
+            passes = list(map(_PASSES.__getitem__, itertools.combinations(hand, PASS_COUNT)))
+            return cast("list[Move]", passes)
         moves = self._turn_moves(hand, self.aux[player])
         assert moves, f"FT10: {self._name(player)} has no move; this cannot happen"
         return moves
 
     def _turn_moves(self, hand: Cards, helpers: Cards) -> list[Move]:
         pile = self.pile
+        plays = _PLAY
         if not pile:
-            return [PlayMove(card) for card in hand]
+            return [plays[card] for card in hand]
         top = pile[-1]
         takes = sorted(pile)
-        minimal = self.options.aux_subsets == "minimal_only"
-        subsets = [
-            (sum(combo), combo)
-            for size in range(1, len(helpers) + 1)
-            for combo in itertools.combinations(helpers, size)
-        ]
+        subsets = _helper_subsets(helpers)
+        minimal = subsets and self.options.aux_subsets == "minimal_only"
         moves: list[Move] = []
         for card in hand:
             if card > top:
-                moves.append(PlayMove(card))
+                moves.append(plays[card])
                 continue
-            moves.extend(AuxMove(card, take) for take in takes)
-            for total, combo in subsets:
-                if card + total > top and (not minimal or card + total - combo[0] <= top):
-                    moves.append(HelpMove(card, combo))
+            row = _AUX[card]
+            moves += [row[take] for take in takes]
+            if subsets:
+                for total, combo in subsets:
+                    if card + total > top and (not minimal or card + total - combo[0] <= top):
+                        moves.append(_help_move(card, combo))
         return moves
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move, drawn without listing the pass phase's 220 choices."""
+        player = self.active
+        assert player is not None
+        if self.phase == "pass":
+            return _PASSES[tuple(sorted(rng.sample(self.hands[player], PASS_COUNT)))]
+        return rng.choice(self.legal_moves())
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` may be played now (checked directly, without listing every move)."""
@@ -557,35 +613,45 @@ class FtwCardsState(State):
     def _apply(self, move: Move) -> State:
         player = self.active
         assert player is not None
-        if isinstance(move, PassMove):
+        kind = type(move)
+        if kind is PassMove:
+            assert isinstance(move, PassMove)
             return self._apply_pass(player, move.cards)
         hand = self.hands[player]
-        if isinstance(move, PlayMove):
+        taken = self.taken
+        mine = taken[player]
+        aux = self.aux
+        out = self.out
+        if kind is AuxMove:
+            assert isinstance(move, AuxMove)
+            card, take = move.card, move.take
+            kept = _drop(self.pile, take)
+            # the card placed leaves the hand (and ``taken``); the card taken joins both
+            mine = _insert(_drop(mine, card) if card in mine else mine, take)
             return self._after_turn(
                 player,
-                hands=_replace(self.hands, player, _without(hand, (move.card,))),
-                pile=(*self.pile, move.card),
-                taken=_replace(self.taken, player, _without(self.taken[player], (move.card,))),
+                _replace(self.hands, player, _insert(_drop(hand, card), take)),
+                (),
+                _replace(aux, player, _insert(aux[player], card)),
+                tuple(sorted(out + kept)) if kept else out,
+                _replace(taken, player, mine),
             )
-        if isinstance(move, AuxMove):
-            kept = _without(self.pile, (move.take,))
-            taken = _with(_without(self.taken[player], (move.card,)), move.take)
-            return self._after_turn(
-                player,
-                hands=_replace(self.hands, player, _with(_without(hand, (move.card,)), move.take)),
-                pile=(),
-                aux=_replace(self.aux, player, _with(self.aux[player], move.card)),
-                out=_with(self.out, *kept),
-                taken=_replace(self.taken, player, taken),
-            )
-        assert isinstance(move, HelpMove)
+        assert isinstance(move, PlayMove | HelpMove)
+        card = move.card
+        if card in mine:
+            taken = _replace(taken, player, _drop(mine, card))
+        if kind is HelpMove:
+            assert isinstance(move, HelpMove)
+            helpers = move.helpers
+            aux = _replace(aux, player, _without(aux[player], helpers))
+            out = tuple(sorted(out + helpers))
         return self._after_turn(
             player,
-            hands=_replace(self.hands, player, _without(hand, (move.card,))),
-            pile=(*self.pile, move.card),
-            aux=_replace(self.aux, player, _without(self.aux[player], move.helpers)),
-            out=_with(self.out, *move.helpers),
-            taken=_replace(self.taken, player, _without(self.taken[player], (move.card,))),
+            _replace(self.hands, player, _drop(hand, card)),
+            (*self.pile, card),
+            aux,
+            out,
+            taken,
         )
 
     def _apply_pass(self, player: int, cards: Cards) -> FtwCardsState:
@@ -610,10 +676,39 @@ class FtwCardsState(State):
             active=self.start,
         )
 
-    def _after_turn(self, player: int, **changes: Any) -> FtwCardsState:
-        hands: tuple[Cards, ...] = changes["hands"]
+    def _after_turn(
+        self,
+        player: int,
+        hands: tuple[Cards, ...],
+        pile: Cards,
+        aux: tuple[Cards, ...],
+        out: Cards,
+        taken: tuple[Cards, ...],
+    ) -> FtwCardsState:
+        """The state after ``player``'s turn changed these fields: next player, or round end."""
         if len(hands[player]) != 1:
-            return self._changed(active=(player + 1) % self.player_count, **changes)
+            # the common case, built positionally in ``_FIELDS`` order (no field dictionary)
+            return FtwCardsState(  # type: ignore[call-arg]
+                self.rules,
+                self.player_count,
+                self.seed,
+                self.round,
+                self.start,
+                (player + 1) % self.player_count,
+                self.phase,
+                hands,
+                self.passing,
+                self.passed,
+                pile,
+                aux,
+                out,
+                self.aside,
+                taken,
+                self.totals,
+                self.round_points,
+                self.last_round,
+            )
+        changes = {"hands": hands, "pile": pile, "aux": aux, "out": out, "taken": taken}
         # FT11: only the active player's hand changed, so only they can end the round.
         points = tuple(round_points(h) for h in hands)
         totals = tuple(a + b for a, b in zip(self.totals, points, strict=True))
@@ -1109,6 +1204,19 @@ def _check_pass_phase(
             raise InvalidState(
                 f"hands[{p}]: {len(hand)} card(s), but {PASS_COUNT} must still be chosen to pass"
             )
+
+
+def _helper_subsets(helpers: Cards) -> list[tuple[int, Cards]]:
+    """Every non-empty set of auxiliary cards with its sum (sorted, as ``helpers`` is)."""
+    if not helpers:
+        return []
+    if len(helpers) == 1:
+        return [(helpers[0], helpers)]
+    return [
+        (sum(combo), combo)
+        for size in range(1, len(helpers) + 1)
+        for combo in itertools.combinations(helpers, size)
+    ]
 
 
 # --------------------------------------------------------------------------- sampling
