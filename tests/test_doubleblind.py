@@ -649,3 +649,36 @@ def test_states_that_look_the_same_to_the_player_give_the_same_sample() -> None:
         assert a.rules.sample(a, 0, random.Random(seed)) == b.rules.sample(
             b, 0, random.Random(seed)
         )
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    rules = ftwkit.rules("doubleblind", size=9)
+    lines = []
+    for _ in range(2):
+        rng = random.Random(5)
+        state = rules.new(seed=2)
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            if policy and state.pending:
+                assert move == Question(True)  # the policy always asks
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
+    assert lines[0] == lines[1]
+
+
+def test_the_heuristic_rewards_the_halves_of_the_win_and_ignores_the_hidden_secret() -> None:
+    white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
+    yes = [{"player": 0, "answer": True}]
+    # Black's secret SLASH is done and Black heard "yes" later would win: here only the SLASH
+    done = load(BLACK_CROSS_AND_SLASH, white, secrets=(2, 5))
+    heard = load(BLACK_CROSS_AND_SLASH, white, secrets=(1, 5), queries=yes)
+    nothing = load(["A1"], ["J9"], secrets=(1, 5))
+    assert done.evaluate(0) > nothing.evaluate(0) and heard.evaluate(0) > nothing.evaluate(0)
+    assert all(0 <= s.evaluate(p) <= 1 for s in (done, heard, nothing) for p in (0, 1))
+    other_secret = load(BLACK_CROSS_AND_SLASH, white, secrets=(2, 4))
+    assert done.evaluate(0) == other_secret.evaluate(0)  # White's secret is not Black's to see

@@ -656,3 +656,40 @@ def test_a_sample_keeps_the_cards_known_to_be_in_a_hand() -> None:
         sample = RULES.sample(state, 0, random.Random(seed))
         assert 20 in sample.hands[1]  # type: ignore[attr-defined]
         assert {5, 6} <= set(sample.hands[2])  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    for players, options in ((2, {}), (4, {"aux_subsets": "minimal_only"}), (6, {})):
+        rules = ftwkit.rules("ftwcards", **options)
+        lines = []
+        for _ in range(2):
+            rng = random.Random(players)
+            state: ftwkit.State = rules.new(players=players, seed=3)
+            line = []
+            while not state.is_over:
+                move = state.random_move(rng, policy=policy)
+                assert move in state.legal_moves()
+                line.append(str(move))
+                state = state.play_unchecked(move)
+            lines.append(line)
+        assert lines[0] == lines[1]
+
+
+def test_the_policy_passes_the_lowest_cards_and_plays_the_lowest_card_that_beats_the_top() -> None:
+    state = load(hands=[[2, 7, 23, 34], [5, 9], [1, 3]], pile=[12, 20])
+    sensible = [str(state._policy_move(random.Random(k))) for k in range(40)]
+    assert sensible.count("play 23") >= 25  # 4 in 5 are the sensible move
+    passing = new(3, seed=7)
+    hand = passing.hands[passing.to_play or 0]
+    chosen = [passing._policy_move(random.Random(k)) for k in range(30)]
+    assert sum(str(m) == f"pass {hand[0]} {hand[1]} {hand[2]}" for m in chosen) >= 18
+
+
+def test_the_heuristic_follows_the_scores_and_sees_only_the_players_view() -> None:
+    ahead = load(scores=[40, 0, 0])
+    behind = load(scores=[0, 40, 0])
+    assert 0.5 < ahead.evaluate(0) <= 1 and 0 <= behind.evaluate(0) < 0.5
+    swapped = load(hands=[[2, 7, 23, 34], [1, 9], [5, 3]])  # other hands differ, view the same
+    assert load().evaluate(0) == swapped.evaluate(0)

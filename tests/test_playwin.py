@@ -670,3 +670,42 @@ def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
     with pytest.raises(IllegalMove, match="not Play Win notation") as err:
         state.play("C" + "3" * 5000 + "-D4")
     assert len(str(err.value)) < 300
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    rules = ftwkit.rules("playwin", max_plies_without_capture=60)
+    lines = []
+    for _ in range(2):
+        rng = random.Random(8)
+        state = rules.new()
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
+    assert lines[0] == lines[1]
+
+
+def test_the_heuristic_counts_material_and_mobility() -> None:
+    rules = ftwkit.rules("playwin")
+    up = rules.load({"to_play": 0, "pieces": [["C3", "A1", "A2"], ["G5", "I9"]]})
+    down = rules.load({"to_play": 0, "pieces": [["C3"], ["G5", "I9", "I8"]]})
+    assert up.evaluate(0) > 0.5 > up.evaluate(1) and down.evaluate(0) < 0.5
+    assert rules.new().evaluate(0) == pytest.approx(0.5)
+
+
+def test_the_policy_prefers_approaches_that_leave_nothing_to_capture() -> None:
+    rules = ftwkit.rules("playwin")
+    state = rules.new()
+    for _ in range(6):
+        state = state.play(state.legal_moves()[0])
+    safe = 0
+    for k in range(40):
+        move = state._policy_move(random.Random(k))
+        after = state.play(move)
+        safe += not any(isinstance(m, Capture) for m in after.legal_moves())
+    assert safe >= 30

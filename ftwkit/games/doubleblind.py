@@ -439,6 +439,35 @@ def _new_completions(
     return frozenset(found)
 
 
+_NEIGHBOURS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+@cache
+def _condition_placements(geo: Geometry, number: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every placement of condition ``number`` as ``(own cells mask, arm masks)``."""
+    simple = tuple((mask, ()) for n, mask in geo.all_simple if n == number)
+    armed = tuple((centre, arms) for n, centre, arms in geo.all_armed if n == number)
+    return simple + armed
+
+
+def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
+    """The filled share of the best placement of condition ``number`` not blocked by ``opp``
+    (an arm counts as free while it holds no opposing stone; the centre must not be theirs)."""
+    best = 0.0
+    for cells, arms in _condition_placements(geo, number):
+        if opp & cells:
+            continue
+        whole = cells
+        for arm in arms:
+            if opp & arm:
+                continue  # one arm may be the opponent's (DB3): it neither helps nor blocks
+            whole |= arm
+        share = (own & whole).bit_count() / whole.bit_count()
+        if share > best:
+            best = share
+    return best
+
+
 # --------------------------------------------------------------------------- cells and moves
 def cell_name(x: int, y: int) -> str:
     """The Go-style name of cell ``(x, y)``: column letter (no ``I``) then row ``y + 1``."""
@@ -688,6 +717,44 @@ class DoubleBlindState(State):
             return ASK if rng.random() < 0.5 else DONT_ASK
         free = self.free_places
         return free[rng.randrange(len(free))]
+
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in ``[0, 1]``, from what ``player`` may see (DB14).
+
+        For ``player``: their own secret completed, a "yes" heard (the two halves of the win,
+        DB11) and how far the best unblocked placement of their secret is filled. For the
+        opponent, whose secret is unseen: a "yes" heard and how many conditions they completed.
+        """
+        other = 1 - player
+        secret = self.secrets[player]
+        done = secret in self.completed[player]
+        progress = 1.0 if done else _secret_progress(self.geo, secret, *self._sides(player))
+        own = 0.45 * done + 0.30 * self.heard_yes(player) + 0.25 * progress
+        theirs = 0.30 * self.heard_yes(other) + 0.50 * len(self.completed[other]) / len(CONDITIONS)
+        return 0.5 + 0.5 * (own - theirs)
+
+    def _sides(self, player: int) -> tuple[int, int]:
+        return self.stones[player], self.stones[1 - player]
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: always ask (asking is free, DB9); mostly place next to one of
+        one's own stones (shapes grow from stones), else anywhere."""
+        if self.pending:
+            return ASK
+        player = self.to_place
+        assert player is not None
+        own = self.stones[player]
+        if own and rng.random() < 0.7:
+            size = self.size
+            occupied = own | self.stones[1 - player]
+            cells = _bits(own)
+            for _ in range(3):
+                cell = cells[rng.randrange(len(cells))]
+                dx, dy = _NEIGHBOURS[rng.randrange(8)]
+                x, y = cell % size + dx, cell // size + dy
+                if 0 <= x < size and 0 <= y < size and not occupied >> (y * size + x) & 1:
+                    return self.geo.places[y * size + x]
+        return self._random_move(rng)
 
     # ----------------------------------------------------------------- moves
     def _apply(self, move: Move) -> DoubleBlindState:

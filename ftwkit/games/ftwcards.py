@@ -87,6 +87,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import math
 import operator
 import random
 import re
@@ -728,6 +729,59 @@ class FtwCardsState(State):
             history,
             result,
         )
+
+    # ----------------------------------------------------------------- search hooks
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in ``[0, 1]``, from what ``player`` may see (FT13).
+
+        Each player's expected final total is their running total plus, for the rounds still
+        to come, an average round, and for this round: ``player``'s own hand as it would score
+        now (FT15) — others' hands are unseen, so their size stands in (fewer cards, nearer to
+        a good score). The value is a logistic of ``player``'s lead over the best other player,
+        scaled by the deck's top card.
+        """
+        n = self.player_count
+        top = deck_size(n)
+        hand = self.hands[player]
+        rounds_left = n - self.round
+        average = top / (2 * n)
+        own = self.totals[player] + rounds_left * average + (round_points(hand) if hand else 0)
+        best_other = max(
+            self.totals[q] + rounds_left * average + top / (2 * max(1, len(self.hands[q]) - 1))
+            for q in range(n)
+            if q != player
+        )
+        return 1.0 / (1.0 + math.exp(-(own - best_other) / (top / 3)))
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: mostly sensible, sometimes (1 in 5) uniform.
+
+        Pass the three lowest cards (keep the high ones, FT15). On a turn, play the lowest card
+        that beats the top card (A), else the lowest card with the fewest auxiliary cards that
+        lift it (C), else put the lowest card in front and take the highest pile card (B).
+        """
+        if rng.random() < 0.2:
+            return self._random_move(rng)
+        player = self.active
+        assert player is not None
+        hand = self.hands[player]
+        if self.phase == "pass":
+            return _PASSES[hand[:PASS_COUNT]]
+        pile = self.pile
+        if not pile:
+            return _PLAY[hand[0]]
+        top = pile[-1]
+        higher = [card for card in hand if card > top]
+        if higher:
+            return _PLAY[higher[0]]
+        low = hand[0]
+        best: tuple[int, Cards] | None = None
+        for total, combo in _helper_subsets(self.aux[player]):
+            if low + total > top and (best is None or len(combo) < len(best[1])):
+                best = (total, combo)
+        if best is not None:
+            return _help_move(low, best[1])
+        return _AUX[low][max(pile)]
 
     # ----------------------------------------------------------------- JSON and views
     def _position_json(self) -> dict[str, Any]:

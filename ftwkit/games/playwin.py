@@ -125,6 +125,7 @@ South to play
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -949,6 +950,42 @@ class PlayWinState(State):
             if reach:
                 found.append((src, reach))
         return found
+
+    # ------------------------------------------------------------------ search hooks
+    def _heuristic(self, player: int) -> float:
+        """Material and mobility for ``player``, in ``[0, 1]``.
+
+        Material is the piece difference over the 11 a side starts with; mobility compares the
+        two sides' numbers of legal moves (captures are compulsory, PW9, and a side without a
+        move loses, so few moves is a real danger).
+        """
+        own, opp = (self.south, self.north) if player == 0 else (self.north, self.south)
+        material = (own.bit_count() - opp.bit_count()) / PIECES_PER_SIDE
+        mine = len(self._moves_of(player))
+        theirs = len(self._moves_of(1 - player))
+        mobility = (mine - theirs) / (mine + theirs + 1)
+        return 0.5 + 0.35 * material + 0.15 * mobility
+
+    def _moves_of(self, player: int) -> tuple[Move, ...]:
+        """The moves ``player`` would have here if it were their turn (safeguards aside)."""
+        if player == self.mover:
+            return self._all_moves()
+        return _make_state(self.rules, self.south, self.north, player)._all_moves()
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: any capture (the legal ones are already the largest, PW9);
+        else mostly an approach after which the opponent has nothing to capture."""
+        moves = self.legal_moves()
+        if type(moves[0]) is Capture or rng.random() < 0.25:
+            return moves[rng.randrange(len(moves))]
+        own, opp = self._sides()
+        for _ in range(min(6, len(moves))):
+            move = moves[rng.randrange(len(moves))]
+            assert isinstance(move, Approach)
+            moved = own ^ (_BIT[move.src] | _BIT[move.dst])
+            if not _leapers(opp, moved, _FULL ^ (moved | opp)):
+                return move
+        return moves[rng.randrange(len(moves))]
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
