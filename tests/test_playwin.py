@@ -709,3 +709,49 @@ def test_the_policy_prefers_approaches_that_leave_nothing_to_capture() -> None:
         after = state.play(move)
         safe += not any(isinstance(m, Capture) for m in after.legal_moves())
     assert safe >= 30
+
+
+# ------------------------------------------------------------------ explorer hooks (issue 13)
+@pytest.mark.parametrize(
+    ("removal", "first_step"),
+    [
+        ("immediate", [["A1", "E4"], ["E5", "I9"]]),
+        ("end_of_move", [["A1", "E4"], ["D4", "E5", "I9"]]),
+    ],
+)
+def test_substeps_show_one_position_per_leap_honouring_removal(
+    removal: str, first_step: list[list[str]]
+) -> None:
+    rules = ftwkit.rules("playwin", removal=removal)
+    state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
+    steps = state.substeps(state.rules.parse_move(state, "C3xD4-E4xE5-F6"))
+    assert [step["pieces"] for step in steps] == [first_step, [["A1", "F6"], ["I9"]]]
+    assert steps[0]["to_play"] == 0 and rules.load(steps[0]).to_play == 0
+    assert steps[-1] == state.play("C3xD4-E4xE5-F6").to_json()
+    approach = rules.new()
+    assert approach.substeps(approach.legal_moves()[0]) == [
+        approach.play(approach.legal_moves()[0]).to_json()
+    ]
+    with pytest.raises(IllegalMove):
+        state.substeps(Approach("A1", "B1"))
+
+
+def test_clicking_a_piece_that_may_not_move_names_the_maximum_capture_rule() -> None:
+    rules = ftwkit.rules("playwin")
+    state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
+    assert state.explain_targets(("C3",)) is None and state.explain_targets(("C3", "E4")) is None
+    assert state.explain_targets(("A1",)) == (
+        "a capture of 2 pieces is available (from C3); captures are compulsory and the most "
+        "must be taken (PW9)"
+    )
+    # a piece that can capture, but fewer than the most
+    two = rules.load({"to_play": 0, "pieces": [["C3", "G3"], ["D4", "E5", "H4", "I9"]]})
+    assert "the piece on G3 can capture only 1 piece, but a capture of 2 pieces" in (
+        two.explain_targets(("G3",)) or ""
+    )
+    assert "it may land on D5, F6" in (state.explain_targets(("C3", "E4", "G7")) or "")
+    assert state.explain_targets(("D4",)) == "D4 holds a North piece; South is to play"
+    lone = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["I9", "I8"]]})
+    assert (
+        lone.explain_targets(("A1", "A2")) == "A1-A2 must end strictly closer to an opposing piece"
+    )

@@ -127,7 +127,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar, Literal
 
@@ -950,6 +950,99 @@ class PlayWinState(State):
             if reach:
                 found.append((src, reach))
         return found
+
+    # ------------------------------------------------------------------ explorer hooks
+    def substeps(self, move: Move) -> list[dict[str, Any]]:
+        """The positions along ``move``: one per leap of a capture, then the result.
+
+        Under ``removal = immediate`` (PW7) each jumped piece leaves at its leap; under
+        ``end_of_move`` the jumped pieces stay on the board until the last leap, and only the
+        final position shows them gone. An approach is one step. The intermediate positions
+        keep the mover to play (the move is not over) and load with ``rules.load``.
+
+        Raises:
+            IllegalMove: ``move`` is not legal here.
+        """
+        after = self.play(move)
+        if not isinstance(move, Capture) or len(move.leaps) < 2:
+            return [after.to_json()]
+        immediate = self._opts.removal == "immediate"
+        own, opp = self._sides()
+        base = {k: v for k, v in self.to_json().items() if k != "earlier"}
+        base.update(to_play=self.mover)
+        base.pop("mover", None)
+        pos = _BIT[move.src]
+        steps = []
+        for jumped, land in move.leaps[:-1]:
+            own = own & ~pos | _BIT[land]
+            pos = _BIT[land]
+            if immediate:
+                opp &= ~_BIT[jumped]
+            south, north = (own, opp) if self.mover == 0 else (opp, own)
+            pieces = [[_NAMES[i] for i in _bits(side)] for side in (south, north)]
+            steps.append({**base, "pieces": pieces})
+        steps.append(after.to_json())
+        return steps
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """``None`` when a legal move starts with the clicks ``targets``, else why not, in the
+        rules' words: whose piece it is, that captures are compulsory and the most must be taken
+        (PW9), that a lone piece cannot approach (PW4), or why an approach is refused (PW3, PW5).
+        """
+        reason = super().explain_targets(targets)
+        if reason is None or self.is_over:
+            return reason
+        clicked = tuple(targets)
+        src = clicked[0]
+        if not isinstance(src, str) or src not in _INDEX:
+            return reason
+        bad = self._check_src(src)
+        if bad:
+            return bad
+        best, captures = self._captures()
+        if best:
+            mine = [m for m in captures if isinstance(m, Capture) and m.src == src]
+            if not mine:
+                series = self._capture_series().get(_INDEX[src], [])
+                most = max((len(one) for one in series), default=0)
+                where = ", ".join(sorted({m.src for m in captures if isinstance(m, Capture)}))
+                if most:
+                    return (
+                        f"the piece on {src} can capture only {_pieces(most)}, but a capture of "
+                        f"{_pieces(best)} is available (from {where}): the most must be taken "
+                        "(PW9)"
+                    )
+                return (
+                    f"a capture of {_pieces(best)} is available (from {where}); captures are "
+                    "compulsory and the most must be taken (PW9)"
+                )
+            done = clicked[1:-1]  # the landings clicked before the last one, all legal so far
+            nxt = sorted(
+                {
+                    m.leaps[len(done)][1]
+                    for m in mine
+                    if len(m.leaps) > len(done)
+                    and tuple(land for _, land in m.leaps[: len(done)]) == done
+                }
+            )
+            other = PLAYER_NAMES[1 - self.mover]
+            return (
+                f"the capture from {src} cannot land on {clicked[-1]!s:.8} next; it may land on "
+                f"{', '.join(nxt) or 'no further cell'} (each leap jumps a {other} piece and "
+                "bends 60°, PW6; the series must take the most, PW9)"
+            )
+        if len(clicked) == 1:
+            own, _ = self._sides()
+            if own.bit_count() == 1:
+                return "a lone piece cannot move without capturing (PW4)"
+            return (
+                f"the piece on {src} has no approach: no straight empty line of at most "
+                f"{own.bit_count() - 1} cells brings it closer to an opposing piece (PW3–PW5)"
+            )
+        dst = clicked[1]
+        if isinstance(dst, str):
+            return self._why_approach(Approach(src, dst.strip().upper()))
+        return reason
 
     # ------------------------------------------------------------------ search hooks
     def _heuristic(self, player: int) -> float:
