@@ -129,7 +129,7 @@ import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.geometry.hexgrid import (
@@ -544,6 +544,11 @@ class Options:
     ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
 
 
+_set = object.__setattr__
+"""Sets a field of a frozen object: the private caches of a state and the fields of a move built
+without the dataclass's ``__init__`` (what ``dataclasses`` itself does in a frozen ``__init__``)."""
+
+
 # ---------------------------------------------------------------------------------------- state
 @state_dataclass
 class PlayWinState(State):
@@ -601,10 +606,11 @@ class PlayWinState(State):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (a side is out of pieces or moves, or a safeguard draw)."""
-        own, opp = self._sides()
-        if not opp or not own:
+        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+        if not opp or not own or not (self._gen or self._all_moves()):
             return True
-        return self.is_drawn or not self._all_moves()
+        # PW12: a draw only with the plies safeguard on (repetition counts only with it)
+        return self.rules.options.max_plies_without_capture is not None and self.is_drawn
 
     @property
     def to_play(self) -> int | None:
@@ -641,10 +647,10 @@ class PlayWinState(State):
                 moves = captures if count else self._approaches(near)
             else:
                 # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
-                self.__dict__["_cap"] = _NO_CAPTURE
+                _set(self, "_cap", _NO_CAPTURE)
                 moves = self._approaches(near)
             # private caches, not part of the value: set as ``object.__setattr__`` would
-            self.__dict__["_gen"] = moves
+            _set(self, "_gen", moves)
         return moves
 
     def is_legal(self, move: Move) -> bool:
@@ -676,25 +682,6 @@ class PlayWinState(State):
             reason += f" ({self._why_illegal(move)})"
         return reason
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move in a deterministic order (a fresh list each call).
-
-        The same contract as ``State.legal_moves``; overridden only so that random playouts
-        decide ``is_over`` once per state instead of twice.
-        """
-        moves = self._legal_cache
-        if moves is None:
-            own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
-            opts = self.rules.options
-            # ``is_drawn`` only when a draw safeguard (PW12) is switched on at all
-            safeguards = opts.max_plies_without_capture is not None or opts.repetition_draw
-            if not own or not opp or (safeguards and self.is_drawn):
-                moves = ()
-            else:
-                moves = self._gen or self._all_moves()
-            self.__dict__["_legal_cache"] = moves
-        return list(moves)
-
     def play(self, move: Move | str) -> PlayWinState:
         """The state after ``move``, exactly as ``State.play`` gives it.
 
@@ -711,7 +698,9 @@ class PlayWinState(State):
         return super().play(move)
 
     def _generate_moves(self) -> list[Move]:
-        return [] if self.is_over else list(self._all_moves())
+        # ``legal_moves`` asked ``is_over`` first, which found the moves; the shared tuple itself
+        # (the base class copies it once into the list it returns)
+        return cast("list[Move]", self._gen or self._all_moves())
 
     def _capture_series(
         self, sources: int | None = None
@@ -741,18 +730,18 @@ class PlayWinState(State):
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
         if not own & _dilate(opp):
-            self.__dict__["_cap"] = _NO_CAPTURE
+            _set(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         empty = _FULL ^ (own | opp)
         sources = _leapers(own, opp, empty)
         if not sources:
-            self.__dict__["_cap"] = _NO_CAPTURE
+            _set(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
             result = self._global_captures(sources, opp, empty, opts.removal == "immediate")
-            self.__dict__["_cap"] = result
+            _set(self, "_cap", result)
             return result
         series = self._capture_series(sources)
         best = 0
@@ -773,10 +762,11 @@ class PlayWinState(State):
             for one in keep:
                 # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
                 move = _new_object(Capture)
-                move.__dict__.update({"src": name, "leaps": one})
+                _set(move, "src", name)
+                _set(move, "leaps", one)
                 moves.append(move)
         result = (best, tuple(moves))
-        self.__dict__["_cap"] = result
+        _set(self, "_cap", result)
         return result
 
     @staticmethod
@@ -805,7 +795,8 @@ class PlayWinState(State):
         for name, one in kept:
             # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
             move = _new_object(Capture)
-            move.__dict__.update({"src": name, "leaps": one})
+            _set(move, "src", name)
+            _set(move, "leaps", one)
             moves.append(move)
         return best, tuple(moves)
 
