@@ -670,3 +670,88 @@ def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
     with pytest.raises(IllegalMove, match="not (a move in )?Play Win notation") as err:
         state.play("C" + "3" * 5000 + "-D4")
     assert len(str(err.value)) < 300
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    rules = ftwkit.rules("playwin", max_plies_without_capture=60)
+    lines = []
+    for _ in range(2):
+        rng = random.Random(8)
+        state = rules.new()
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
+    assert lines[0] == lines[1]
+
+
+def test_the_heuristic_counts_material_and_mobility() -> None:
+    rules = ftwkit.rules("playwin")
+    up = rules.load({"to_play": 0, "pieces": [["C3", "A1", "A2"], ["G5", "I9"]]})
+    down = rules.load({"to_play": 0, "pieces": [["C3"], ["G5", "I9", "I8"]]})
+    assert up.evaluate(0) > 0.5 > up.evaluate(1) and down.evaluate(0) < 0.5
+    assert rules.new().evaluate(0) == pytest.approx(0.5)
+
+
+def test_the_policy_prefers_approaches_that_leave_nothing_to_capture() -> None:
+    rules = ftwkit.rules("playwin")
+    state = rules.new()
+    for _ in range(6):
+        state = state.play(state.legal_moves()[0])
+    safe = 0
+    for k in range(40):
+        move = state._policy_move(random.Random(k))
+        after = state.play(move)
+        safe += not any(isinstance(m, Capture) for m in after.legal_moves())
+    assert safe >= 30
+
+
+# ------------------------------------------------------------------ explorer hooks (issue 13)
+@pytest.mark.parametrize(
+    ("removal", "first_step"),
+    [
+        ("immediate", [["A1", "E4"], ["E5", "I9"]]),
+        ("end_of_move", [["A1", "E4"], ["D4", "E5", "I9"]]),
+    ],
+)
+def test_substeps_show_one_position_per_leap_honouring_removal(
+    removal: str, first_step: list[list[str]]
+) -> None:
+    rules = ftwkit.rules("playwin", removal=removal)
+    state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
+    steps = state.substeps(state.rules.parse_move(state, "C3xD4-E4xE5-F6"))
+    assert [step["pieces"] for step in steps] == [first_step, [["A1", "F6"], ["I9"]]]
+    assert steps[0]["to_play"] == 0 and rules.load(steps[0]).to_play == 0
+    assert steps[-1] == state.play("C3xD4-E4xE5-F6").to_json()
+    approach = rules.new()
+    assert approach.substeps(approach.legal_moves()[0]) == [
+        approach.play(approach.legal_moves()[0]).to_json()
+    ]
+    with pytest.raises(IllegalMove):
+        state.substeps(Approach("A1", "B1"))
+
+
+def test_clicking_a_piece_that_may_not_move_names_the_maximum_capture_rule() -> None:
+    rules = ftwkit.rules("playwin")
+    state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
+    assert state.explain_targets(("C3",)) is None and state.explain_targets(("C3", "E4")) is None
+    assert state.explain_targets(("A1",)) == (
+        "a capture of 2 pieces is available (from C3); captures are compulsory and the most "
+        "must be taken (PW9)"
+    )
+    # a piece that can capture, but fewer than the most
+    two = rules.load({"to_play": 0, "pieces": [["C3", "G3"], ["D4", "E5", "H4", "I9"]]})
+    assert "the piece on G3 can capture only 1 piece, but a capture of 2 pieces" in (
+        two.explain_targets(("G3",)) or ""
+    )
+    assert "it may land on D5, F6" in (state.explain_targets(("C3", "E4", "G7")) or "")
+    assert state.explain_targets(("D4",)) == "D4 holds a North piece; South is to play"
+    lone = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["I9", "I8"]]})
+    assert (
+        lone.explain_targets(("A1", "A2")) == "A1-A2 must end strictly closer to an opposing piece"
+    )

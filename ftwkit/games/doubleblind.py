@@ -133,7 +133,7 @@ import random
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.geometry.grid import SYMMETRIES, Cell
@@ -279,6 +279,17 @@ class Geometry:
     """Per cell: the X/CROSS placements with the cell in an arm (the opponent's stone can fill)."""
     full: int
     """The mask of every cell."""
+    simple_groups: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()
+    """``simple`` grouped by condition: per cell, ``(condition, masks)`` pairs, so that a
+    condition already completed is skipped at once."""
+    armed_any_groups: tuple[
+        tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...], ...
+    ] = ()
+    """``armed_any`` grouped by condition: per cell, ``(condition, ((centre, arms), …))``."""
+    armed_arm_groups: tuple[
+        tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...], ...
+    ] = ()
+    """``armed_arm`` grouped by condition, as ``armed_any_groups``."""
 
 
 def _placements(
@@ -341,7 +352,17 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
             for i in _bits(sum(arm_masks)):
                 armed_any[i].append(item)
                 armed_arm[i].append(item)
+
+    def by_number(items: list[Any], value: Any) -> tuple[Any, ...]:
+        groups: dict[int, list[Any]] = {}
+        for item in items:
+            groups.setdefault(item[0], []).append(value(item))
+        return tuple((number, tuple(group)) for number, group in groups.items())
+
     return Geometry(
+        simple_groups=tuple(by_number(s, lambda item: item[1]) for s in simple),
+        armed_any_groups=tuple(by_number(s, lambda item: item[1:]) for s in armed_any),
+        armed_arm_groups=tuple(by_number(s, lambda item: item[1:]) for s in armed_arm),
         size=size,
         names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
         places=tuple(Place(i % size, i // size) for i in range(n_cells)),
@@ -396,18 +417,55 @@ def _new_completions(
     Only placements covering ``cell`` can be new, since every other pattern was there before.
     The mover's stone can be any own cell; the opponent's stone only an arm (DB8).
     """
-    found: set[int] = set()
+    found: list[int] = []
     if mover:
-        for number, mask in geo.simple[cell]:
-            if number not in done and number not in found and own & mask == mask:
-                found.add(number)
-        armed = geo.armed_any[cell]
+        for number, masks in geo.simple_groups[cell]:
+            if number in done:
+                continue
+            for mask in masks:
+                if own & mask == mask:
+                    found.append(number)
+                    break
+        groups = geo.armed_any_groups[cell]
     else:
-        armed = geo.armed_arm[cell]
-    for number, centre, arms in armed:
-        if number not in done and number not in found and _armed_complete(own, opp, centre, arms):
-            found.add(number)
+        groups = geo.armed_arm_groups[cell]
+    for number, placements in groups:
+        if number in done or number in found:
+            continue
+        for centre, arms in placements:
+            if _armed_complete(own, opp, centre, arms):
+                found.append(number)
+                break
     return frozenset(found)
+
+
+_NEIGHBOURS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+@cache
+def _condition_placements(geo: Geometry, number: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every placement of condition ``number`` as ``(own cells mask, arm masks)``."""
+    simple = tuple((mask, ()) for n, mask in geo.all_simple if n == number)
+    armed = tuple((centre, arms) for n, centre, arms in geo.all_armed if n == number)
+    return simple + armed
+
+
+def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
+    """The filled share of the best placement of condition ``number`` not blocked by ``opp``
+    (an arm counts as free while it holds no opposing stone; the centre must not be theirs)."""
+    best = 0.0
+    for cells, arms in _condition_placements(geo, number):
+        if opp & cells:
+            continue
+        whole = cells
+        for arm in arms:
+            if opp & arm:
+                continue  # one arm may be the opponent's (DB3): it neither helps nor blocks
+            whole |= arm
+        share = (own & whole).bit_count() / whole.bit_count()
+        if share > best:
+            best = share
+    return best
 
 
 # --------------------------------------------------------------------------- cells and moves
@@ -542,6 +600,15 @@ class DoubleBlindState(State):
     seed: int | None
     geo: Geometry = dataclasses.field(compare=False, repr=False)
     free: tuple[int, ...] = dataclasses.field(compare=False, repr=False)
+    free_places: tuple[Place, ...] = dataclasses.field(default=(), compare=False, repr=False)
+    """The placements on the empty cells, in ``free``'s order (the move list while no question is
+    pending, kept incrementally; filled from ``free`` when not given)."""
+
+    def __post_init__(self) -> None:
+        if len(self.free_places) != len(self.free):
+            places = self.geo.places
+            object.__setattr__(self, "free_places", tuple(places[i] for i in self.free))
+
     """The empty cells' indices, ascending (kept incrementally for cheap move lists)."""
 
     # ----------------------------------------------------------------- protocol
@@ -550,8 +617,34 @@ class DoubleBlindState(State):
         """The variant switches of this state's rules."""
         return self.rules.options  # type: ignore[attr-defined, no-any-return]
 
-    def _evolve(self, **changes: Any) -> DoubleBlindState:
-        return dataclasses.replace(self, **changes)
+    def _evolve(
+        self,
+        *,
+        stones: tuple[int, int] | None = None,
+        completed: tuple[frozenset[int], frozenset[int]] | None = None,
+        queries: tuple[tuple[int, bool], ...],
+        pending: tuple[int, ...],
+        to_place: int | None,
+        outcome: tuple[int, ...] | None,
+        free: tuple[int, ...] | None = None,
+        free_places: tuple[Place, ...] | None = None,
+    ) -> DoubleBlindState:
+        """This position with the given fields changed (positional construction: a quarter of
+        the cost of ``dataclasses.replace``, which matters in playouts)."""
+        return DoubleBlindState(
+            self.rules,
+            self.stones if stones is None else stones,
+            self.secrets,
+            self.completed if completed is None else completed,
+            queries,
+            pending,
+            to_place,
+            outcome,
+            self.seed,
+            self.geo,
+            self.free if free is None else free,
+            self.free_places if free_places is None else free_places,
+        )
 
     @property
     def players(self) -> int:
@@ -611,8 +704,53 @@ class DoubleBlindState(State):
     def _generate_moves(self) -> list[Move]:
         if self.pending:
             return [ASK, DONT_ASK]
-        places = self.geo.places
-        return [places[i] for i in self.free]
+        # the tuple itself: ``legal_moves`` copies it once into the list it returns
+        return cast("list[Move]", self.free_places)
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move, drawn without listing the empty intersections."""
+        if self.pending:
+            return ASK if rng.random() < 0.5 else DONT_ASK
+        free = self.free_places
+        return free[rng.randrange(len(free))]
+
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in ``[0, 1]``, from what ``player`` may see (DB14).
+
+        For ``player``: their own secret completed, a "yes" heard (the two halves of the win,
+        DB11) and how far the best unblocked placement of their secret is filled. For the
+        opponent, whose secret is unseen: a "yes" heard and how many conditions they completed.
+        """
+        other = 1 - player
+        secret = self.secrets[player]
+        done = secret in self.completed[player]
+        progress = 1.0 if done else _secret_progress(self.geo, secret, *self._sides(player))
+        own = 0.45 * done + 0.30 * self.heard_yes(player) + 0.25 * progress
+        theirs = 0.30 * self.heard_yes(other) + 0.50 * len(self.completed[other]) / len(CONDITIONS)
+        return 0.5 + 0.5 * (own - theirs)
+
+    def _sides(self, player: int) -> tuple[int, int]:
+        return self.stones[player], self.stones[1 - player]
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: always ask (asking is free, DB9); mostly place next to one of
+        one's own stones (shapes grow from stones), else anywhere."""
+        if self.pending:
+            return ASK
+        player = self.to_place
+        assert player is not None
+        own = self.stones[player]
+        if own and rng.random() < 0.7:
+            size = self.size
+            occupied = own | self.stones[1 - player]
+            cells = _bits(own)
+            for _ in range(3):
+                cell = cells[rng.randrange(len(cells))]
+                dx, dy = _NEIGHBOURS[rng.randrange(8)]
+                x, y = cell % size + dx, cell // size + dy
+                if 0 <= x < size and 0 <= y < size and not occupied >> (y * size + x) & 1:
+                    return self.geo.places[y * size + x]
+        return self._random_move(rng)
 
     # ----------------------------------------------------------------- moves
     def _apply(self, move: Move) -> DoubleBlindState:
@@ -645,6 +783,8 @@ class DoubleBlindState(State):
         free = self.free
         i = bisect.bisect_left(free, cell)
         free = free[:i] + free[i + 1 :]
+        places = self.free_places
+        places = places[:i] + places[i + 1 :]
         winning = [
             p
             for p in (mover, other)
@@ -667,6 +807,7 @@ class DoubleBlindState(State):
             to_place=None if outcome is not None else other,
             outcome=outcome,
             free=free,
+            free_places=places,
         )
 
     def _apply_question(self, move: Question) -> DoubleBlindState:
@@ -798,6 +939,54 @@ class DoubleBlindRules(Rules):
     def opts(self) -> DoubleBlindOptions:
         """The variant switches, typed."""
         return self.options  # type: ignore[attr-defined, no-any-return]
+
+    hidden_information = True
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full position consistent with ``state.observation(player)``: the opponent's secret
+        re-drawn among the conditions every public fact allows (DB14).
+
+        Built from the observation alone, so two states that look the same to ``player`` give
+        the same sample for the same ``rng``. The opponent's secret ``s`` must differ from
+        ``player``'s own under ``draw = one_set`` (DB2); be among ``player``'s completed
+        conditions if ``player`` heard "yes" (DB10); not be among the opponent's completed
+        conditions if the opponent heard "yes" while the game runs (else they would have won,
+        DB11); and not be among ``player``'s completed conditions when a "no" answered a
+        question asked when they already had all of them (the k-th question comes at k + 1 or
+        more conditions, DB9, so a "no" to the k-th with k + 1 conditions now rules those out).
+        """
+        state._check_player(player)
+        obs = state.observation(player)
+        if obs["winners"] is not None:  # over: the secrets are shown
+            return state.rules.load({**obs, "seed": None})
+        other = 1 - player
+        secrets = list(obs["secrets"])
+        own = secrets[player]
+        mine, theirs = set(obs["completed"][player]), set(obs["completed"][other])
+        asked = [q["answer"] for q in obs["queries"] if q["player"] == player]
+        heard_yes = any(asked)
+        they_heard_yes = any(q["answer"] for q in obs["queries"] if q["player"] == other)
+        assert isinstance(state, DoubleBlindState)
+        draw = state.options.draw  # the rules are public
+        candidates = [
+            s
+            for s in sorted(CONDITIONS)
+            if not (draw == "one_set" and s == own)
+            and (not heard_yes or s in mine)
+            and not (they_heard_yes and s in theirs)
+        ]
+        ruled_out = {
+            s
+            for k, answer in enumerate(asked, 1)
+            if not answer and len(mine) == k + 1
+            for s in mine
+        }
+        narrowed = [s for s in candidates if s not in ruled_out]
+        # a made-up position (questions are history, their DB9 count is not checked on load)
+        # may contradict the deduction: then only the certain facts count
+        pick = narrowed or candidates
+        secrets[other] = rng.choice(pick) if pick else rng.choice(sorted(CONDITIONS))
+        return state.rules.load({**obs, "secrets": secrets, "seed": None})
 
     def _geometry(self, options: DoubleBlindOptions) -> Geometry:
         return geometry(options.size, options.arm_length, options.square)

@@ -85,13 +85,15 @@ Options
 
 from __future__ import annotations
 
+import bisect
 import itertools
+import math
 import operator
 import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
@@ -255,6 +257,40 @@ class HelpMove(Move):
         return f"play {self.card} with {_join(self.helpers, '+')}"
 
 
+# Moves are values, so the engine hands out one shared object per move: a playout then builds no
+# move objects at all once the tables are warm (each is bounded by the 60-card deck).
+_TOP = max(DECK_SIZES.values())
+_PLAY: tuple[PlayMove, ...] = tuple(PlayMove(card) for card in range(_TOP + 1))
+_AUX: tuple[tuple[AuxMove, ...], ...] = tuple(
+    tuple(AuxMove(card, take) for take in range(_TOP + 1)) for card in range(_TOP + 1)
+)
+
+
+class _PassTable(dict[Cards, PassMove]):
+    """Pass moves by sorted card triple (at most C(60, 3) = 34,220), made on first use."""
+
+    def __missing__(self, cards: Cards) -> PassMove:
+        move = self[cards] = _sorted_pass(cards)
+        return move
+
+
+_PASSES = _PassTable()
+_HELPS: dict[tuple[int, Cards], HelpMove] = {}
+"""Option C moves by (card, sorted helpers); cleared when it grows past ``_HELPS_LIMIT``."""
+_HELPS_LIMIT = 50_000
+
+
+def _help_move(card: int, helpers: Cards) -> HelpMove:
+    """The shared ``HelpMove`` of ``card`` with ``helpers`` (in increasing order)."""
+    key = (card, helpers)
+    move = _HELPS.get(key)
+    if move is None:
+        if len(_HELPS) >= _HELPS_LIMIT:
+            _HELPS.clear()
+        move = _HELPS[key] = HelpMove(card, helpers)
+    return move
+
+
 # --------------------------------------------------------------------------- state
 @dataclass(frozen=True)
 class RoundResult:
@@ -304,6 +340,18 @@ def _without(cards: Cards, remove: Cards | tuple[int]) -> Cards:
 
 def _with(cards: Cards, *add: int) -> Cards:
     return tuple(sorted(cards + add))
+
+
+def _drop(cards: Cards, card: int) -> Cards:
+    """``cards`` without one ``card`` that it holds."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _insert(cards: Cards, card: int) -> Cards:
+    """The sorted ``cards`` with ``card`` added in its place."""
+    i = bisect.bisect_left(cards, card)
+    return (*cards[:i], card, *cards[i:])
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -433,33 +481,42 @@ class FtwCardsState(State):
         assert player is not None
         hand = self.hands[player]
         if self.phase == "pass":
-            return [_sorted_pass(cards) for cards in itertools.combinations(hand, PASS_COUNT)]
+            # a C-level loop: the table makes each move once, then hands out the same object
+            passes = list(map(_PASSES.__getitem__, itertools.combinations(hand, PASS_COUNT)))
+            return cast("list[Move]", passes)
         moves = self._turn_moves(hand, self.aux[player])
         assert moves, f"FT10: {self._name(player)} has no move; this cannot happen"
         return moves
 
     def _turn_moves(self, hand: Cards, helpers: Cards) -> list[Move]:
         pile = self.pile
+        plays = _PLAY
         if not pile:
-            return [PlayMove(card) for card in hand]
+            return [plays[card] for card in hand]
         top = pile[-1]
         takes = sorted(pile)
-        minimal = self.options.aux_subsets == "minimal_only"
-        subsets = [
-            (sum(combo), combo)
-            for size in range(1, len(helpers) + 1)
-            for combo in itertools.combinations(helpers, size)
-        ]
+        subsets = _helper_subsets(helpers)
+        minimal = subsets and self.options.aux_subsets == "minimal_only"
         moves: list[Move] = []
         for card in hand:
             if card > top:
-                moves.append(PlayMove(card))
+                moves.append(plays[card])
                 continue
-            moves.extend(AuxMove(card, take) for take in takes)
-            for total, combo in subsets:
-                if card + total > top and (not minimal or card + total - combo[0] <= top):
-                    moves.append(HelpMove(card, combo))
+            row = _AUX[card]
+            moves += [row[take] for take in takes]
+            if subsets:
+                for total, combo in subsets:
+                    if card + total > top and (not minimal or card + total - combo[0] <= top):
+                        moves.append(_help_move(card, combo))
         return moves
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move, drawn without listing the pass phase's 220 choices."""
+        player = self.active
+        assert player is not None
+        if self.phase == "pass":
+            return _PASSES[tuple(sorted(rng.sample(self.hands[player], PASS_COUNT)))]
+        return rng.choice(self.legal_moves())
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` may be played now (checked directly, without listing every move)."""
@@ -557,35 +614,45 @@ class FtwCardsState(State):
     def _apply(self, move: Move) -> State:
         player = self.active
         assert player is not None
-        if isinstance(move, PassMove):
+        kind = type(move)
+        if kind is PassMove:
+            assert isinstance(move, PassMove)
             return self._apply_pass(player, move.cards)
         hand = self.hands[player]
-        if isinstance(move, PlayMove):
+        taken = self.taken
+        mine = taken[player]
+        aux = self.aux
+        out = self.out
+        if kind is AuxMove:
+            assert isinstance(move, AuxMove)
+            card, take = move.card, move.take
+            kept = _drop(self.pile, take)
+            # the card placed leaves the hand (and ``taken``); the card taken joins both
+            mine = _insert(_drop(mine, card) if card in mine else mine, take)
             return self._after_turn(
                 player,
-                hands=_replace(self.hands, player, _without(hand, (move.card,))),
-                pile=(*self.pile, move.card),
-                taken=_replace(self.taken, player, _without(self.taken[player], (move.card,))),
+                _replace(self.hands, player, _insert(_drop(hand, card), take)),
+                (),
+                _replace(aux, player, _insert(aux[player], card)),
+                tuple(sorted(out + kept)) if kept else out,
+                _replace(taken, player, mine),
             )
-        if isinstance(move, AuxMove):
-            kept = _without(self.pile, (move.take,))
-            taken = _with(_without(self.taken[player], (move.card,)), move.take)
-            return self._after_turn(
-                player,
-                hands=_replace(self.hands, player, _with(_without(hand, (move.card,)), move.take)),
-                pile=(),
-                aux=_replace(self.aux, player, _with(self.aux[player], move.card)),
-                out=_with(self.out, *kept),
-                taken=_replace(self.taken, player, taken),
-            )
-        assert isinstance(move, HelpMove)
+        assert isinstance(move, PlayMove | HelpMove)
+        card = move.card
+        if card in mine:
+            taken = _replace(taken, player, _drop(mine, card))
+        if kind is HelpMove:
+            assert isinstance(move, HelpMove)
+            helpers = move.helpers
+            aux = _replace(aux, player, _without(aux[player], helpers))
+            out = tuple(sorted(out + helpers))
         return self._after_turn(
             player,
-            hands=_replace(self.hands, player, _without(hand, (move.card,))),
-            pile=(*self.pile, move.card),
-            aux=_replace(self.aux, player, _without(self.aux[player], move.helpers)),
-            out=_with(self.out, *move.helpers),
-            taken=_replace(self.taken, player, _without(self.taken[player], (move.card,))),
+            _replace(self.hands, player, _drop(hand, card)),
+            (*self.pile, card),
+            aux,
+            out,
+            taken,
         )
 
     def _apply_pass(self, player: int, cards: Cards) -> FtwCardsState:
@@ -610,10 +677,39 @@ class FtwCardsState(State):
             active=self.start,
         )
 
-    def _after_turn(self, player: int, **changes: Any) -> FtwCardsState:
-        hands: tuple[Cards, ...] = changes["hands"]
+    def _after_turn(
+        self,
+        player: int,
+        hands: tuple[Cards, ...],
+        pile: Cards,
+        aux: tuple[Cards, ...],
+        out: Cards,
+        taken: tuple[Cards, ...],
+    ) -> FtwCardsState:
+        """The state after ``player``'s turn changed these fields: next player, or round end."""
         if len(hands[player]) != 1:
-            return self._changed(active=(player + 1) % self.player_count, **changes)
+            # the common case, built positionally in ``_FIELDS`` order (no field dictionary)
+            return FtwCardsState(  # type: ignore[call-arg]
+                self.rules,
+                self.player_count,
+                self.seed,
+                self.round,
+                self.start,
+                (player + 1) % self.player_count,
+                self.phase,
+                hands,
+                self.passing,
+                self.passed,
+                pile,
+                aux,
+                out,
+                self.aside,
+                taken,
+                self.totals,
+                self.round_points,
+                self.last_round,
+            )
+        changes = {"hands": hands, "pile": pile, "aux": aux, "out": out, "taken": taken}
         # FT11: only the active player's hand changed, so only they can end the round.
         points = tuple(round_points(h) for h in hands)
         totals = tuple(a + b for a, b in zip(self.totals, points, strict=True))
@@ -633,6 +729,59 @@ class FtwCardsState(State):
             history,
             result,
         )
+
+    # ----------------------------------------------------------------- search hooks
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in ``[0, 1]``, from what ``player`` may see (FT13).
+
+        Each player's expected final total is their running total plus, for the rounds still
+        to come, an average round, and for this round: ``player``'s own hand as it would score
+        now (FT15) — others' hands are unseen, so their size stands in (fewer cards, nearer to
+        a good score). The value is a logistic of ``player``'s lead over the best other player,
+        scaled by the deck's top card.
+        """
+        n = self.player_count
+        top = deck_size(n)
+        hand = self.hands[player]
+        rounds_left = n - self.round
+        average = top / (2 * n)
+        own = self.totals[player] + rounds_left * average + (round_points(hand) if hand else 0)
+        best_other = max(
+            self.totals[q] + rounds_left * average + top / (2 * max(1, len(self.hands[q]) - 1))
+            for q in range(n)
+            if q != player
+        )
+        return 1.0 / (1.0 + math.exp(-(own - best_other) / (top / 3)))
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: mostly sensible, sometimes (1 in 5) uniform.
+
+        Pass the three lowest cards (keep the high ones, FT15). On a turn, play the lowest card
+        that beats the top card (A), else the lowest card with the fewest auxiliary cards that
+        lift it (C), else put the lowest card in front and take the highest pile card (B).
+        """
+        if rng.random() < 0.2:
+            return self._random_move(rng)
+        player = self.active
+        assert player is not None
+        hand = self.hands[player]
+        if self.phase == "pass":
+            return _PASSES[hand[:PASS_COUNT]]
+        pile = self.pile
+        if not pile:
+            return _PLAY[hand[0]]
+        top = pile[-1]
+        higher = [card for card in hand if card > top]
+        if higher:
+            return _PLAY[higher[0]]
+        low = hand[0]
+        best: tuple[int, Cards] | None = None
+        for total, combo in _helper_subsets(self.aux[player]):
+            if low + total > top and (best is None or len(combo) < len(best[1])):
+                best = (total, combo)
+        if best is not None:
+            return _help_move(low, best[1])
+        return _AUX[low][max(pile)]
 
     # ----------------------------------------------------------------- JSON and views
     def _position_json(self) -> dict[str, Any]:
@@ -1111,6 +1260,86 @@ def _check_pass_phase(
             )
 
 
+def _helper_subsets(helpers: Cards) -> list[tuple[int, Cards]]:
+    """Every non-empty set of auxiliary cards with its sum (sorted, as ``helpers`` is)."""
+    if not helpers:
+        return []
+    if len(helpers) == 1:
+        return [(helpers[0], helpers)]
+    return [
+        (sum(combo), combo)
+        for size in range(1, len(helpers) + 1)
+        for combo in itertools.combinations(helpers, size)
+    ]
+
+
+# --------------------------------------------------------------------------- sampling
+def _sample_position(
+    obs: dict[str, Any], player: int, pass_dir: str, rng: random.Random
+) -> dict[str, Any]:
+    """A JSON position that ``player`` cannot tell from ``obs`` (their observation), with every
+    hidden card placed at random among the places it may be (see ``FtwCardsRules.sample``)."""
+    n: int = obs["players"]
+    receiver = (player + (-1 if pass_dir == "right" else 1)) % n
+    data = dict(obs)
+    hands: list[list[Any]] = [list(h) for h in obs["hands"]]
+    passing: list[Any] = list(obs["passing"])
+    known: set[int] = {c for h in hands for c in h if c is not None}
+    known.update(passing[player] or ())
+    known.update(obs["pile"])
+    known.update(c for a in obs["aux"] for c in a)
+    known.update(c for c in obs["out"] if c is not None)
+    # Places with hidden cards, (key, seat) -> how many, and the cards known to be there.
+    slots: dict[tuple[str, int], int] = {}
+    fixed: dict[tuple[str, int], list[int]] = {}
+    for q, hand in enumerate(hands):
+        hidden = sum(1 for c in hand if c is None)
+        if hidden:
+            taken = [c for c in obs["taken"][q] if c not in known]  # public: taken from the pile
+            fixed[("hands", q)] = taken
+            known.update(taken)
+            slots[("hands", q)] = hidden - len(taken)
+    if obs["phase"] == "pass":
+        seat = obs["start"]
+        while seat != obs["to_play"]:  # the seats before the chooser have chosen, in secret
+            if seat != player:
+                slots[("passing", seat)] = PASS_COUNT
+            seat = (seat + 1) % n
+    if obs["aside"]:
+        slots[("aside", 0)] = len(obs["aside"])
+    hidden_out = sum(1 for c in obs["out"] if c is None)
+    if hidden_out:
+        slots[("out", 0)] = hidden_out
+    pool = [c for c in range(1, DECK_SIZES[n] + 1) if c not in known]
+    if obs["phase"] == "play":
+        # the cards ``player`` passed that have not shown up since are still in the receiver's
+        # hand (FT3: they cannot be passed on), or among face-down cards nobody remembers
+        for card in sorted(c for c in obs["passed"][player] or () if c not in known):
+            places = [k for k in (("hands", receiver), ("out", 0)) if slots.get(k, 0) > 0]
+            if not places:
+                continue  # a made-up position without the card anywhere: leave it out
+            place = rng.choices(places, [slots[k] for k in places])[0]
+            fixed.setdefault(place, []).append(card)
+            slots[place] -= 1
+            pool.remove(card)
+    rng.shuffle(pool)
+    for key, seat in sorted(slots):
+        count = slots[(key, seat)]
+        cards = sorted(fixed.get((key, seat), []) + pool[:count])
+        del pool[:count]
+        if key == "hands":
+            hands[seat] = cards
+        elif key == "passing":
+            passing[seat] = cards
+        else:
+            data[key] = cards
+    data["hands"] = hands
+    data["passing"] = passing
+    data["passed"] = [None if c is None or None in c else c for c in obs["passed"]]
+    data["seed"] = rng.randrange(2**32)  # the later rounds' shuffles: unknown to everyone
+    return data
+
+
 # --------------------------------------------------------------------------- rules
 # Card numbers have at most 6 digits in notation (cards run to 60): a 5,000-digit number is
 # refused as notation (IllegalMove), never handed to ``int`` (Python's digit limit, ValueError).
@@ -1130,6 +1359,23 @@ class FtwCardsRules(Rules):
     min_players = 2
     max_players = 6
     Options = FtwCardsOptions
+
+    hidden_information = True
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full position consistent with ``state.observation(player)``, hidden parts re-drawn.
+
+        Built from the observation alone (so two states that look the same to ``player`` give
+        the same sample for the same ``rng``): the other hands, the other players' pass choices,
+        the 2-player aside, the face-down ``out`` cards under ``memory = none`` and the seed of
+        the later rounds' shuffles are drawn afresh from the cards ``player`` cannot place.
+        Public facts are kept: the pile, auxiliary cards, hand sizes, the cards known to be in a
+        hand (``taken``, and the cards ``player`` passed that have not shown up since), scores.
+        """
+        state._check_player(player)
+        assert isinstance(state, FtwCardsState)
+        data = _sample_position(state.observation(player), player, state.options.pass_dir, rng)
+        return state.rules.load(data)
 
     def _new(self, players: int, seed: int | None) -> State:
         if seed is None:

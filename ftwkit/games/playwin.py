@@ -125,10 +125,11 @@ South to play
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.geometry.hexgrid import (
@@ -545,6 +546,11 @@ class Options:
     ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
 
 
+_set = object.__setattr__
+"""Sets a field of a frozen object: the private caches of a state and the fields of a move built
+without the dataclass's ``__init__`` (what ``dataclasses`` itself does in a frozen ``__init__``)."""
+
+
 # ---------------------------------------------------------------------------------------- state
 @state_dataclass
 class PlayWinState(State):
@@ -602,10 +608,11 @@ class PlayWinState(State):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (a side is out of pieces or moves, or a safeguard draw)."""
-        own, opp = self._sides()
-        if not opp or not own:
+        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+        if not opp or not own or not (self._gen or self._all_moves()):
             return True
-        return self.is_drawn or not self._all_moves()
+        # PW12: a draw only with the plies safeguard on (repetition counts only with it)
+        return self.rules.options.max_plies_without_capture is not None and self.is_drawn
 
     @property
     def to_play(self) -> int | None:
@@ -642,10 +649,10 @@ class PlayWinState(State):
                 moves = captures if count else self._approaches(near)
             else:
                 # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
-                self.__dict__["_cap"] = _NO_CAPTURE
+                _set(self, "_cap", _NO_CAPTURE)
                 moves = self._approaches(near)
             # private caches, not part of the value: set as ``object.__setattr__`` would
-            self.__dict__["_gen"] = moves
+            _set(self, "_gen", moves)
         return moves
 
     def is_legal(self, move: Move) -> bool:
@@ -677,25 +684,6 @@ class PlayWinState(State):
             reason += f" ({self._why_illegal(move)})"
         return reason
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move in a deterministic order (a fresh list each call).
-
-        The same contract as ``State.legal_moves``; overridden only so that random playouts
-        decide ``is_over`` once per state instead of twice.
-        """
-        moves = self._legal_cache
-        if moves is None:
-            own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
-            opts = self.rules.options
-            # ``is_drawn`` only when a draw safeguard (PW12) is switched on at all
-            safeguards = opts.max_plies_without_capture is not None or opts.repetition_draw
-            if not own or not opp or (safeguards and self.is_drawn):
-                moves = ()
-            else:
-                moves = self._gen or self._all_moves()
-            self.__dict__["_legal_cache"] = moves
-        return list(moves)
-
     def play(self, move: Move | str) -> PlayWinState:
         """The state after ``move``, exactly as ``State.play`` gives it.
 
@@ -712,7 +700,9 @@ class PlayWinState(State):
         return super().play(move)
 
     def _generate_moves(self) -> list[Move]:
-        return [] if self.is_over else list(self._all_moves())
+        # ``legal_moves`` asked ``is_over`` first, which found the moves; the shared tuple itself
+        # (the base class copies it once into the list it returns)
+        return cast("list[Move]", self._gen or self._all_moves())
 
     def _capture_series(
         self, sources: int | None = None
@@ -742,18 +732,18 @@ class PlayWinState(State):
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
         if not own & _dilate(opp):
-            self.__dict__["_cap"] = _NO_CAPTURE
+            _set(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         empty = _FULL ^ (own | opp)
         sources = _leapers(own, opp, empty)
         if not sources:
-            self.__dict__["_cap"] = _NO_CAPTURE
+            _set(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
             result = self._global_captures(sources, opp, empty, opts.removal == "immediate")
-            self.__dict__["_cap"] = result
+            _set(self, "_cap", result)
             return result
         series = self._capture_series(sources)
         best = 0
@@ -774,10 +764,11 @@ class PlayWinState(State):
             for one in keep:
                 # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
                 move = _new_object(Capture)
-                move.__dict__.update({"src": name, "leaps": one})
+                _set(move, "src", name)
+                _set(move, "leaps", one)
                 moves.append(move)
         result = (best, tuple(moves))
-        self.__dict__["_cap"] = result
+        _set(self, "_cap", result)
         return result
 
     @staticmethod
@@ -806,7 +797,8 @@ class PlayWinState(State):
         for name, one in kept:
             # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
             move = _new_object(Capture)
-            move.__dict__.update({"src": name, "leaps": one})
+            _set(move, "src", name)
+            _set(move, "leaps", one)
             moves.append(move)
         return best, tuple(moves)
 
@@ -951,6 +943,135 @@ class PlayWinState(State):
             if reach:
                 found.append((src, reach))
         return found
+
+    # ------------------------------------------------------------------ explorer hooks
+    def substeps(self, move: Move) -> list[dict[str, Any]]:
+        """The positions along ``move``: one per leap of a capture, then the result.
+
+        Under ``removal = immediate`` (PW7) each jumped piece leaves at its leap; under
+        ``end_of_move`` the jumped pieces stay on the board until the last leap, and only the
+        final position shows them gone. An approach is one step. The intermediate positions
+        keep the mover to play (the move is not over) and load with ``rules.load``.
+
+        Raises:
+            IllegalMove: ``move`` is not legal here.
+        """
+        after = self.play(move)
+        if not isinstance(move, Capture) or len(move.leaps) < 2:
+            return [after.to_json()]
+        immediate = self._opts.removal == "immediate"
+        own, opp = self._sides()
+        base = {k: v for k, v in self.to_json().items() if k != "earlier"}
+        base.update(to_play=self.mover)
+        base.pop("mover", None)
+        pos = _BIT[move.src]
+        steps = []
+        for jumped, land in move.leaps[:-1]:
+            own = own & ~pos | _BIT[land]
+            pos = _BIT[land]
+            if immediate:
+                opp &= ~_BIT[jumped]
+            south, north = (own, opp) if self.mover == 0 else (opp, own)
+            pieces = [[_NAMES[i] for i in _bits(side)] for side in (south, north)]
+            steps.append({**base, "pieces": pieces})
+        steps.append(after.to_json())
+        return steps
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """``None`` when a legal move starts with the clicks ``targets``, else why not, in the
+        rules' words: whose piece it is, that captures are compulsory and the most must be taken
+        (PW9), that a lone piece cannot approach (PW4), or why an approach is refused (PW3, PW5).
+        """
+        reason = super().explain_targets(targets)
+        if reason is None or self.is_over:
+            return reason
+        clicked = tuple(targets)
+        src = clicked[0]
+        if not isinstance(src, str) or src not in _INDEX:
+            return reason
+        bad = self._check_src(src)
+        if bad:
+            return bad
+        best, captures = self._captures()
+        if best:
+            mine = [m for m in captures if isinstance(m, Capture) and m.src == src]
+            if not mine:
+                series = self._capture_series().get(_INDEX[src], [])
+                most = max((len(one) for one in series), default=0)
+                where = ", ".join(sorted({m.src for m in captures if isinstance(m, Capture)}))
+                if most:
+                    return (
+                        f"the piece on {src} can capture only {_pieces(most)}, but a capture of "
+                        f"{_pieces(best)} is available (from {where}): the most must be taken "
+                        "(PW9)"
+                    )
+                return (
+                    f"a capture of {_pieces(best)} is available (from {where}); captures are "
+                    "compulsory and the most must be taken (PW9)"
+                )
+            done = clicked[1:-1]  # the landings clicked before the last one, all legal so far
+            nxt = sorted(
+                {
+                    m.leaps[len(done)][1]
+                    for m in mine
+                    if len(m.leaps) > len(done)
+                    and tuple(land for _, land in m.leaps[: len(done)]) == done
+                }
+            )
+            other = PLAYER_NAMES[1 - self.mover]
+            return (
+                f"the capture from {src} cannot land on {clicked[-1]!s:.8} next; it may land on "
+                f"{', '.join(nxt) or 'no further cell'} (each leap jumps a {other} piece and "
+                "bends 60°, PW6; the series must take the most, PW9)"
+            )
+        if len(clicked) == 1:
+            own, _ = self._sides()
+            if own.bit_count() == 1:
+                return "a lone piece cannot move without capturing (PW4)"
+            return (
+                f"the piece on {src} has no approach: no straight empty line of at most "
+                f"{own.bit_count() - 1} cells brings it closer to an opposing piece (PW3–PW5)"
+            )
+        dst = clicked[1]
+        if isinstance(dst, str):
+            return self._why_approach(Approach(src, dst.strip().upper()))
+        return reason
+
+    # ------------------------------------------------------------------ search hooks
+    def _heuristic(self, player: int) -> float:
+        """Material and mobility for ``player``, in ``[0, 1]``.
+
+        Material is the piece difference over the 11 a side starts with; mobility compares the
+        two sides' numbers of legal moves (captures are compulsory, PW9, and a side without a
+        move loses, so few moves is a real danger).
+        """
+        own, opp = (self.south, self.north) if player == 0 else (self.north, self.south)
+        material = (own.bit_count() - opp.bit_count()) / PIECES_PER_SIDE
+        mine = len(self._moves_of(player))
+        theirs = len(self._moves_of(1 - player))
+        mobility = (mine - theirs) / (mine + theirs + 1)
+        return 0.5 + 0.35 * material + 0.15 * mobility
+
+    def _moves_of(self, player: int) -> tuple[Move, ...]:
+        """The moves ``player`` would have here if it were their turn (safeguards aside)."""
+        if player == self.mover:
+            return self._all_moves()
+        return _make_state(self.rules, self.south, self.north, player)._all_moves()
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: any capture (the legal ones are already the largest, PW9);
+        else mostly an approach after which the opponent has nothing to capture."""
+        moves = self.legal_moves()
+        if type(moves[0]) is Capture or rng.random() < 0.25:
+            return moves[rng.randrange(len(moves))]
+        own, opp = self._sides()
+        for _ in range(min(6, len(moves))):
+            move = moves[rng.randrange(len(moves))]
+            assert isinstance(move, Approach)
+            moved = own ^ (_BIT[move.src] | _BIT[move.dst])
+            if not _leapers(opp, moved, _FULL ^ (moved | opp)):
+                return move
+        return moves[rng.randrange(len(moves))]
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
