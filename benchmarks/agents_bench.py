@@ -127,6 +127,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="MCTS iterations")
     parser.add_argument("--seconds", type=float, default=None, help="MCTS seconds per move")
     parser.add_argument("--max-rollout-plies", type=int, default=None)
+    parser.add_argument("--prior-visits", type=int, default=None)
     parser.add_argument("--level", default=None, help="use a named level for MCTS (normal…)")
     parser.add_argument("--max-plies", type=int, default=400, help="cap per game (a draw)")
     parser.add_argument("--decisions", type=int, default=20, help="timed decisions per agent")
@@ -138,11 +139,12 @@ def main() -> None:
         name, mcts_params = agents.levels()[args.level]
         if name != "mcts":
             parser.error(f"level {args.level!r} is not an MCTS level")
-    for key in ("iterations", "seconds", "max_rollout_plies"):
+    for key in ("iterations", "seconds", "max_rollout_plies", "prior_visits"):
         value = getattr(args, key)
         if value is not None:
             mcts_params[key] = value
     specs: list[Spec] = [("random", {}), ("greedy", {}), ("mcts", mcts_params)]
+    agents.names()  # import the agent modules before anything is timed
     print(f"MCTS: {agents.make('mcts', **mcts_params)!r}")
 
     for game in args.games_ids:

@@ -134,6 +134,7 @@ def test_make_refuses_an_unknown_parameter_naming_the_valid_ones() -> None:
         ("mcts", {"rollout": "smart"}, "rollout must be 'policy' or 'random'"),
         ("mcts", {"exploration": -0.5}, "exploration must be a non-negative number"),
         ("mcts", {"max_rollout_plies": -1}, "max_rollout_plies must be a non-negative int"),
+        ("mcts", {"prior_visits": 1.5}, "prior_visits must be a non-negative int"),
         ("greedy", {"samples": 0}, "samples must be a positive int"),
         ("random", {"seed": "x"}, "seed must be an int or None"),
     ],
@@ -292,6 +293,22 @@ def test_mcts_seconds_budget_stops_and_reports_its_iterations() -> None:
     capped = agents.make("mcts", seed=1, seconds=30.0, iterations=7)
     assert isinstance(capped, MctsAgent)
     assert capped.search(midgame("playwin")).iterations == 7  # whichever budget ends first
+
+
+def test_mcts_search_can_be_stopped_from_outside() -> None:
+    from ftwkit.agents.mcts import MctsAgent
+
+    agent = agents.make("mcts", seed=1, iterations=1000, max_rollout_plies=2)
+    assert isinstance(agent, MctsAgent)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 3
+
+    result = agent.search(midgame("playwin"), stop=stop)
+    assert result.iterations == 3
+    assert sum(w for _, w in result.weights()) == pytest.approx(1.0)
 
 
 # ---------------------------------------------------------------- winning moves
