@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
 from ftwkit.analysis.runner import Batch, run_batch
@@ -129,7 +129,7 @@ def stream(
     *,
     stop: threading.Event | None = None,
     retries: int = 2,
-) -> Iterator[list[dict[str, Any]]]:
+) -> Generator[list[dict[str, Any]], None, None]:
     """Run ``batches`` and yield the new rows of each task as it finishes (any order).
 
     A task that fails (not a game: engine errors become rows) is re-run up to ``retries`` times;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -156,9 +157,7 @@ def _score_dynamics(
       non-winner ever reached (1 when it never does).
     """
     changes = sum(
-        1
-        for before, after in zip(history, history[1:], strict=False)
-        if _leaders(before) != _leaders(after)
+        1 for before, after in itertools.pairwise(history) if _leaders(before) != _leaders(after)
     )
     if not winners or len(history) < 2:
         return changes, None, None
