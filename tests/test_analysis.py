@@ -293,3 +293,21 @@ def test_command_line_prints_metrics_and_saves(tmp_path: Path, capsys: Any) -> N
     assert "first_win" in text and "switching from default to nf moves" in text
     assert len(load(out).games) == 8
     assert main(["playwin", "--agents", "nobody", "--serial", "--no-progress"]) == 2
+
+
+@pytest.mark.slow  # a fresh interpreter importing pandas, SciPy and matplotlib
+def test_a_study_needs_neither_jupyter_nor_dask() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from ftwkit.analysis import simulate, SerialExecutor; "
+        "simulate('playwin', games=2, executor=SerialExecutor(), progress=False).plot(); "
+        "print(sorted(m for m in ('ipywidgets', 'ipycanvas', 'distributed', 'dask') "
+        "if m in sys.modules))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
