@@ -7,7 +7,8 @@ is above the core count. Then games/s of one study on a ``LocalCluster`` of 2 wo
 against the default local pool, and the round-trip cost of one empty task on each executor,
 which is what a batch of games must outweigh (see ``docs/scaling.md``).
 
-    python benchmarks/analysis_bench.py [--games 40] [--mcts-games 8] [--no-dask] [game ...]
+    python benchmarks/analysis_bench.py [--games 40] [--mcts-games 8] [--mcts-iterations 100]
+        [--dask-games 200] [--no-dask] [game ...]
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def load() -> str:
 
 
 def rate(game: str, specs: tuple[Any, ...], games: int, executor: Any) -> float:
-    """Games per second of one study (pool start-up included: it is part of every study)."""
+    """Games per second of one study (on a pool already started: see the start-up line)."""
     start = time.perf_counter()
     res = simulate(
         game,
@@ -63,13 +64,18 @@ def main() -> None:
     parser.add_argument("games_ids", nargs="*", metavar="game")
     parser.add_argument("--games", type=int, default=40, help="random games per measurement")
     parser.add_argument("--mcts-games", type=int, default=8, help="MCTS games per measurement")
+    parser.add_argument("--mcts-iterations", type=int, default=100, help="MCTS budget per move")
     parser.add_argument("--dask-games", type=int, default=200, help="games of the Dask study")
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
     print(load())
+    start = time.perf_counter()
+    rate("playwin", ("random", "random"), 4, None)
+    print(f"local pool start-up + a first study of 4 games: {time.perf_counter() - start:.2f} s")
     kinds: list[tuple[str, tuple[Any, ...], int]] = [("random", ("random",), args.games)]
+    mcts = ("mcts", {"iterations": args.mcts_iterations})
     if "mcts" in agents.names():
-        kinds.append(("mcts", ("mcts", "mcts"), args.mcts_games))
+        kinds.append((f"mcts{args.mcts_iterations}", (mcts, mcts), args.mcts_games))
     else:
         print("(no mcts agent registered: random agents only)")
     for game in args.games_ids or ftwkit.game_ids():
@@ -80,7 +86,7 @@ def main() -> None:
             before = load()
             parallel = rate(game, seats, n, None)
             print(
-                f"{game:12s} {label:6s} serial {serial:8.2f} games/s | all cores "
+                f"{game:12s} {label:8s} serial {serial:8.2f} games/s | all cores "
                 f"{parallel:8.2f} games/s | speed-up {parallel / serial:4.2f}x | {before}"
             )
     if args.no_dask:
@@ -92,15 +98,19 @@ def main() -> None:
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    study = ("mcts", "mcts") if "mcts" in agents.names() else ("random", "random")
+    study = (mcts, mcts) if "mcts" in agents.names() else ("random", "random")
+    label = f"mcts{args.mcts_iterations}" if "mcts" in agents.names() else "random"
     n = args.dask_games
-    with LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
-    ) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
         local = rate("playwin", study, n, None)
         on_cluster = rate("playwin", study, n, client)
         print(
-            f"playwin {study[0]} x{n}: local pool {local:.2f} games/s | LocalCluster(2) "
+            f"playwin {label} x{n}: local pool {local:.2f} games/s | LocalCluster(2) "
             f"{on_cluster:.2f} games/s | ratio {on_cluster / local:.2f} | {load()}"
         )
         dask_cost = task_overhead(client.get_executor(pure=False))

@@ -1,10 +1,11 @@
 """Running batches of games on an executor and streaming their rows back as they finish.
 
 Three kinds of executor are accepted: ``None`` (a process pool over every core of this machine,
-owned and shut down here), any ``concurrent.futures.Executor`` (including Dask's
-``client.get_executor()``), or a ``dask.distributed.Client``, recognised by its class without
-importing Dask, so that Dask stays an optional extra. :class:`SerialExecutor` plays in this
-process, for debugging and as the reference of the determinism tests.
+started on first use and kept for the next study, see :func:`shared_pool`), any
+``concurrent.futures.Executor`` (including Dask's ``client.get_executor()``), or a
+``dask.distributed.Client``, recognised by its class without importing Dask, so that Dask stays
+an optional extra. :class:`SerialExecutor` plays in this process, for debugging and as the
+reference of the determinism tests.
 
 Rows are keyed by ``(variant, index)``: a task re-run after a worker died (Dask reschedules
 the tasks of a lost worker; a broken local pool is rebuilt and its unfinished tasks resubmitted)
@@ -13,6 +14,7 @@ can never duplicate a game, and a game is counted once, when its row first arriv
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures as cf
 import math
 import multiprocessing
@@ -30,6 +32,8 @@ __all__ = [
     "SerialExecutor",
     "batch_size_for",
     "is_dask_client",
+    "shared_pool",
+    "shutdown_pool",
     "stream",
     "worker_count",
 ]
@@ -109,6 +113,44 @@ def _local_pool() -> cf.ProcessPoolExecutor:
     )
 
 
+_POOL: cf.ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def shared_pool() -> cf.ProcessPoolExecutor:
+    """The process pool of ``executor=None``, started on first use and kept for later studies.
+
+    Starting worker processes costs seconds on a loaded machine, more than a small study; the
+    pool is kept (idle workers cost only memory) and shut down when Python exits, or by
+    :func:`shutdown_pool`.
+    """
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = _local_pool()
+            atexit.register(shutdown_pool)
+        return _POOL
+
+
+def shutdown_pool() -> None:
+    """Stop the shared process pool (a later study starts a new one)."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        atexit.unregister(shutdown_pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _discard_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Kill a pool whose tasks were abandoned (interrupted) or that broke; forget it if shared."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is pool:
+            _POOL = None
+    _kill_pool(pool)
+
+
 def _game_modules() -> list[str]:
     from ftwkit.registry import GAME_MODULES, game_ids
 
@@ -157,7 +199,7 @@ def stream(
     own = executor is None
     pool: Any
     if own:
-        pool = _local_pool()
+        pool = shared_pool()
     elif is_dask_client(executor):
         pool = executor.get_executor(pure=False)
     else:
@@ -186,8 +228,8 @@ def stream(
                 if own and isinstance(err, cf.process.BrokenProcessPool):
                     # A dead worker breaks a local pool: start a new one, resubmit what is left.
                     left = [pending.pop(f) for f in list(pending)]
-                    _kill_pool(pool)
-                    pool = _local_pool()
+                    _discard_pool(pool)
+                    pool = shared_pool()
                     for j in [k, *left]:
                         pending[pool.submit(run_batch, batches[j])] = j
                 else:
@@ -196,8 +238,5 @@ def stream(
     finally:
         for future in pending:
             future.cancel()
-        if own:
-            if finished:
-                pool.shutdown(wait=True)
-            else:
-                _kill_pool(pool)
+        if own and not finished:
+            _discard_pool(pool)  # its workers are still playing abandoned games
