@@ -11,7 +11,7 @@ PORT ?= 8866
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,jupyter,dask]"
 	touch $(STAMP)
 
 install: $(STAMP)
