@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sessions",
         metavar="N,N,…",
-        help="concurrent use: open the dashboard in N sessions at once, for each N (e.g. 1,5,10,20)",
+        help="concurrent use: open the dashboard in N sessions at once, for each N (1,5,10,20)",
     )
     parser.add_argument(
         "--dashboard", default="playwin", help="notebook used with --sessions (default: playwin)"

@@ -44,7 +44,9 @@ def host_name(host_header: str) -> str:
     """The name part of a ``Host`` header: lower case, without port and IPv6 brackets."""
     host = host_header.strip().lower()
     if host.startswith("["):
-        return host[1:].split("]", 1)[0]
+        inside, bracket, rest = host[1:].partition("]")
+        port_ok = not rest or (rest[0] == ":" and rest[1:].isdigit())
+        return inside if bracket and port_ok else ""
     if host.count(":") == 1:
         host = host.split(":", 1)[0]
     return host.rstrip(".")
@@ -184,7 +186,7 @@ class OwnKernelHandler(OwnKernelsOnly, KernelHandler):  # type: ignore[misc]
     nothing, and tools poll it to see whether a kernel is gone.
     """
 
-    async def prepare(self) -> None:
+    async def prepare(self) -> None:  # type: ignore[override]
         """Jupyter's checks (host, XSRF, origin), then the owner check for anything but GET."""
         await super().prepare()
         if self.request.method not in ("GET", "HEAD"):

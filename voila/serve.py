@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
@@ -107,7 +107,7 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
 class DashboardServer(Voila):  # type: ignore[misc]
     """Voilà over ``notebooks/`` with the project's configuration, guards and the index at ``/``."""
 
-    aliases = {
+    aliases: ClassVar[dict[str, str]] = {
         **Voila.aliases,
         "allowed-hosts": "DashboardServer.allowed_hosts",
         "max-kernels": "DashboardServer.max_kernels",
