@@ -9,6 +9,8 @@ This module holds the pieces :mod:`serve` wires in:
   defeats DNS rebinding (a hostile page whose name resolves to 127.0.0.1 still sends its own name);
 * :class:`KernelRegistry`: counts running and starting kernels against a cap and remembers which
   client (a random, HTTP-only cookie set with the dashboard page) started each kernel;
+* :class:`DashboardKernelManager`: Jupyter's kernel manager whose culler gives a page that never
+  connected (still loading on a busy machine) a longer grace than one whose connection went;
 * :class:`OwnKernelsOnly` and the handler classes built on it: shutting a kernel down (``DELETE
   /api/kernels/<id>``, Voilà's shutdown endpoint) and connecting to it (the kernel websocket)
   answer 403 unless the request carries the cookie of the client that started that kernel.
@@ -25,9 +27,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.handlers import KernelHandler
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import httputil, web
 from tornado.routing import Matcher
+from traitlets import Int
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -134,6 +139,63 @@ class KernelRegistry:
         return owner is not None and client is not None and secrets.compare_digest(owner, client)
 
 
+class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Jupyter's kernel manager, culling kernels whose page went away, but not loading pages.
+
+    ``MappingKernelManager.cull_idle_timeout`` (short) applies to a kernel that had a page
+    connected and lost it (a tab closed without its unload beacon, a crashed browser). A kernel
+    whose page never connected yet is culled only after ``unconnected_cull_timeout``: with 20
+    visitors arriving at once on a small machine, a page can take two minutes between receiving
+    its HTML and connecting, and culling its kernel meanwhile would leave it without a board.
+    """
+
+    unconnected_cull_timeout = Int(
+        300,
+        config=True,
+        help="Idle seconds before culling a kernel whose page never connected to it.",
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._ever_connected: set[str] = set()
+        self._sockets: dict[str, set[Any]] = {}
+
+    def add_socket(self, kernel_id: str, socket: Any) -> None:
+        """Remember an open kernel websocket, to close it when its kernel shuts down."""
+        self._sockets.setdefault(kernel_id, set()).add(socket)
+
+    def discard_socket(self, kernel_id: str, socket: Any) -> None:
+        """Forget a kernel websocket that closed."""
+        self._sockets.get(kernel_id, set()).discard(socket)
+
+    async def shutdown_kernel(
+        self, kernel_id: str, now: bool = False, restart: bool = False
+    ) -> None:
+        """Shut the kernel down, then close its websockets (Jupyter leaves them open, dead).
+
+        So the page learns its kernel is gone and can say so, instead of showing a board whose
+        clicks go nowhere.
+        """
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        if not restart:
+            for socket in self._sockets.pop(kernel_id, set()):
+                socket.close(1001, "kernel shut down")
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """Count the connection, and remember that this kernel's page did connect."""
+        super().notify_connect(kernel_id)
+        self._ever_connected = (self._ever_connected & set(self.list_kernel_ids())) | {kernel_id}
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling, with the longer grace for a kernel whose page never connected."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel_id not in self._ever_connected and hasattr(kernel, "last_activity"):
+            idle = (utcnow() - kernel.last_activity).total_seconds()
+            if idle <= self.unconnected_cull_timeout:
+                return
+        await super().cull_kernel_if_idle(kernel_id)
+
+
 def new_client_token() -> str:
     """A fresh, unguessable client identity for the :data:`CLIENT_COOKIE` cookie."""
     return secrets.token_urlsafe(24)
@@ -210,6 +272,18 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
         """Refuse the upgrade unless the client owns the kernel, then connect as Voilà does."""
         self.check_kernel_owner()
         await super().pre_get()
+
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        """Connect as Voilà does; the kernel manager closes this socket if the kernel goes."""
+        if hasattr(self.kernel_manager, "add_socket"):
+            self.kernel_manager.add_socket(kernel_id, self)
+        await super().open(kernel_id)
+
+    def on_close(self) -> None:
+        """Disconnect as Voilà does and stop being tracked."""
+        if hasattr(self.kernel_manager, "discard_socket"):
+            self.kernel_manager.discard_socket(self.kernel_id, self)
+        super().on_close()
 
 
 def busy_page(running: int, cap: int) -> str:

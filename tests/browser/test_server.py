@@ -275,20 +275,24 @@ async def _execute_then_ask_kernel_info(visitor: Visitor, kernel: str) -> list[s
 
 def test_kernels_whose_page_is_gone_are_culled_and_open_pages_kept(browser: Any) -> None:
     options = [
-        "--MappingKernelManager.cull_idle_timeout=3",
+        "--MappingKernelManager.cull_idle_timeout=2",
         "--MappingKernelManager.cull_interval=1",
+        "--DashboardKernelManager.unconnected_cull_timeout=15",
     ]
     with serve(*options) as server:
         loaded = harness.open_dashboard(browser, server.render_url("playwin.ipynb"))
-        try:
-            kept = harness.kernel_id(loaded.page)
-            # A page fetched but never connected (a tab gone before its scripts ran).
-            gone = Visitor(server).open_dashboard()
-            assert server.wait_until_gone(server.kernel_url(gone), timeout=30)
-            time.sleep(4)  # past the idle timeout: the connected page's kernel stays
-            assert kernel_exists(server, kept)
-        finally:
-            harness.close_dashboard(loaded.page)
+        connected = harness.kernel_id(loaded.page)
+        # A page fetched whose scripts have not connected yet (a slow browser, or a tab gone
+        # before they ran): it gets the longer grace, then goes.
+        loading = Visitor(server).open_dashboard()
+        time.sleep(5)
+        assert kernel_exists(server, loading)
+        assert kernel_exists(server, connected)  # idle past 2 s, but its page is open
+        # The tab vanishes without its unload beacon (a crash): the short timeout applies.
+        loaded.page.close()
+        assert server.wait_until_gone(server.kernel_url(connected), timeout=30)
+        assert f"Culling 'idle' kernel 'python3' ({connected})" in server.log()
+        assert server.wait_until_gone(server.kernel_url(loading), timeout=60)
 
 
 # --------------------------------------------------------------------------- item 13: offline
@@ -339,6 +343,30 @@ def test_a_page_that_did_not_come_up_says_so_and_offers_a_reload(browser: Any) -
             page.goto("about:blank")
         finally:
             page.close()
+
+
+LEAVE_KERNEL_JS = """
+async () => {
+  const config = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const xsrf = document.cookie.split('; ').find(c => c.startsWith('_xsrf=')).slice(6);
+  const answer = await fetch(`${config.baseUrl}api/kernels/${config.kernelId}`,
+                             {method: 'DELETE', headers: {'X-XSRFToken': xsrf}});
+  return answer.status;
+}
+"""
+
+
+def test_a_page_whose_kernel_went_away_says_so(browser: Any) -> None:
+    with serve() as server:
+        loaded = harness.open_dashboard(browser, server.render_url("playwin.ipynb"))
+        try:
+            assert loaded.page.locator(BANNER).count() == 0
+            assert loaded.page.evaluate(LEAVE_KERNEL_JS) == 204  # as a culled kernel would
+            banner = loaded.page.wait_for_selector(BANNER, state="visible", timeout=60_000)
+            assert banner is not None
+            assert "lost its connection to the server" in banner.inner_text()
+        finally:
+            harness.close_dashboard(loaded.page)
 
 
 @pytest.mark.slow
