@@ -168,7 +168,7 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """Forget a kernel websocket that closed."""
         self._sockets.get(kernel_id, set()).discard(socket)
 
-    async def shutdown_kernel(
+    async def shutdown_kernel(  # type: ignore[override]
         self, kernel_id: str, now: bool = False, restart: bool = False
     ) -> None:
         """Shut the kernel down, then close its websockets (Jupyter leaves them open, dead).
@@ -188,7 +188,7 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter's culling, with the longer grace for a kernel whose page never connected."""
-        kernel = self._kernels.get(kernel_id)
+        kernel: Any = self._kernels.get(kernel_id)
         if kernel_id not in self._ever_connected and hasattr(kernel, "last_activity"):
             idle = (utcnow() - kernel.last_activity).total_seconds()
             if idle <= self.unconnected_cull_timeout:
