@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import weakref
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -33,6 +34,7 @@ from widgets.controls import OptionControl, option_controls
 from widgets.log import LogPanel, guarded
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
+from widgets.visibility import has_hidden_information, move_label
 
 __all__ = ["Explorer", "has_hidden_information"]
 
@@ -41,11 +43,6 @@ _TO_PLAY = -2
 _NBSP = "\u00a0"
 _MAX_START_HIGHLIGHTS = 40
 """Before the first click, start targets are highlighted only if there are at most this many."""
-
-
-def has_hidden_information(state: State) -> bool:
-    """Whether the game hides anything from its players (it overrides ``observation``)."""
-    return type(state).observation is not State.observation
 
 
 def _label(target: Any) -> str:
@@ -116,6 +113,9 @@ class Explorer(ipywidgets.VBox):
         self._view_choice = _DESIGNER if view is None else view
         self._seed = seed if isinstance(seed, int) else 0
         self._tree_nodes: list[Node] = []
+        self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
+            weakref.WeakKeyDictionary()
+        )
         self._draws = 0
         self._build_widgets(start)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
@@ -345,6 +345,8 @@ class Explorer(ipywidgets.VBox):
     @property
     def highlighted(self) -> frozenset[Any]:
         """The targets a further click may choose."""
+        if self._hides_moves():
+            return frozenset()
         return self._narrowing.next_targets
 
     @property
@@ -354,7 +356,12 @@ class Explorer(ipywidgets.VBox):
 
     @property
     def button_moves(self) -> list[Move]:
-        """The legal moves without targets, offered as buttons (end turn, pass, ask…)."""
+        """The legal moves without targets, offered as buttons (end turn, pass, ask…).
+
+        None while the view hides the options of the player to move (see :meth:`_hides_moves`).
+        """
+        if self._hides_moves():
+            return []
         return [m for m in self.state.legal_moves() if not m.targets]
 
     @property
@@ -369,13 +376,18 @@ class Explorer(ipywidgets.VBox):
 
     @property
     def variations(self) -> list[tuple[str, ...]]:
-        """Every line in the tree as move notations, main line first."""
-        return [tuple(str(n.move) for n in leaf.path()[1:]) for leaf in self._tree.leaves()]
+        """Every line in the tree as move notations, main line first (masked as in the view)."""
+        viewer = self._view_player()
+        return [
+            tuple(self._move_label(n, viewer) for n in leaf.path()[1:])
+            for leaf in self._tree.leaves()
+        ]
 
     @property
     def line(self) -> tuple[str, ...]:
-        """The moves of the line shown, from the start to its end."""
-        return tuple(str(n.move) for n in self._tree.line[1:])
+        """The moves of the line shown, from the start to its end (masked as in the view)."""
+        viewer = self._view_player()
+        return tuple(self._move_label(n, viewer) for n in self._tree.line[1:])
 
     @property
     def index(self) -> int:
@@ -400,6 +412,7 @@ class Explorer(ipywidgets.VBox):
             True if the move was played (False, with the message shown, if it was refused).
         """
         state = self.state
+        self._check_may_move()
         if isinstance(move, str):
             move = state.rules.parse_move(state, move)
         self._tree.play(move)
@@ -427,6 +440,7 @@ class Explorer(ipywidgets.VBox):
     @guarded("chooser")
     def choose(self, choice: int | Move | str) -> None:
         """Pick one of the chooser's moves (by index, move or notation) or a button move."""
+        self._check_may_move()
         offered = self.choices + self.button_moves
         move: Move | None = None
         if isinstance(choice, int) and not isinstance(choice, bool):
@@ -543,11 +557,29 @@ class Explorer(ipywidgets.VBox):
         return True
 
     def position_json(self) -> str:
-        """The state shown as JSON text (what "Download position" saves)."""
-        return json.dumps(self.state.to_json(), indent=1)
+        """The state shown as JSON text (what "Download position" saves).
+
+        In a player's view this is that player's observation: a download must not carry what
+        the page hides.
+        """
+        viewer = self._view_player()
+        data = self.state.to_json() if viewer is None else self.state.observation(viewer)
+        return json.dumps(data, indent=1)
 
     def record_json(self) -> str:
-        """The line up to the state shown as a game record (what "Download record" saves)."""
+        """The line up to the state shown as a game record (what "Download record" saves).
+
+        Raises:
+            IllegalMove: a player's view is set in a hidden-information game (a record holds the
+                seed and every hidden move, so only the designer's view offers it).
+        """
+        viewer = self._view_player()
+        if viewer is not None and has_hidden_information(self.state):
+            name = self.state.rules.player_names(self.state.players)[viewer]
+            raise IllegalMove(
+                f"a record holds every hidden card and move, so it is not offered in {name}'s "
+                "view; switch the view to the designer to download it"
+            )
         return json.dumps(ftwkit.record(self.state), indent=1)
 
     @guarded("view")
@@ -606,6 +638,7 @@ class Explorer(ipywidgets.VBox):
         if target is None:
             self._commit(structure=False)
             return
+        self._check_may_move()
         if clicks and target in clicks and (unordered or target == clicks[-1]):
             kept = list(clicks)
             kept.remove(target)
@@ -629,6 +662,42 @@ class Explorer(ipywidgets.VBox):
             self._commit(structure=True)
             return
         self._commit(structure=False, clicks=n.clicks)
+
+    def _hides_moves(self) -> bool:
+        """Whether the view hides the options of the player to move.
+
+        In a hidden-information game seen as one player, the options of another player (their
+        legal moves, buttons, highlights, the reasons a move of theirs is refused) would show
+        their hidden cards, so only the viewer's own moves can be made from the page.
+        """
+        state = self.state
+        viewer = self._view_player()
+        return (
+            viewer is not None
+            and state.to_play is not None
+            and state.to_play != viewer
+            and has_hidden_information(state)
+        )
+
+    def _check_may_move(self) -> None:
+        """Refuse a move of a player whose options the view hides (see :meth:`_hides_moves`)."""
+        if self._hides_moves():
+            state = self.state
+            names = state.rules.player_names(state.players)
+            mover, viewer = names[state.to_play or 0], names[self._view_player() or 0]
+            raise IllegalMove(
+                f"it is {mover}'s turn and their cards are hidden in {viewer}'s view; "
+                f"view the game as {mover} (or as the player to move) to play for them"
+            )
+
+    def _move_label(self, node: Node, viewer: int | None) -> str:
+        """The notation of the move that led to ``node`` as ``viewer`` may read it (cached)."""
+        if node.parent is None or node.move is None:
+            return ""
+        cached = self._labels.setdefault(node, {})
+        if viewer not in cached:
+            cached[viewer] = move_label(node.parent.state, node.move, viewer)
+        return cached[viewer]
 
     def _move_index(self) -> MoveIndex:
         """The legal moves of the state shown, indexed by target (built once per state)."""
@@ -681,7 +750,7 @@ class Explorer(ipywidgets.VBox):
         state = self._draw_state()
         view = self._view_player()
         if self._substep is None:
-            highlight = set(self._narrowing.next_targets)
+            highlight = set(self.highlighted)
             if not self._clicks and len(highlight) > _MAX_START_HIGHLIGHTS:
                 # Every empty point of a Go board is a start: marking them all is only noise.
                 highlight = set()
@@ -692,6 +761,12 @@ class Explorer(ipywidgets.VBox):
             selected: tuple[Any, ...] = self._clicks
         else:
             highlight, selected = set(), ()
+        node = self._tree.current
+        shows_last = (
+            self._substep is None
+            and node.parent is not None
+            and self._move_label(node, view) == str(node.move)
+        )
         width, height = self._renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
@@ -704,7 +779,7 @@ class Explorer(ipywidgets.VBox):
                 view=view,
                 highlight=highlight,
                 selected=selected,
-                last_move=self._substep is None,
+                last_move=shows_last,
             )
         self._draws += 1
 
@@ -780,12 +855,13 @@ class Explorer(ipywidgets.VBox):
         line = tree.line
         index = tree.index
         names = self.state.rules.player_names(self.state.players)
+        viewer = self._view_player()
         labels: list[tuple[str, int]] = [("start", 0)]
         for node in line[1:]:
             assert node.parent is not None
             mover = node.parent.state.to_play
             who = f" ({names[mover]})" if mover is not None else ""
-            labels.append((f"{node.ply}. {node.move}{who}", node.ply))
+            labels.append((f"{node.ply}. {self._move_label(node, viewer)}{who}", node.ply))
         self._tree_nodes = []
         tree_labels: list[tuple[str, int]] = []
         on_line = set(map(id, line))
@@ -796,7 +872,9 @@ class Explorer(ipywidgets.VBox):
             indent = _NBSP * 4 * depth
             tree_labels.append(
                 (
-                    f"{indent}{mark}{node.ply}. {node.move}".replace(" ", _NBSP),
+                    f"{indent}{mark}{node.ply}. {self._move_label(node, viewer)}".replace(
+                        " ", _NBSP
+                    ),
                     len(self._tree_nodes),
                 )
             )
@@ -835,9 +913,18 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_downloads(self) -> None:
         game = self._game
+        viewer = self._view_player()
+        if viewer is None or not has_hidden_information(self.state):
+            self._downloads.value = _data_link(
+                self.position_json(), f"{game}-position.json", "⬇ Download position"
+            ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+            return
+        name = self.state.rules.player_names(self.state.players)[viewer]
         self._downloads.value = _data_link(
-            self.position_json(), f"{game}-position.json", "⬇ Download position"
-        ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+            self.position_json(), f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
+        ) + html.escape(
+            "(the record holds hidden cards: switch the view to the designer to download it)"
+        )
 
     def _compute_steps(self) -> list[tuple[str, State]]:
         node = self._tree.current
@@ -955,7 +1042,7 @@ class Explorer(ipywidgets.VBox):
     def _on_view_value(self, change: Mapping[str, Any]) -> None:
         if not self._syncing and change["new"] is not None:
             self._view_choice = int(change["new"])
-            self._commit(structure=False)
+            self._commit(structure=True)
 
     @guarded("variants")
     def _on_option_value(self, _change: Mapping[str, Any]) -> None:
