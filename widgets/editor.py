@@ -28,6 +28,7 @@ from ftwkit import render
 from ftwkit.errors import FtwError, InvalidState
 from ftwkit.protocol import State
 from widgets.explorer import Explorer
+from widgets.inputs import read_json
 from widgets.log import LogPanel, guarded
 
 __all__ = ["EDIT_TOOLS", "JSON_HINTS", "EditTool", "ScenarioEditor"]
@@ -459,10 +460,7 @@ class ScenarioEditor(ipywidgets.VBox):
 
     # ----------------------------------------------------------------- the one update
     def _current_data(self) -> Position:
-        try:
-            data = json.loads(self._text.value)
-        except json.JSONDecodeError as err:
-            raise InvalidState(f"not JSON: {err}") from None
+        data = read_json(self._text.value)
         if not isinstance(data, dict):
             raise InvalidState("a position must be a JSON object")
         return data

@@ -26,12 +26,13 @@ from ipycanvas import Canvas, hold_canvas
 
 import ftwkit
 from ftwkit import render
-from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import FtwError, IllegalMove, InvalidState
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
 from widgets import hooks
 from widgets.controls import OptionControl, option_controls
-from widgets.log import LogPanel, guarded
+from widgets.inputs import excerpt, read_json, read_move
+from widgets.log import LOGGER, LogPanel, guarded
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
 from widgets.visibility import has_hidden_information, move_label
@@ -414,10 +415,21 @@ class Explorer(ipywidgets.VBox):
         state = self.state
         self._check_may_move()
         if isinstance(move, str):
-            move = state.rules.parse_move(state, move)
+            move = self._parse_move(state, move)
         self._tree.play(move)
         self._commit(structure=True)
         return True
+
+    def _parse_move(self, state: State, text: str) -> Move:
+        """The move typed, or ``IllegalMove`` in one line whatever the text holds."""
+        text = read_move(text)
+        try:
+            return state.rules.parse_move(state, text)
+        except FtwError:
+            raise
+        except Exception as err:  # e.g. a number of 5,000 digits, refused by int()
+            LOGGER.warning("parse_move failed on %r", excerpt(text, 200), exc_info=err)
+            raise IllegalMove(f"cannot read {excerpt(text)!r} as a move") from None
 
     @guarded("click")
     def select(self, target: Hashable | None) -> None:
@@ -532,25 +544,25 @@ class Explorer(ipywidgets.VBox):
         Returns:
             True if loaded (False, with the reason shown, if not).
         """
-        if isinstance(data, bytes):
-            data = data.decode("utf-8")
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as err:
-                raise InvalidState(f"not JSON: {err}") from None
+        if isinstance(data, (str, bytes)):
+            data = read_json(data)
         if not isinstance(data, Mapping):
             raise InvalidState("a position or record must be a JSON object")
-        if "start" in data and "moves" in data:
-            if data.get("game") != self._game:
-                raise InvalidState(
-                    f"game: this record is for {data.get('game')!r}, not {self._game!r}"
-                )
-            state = ftwkit.replay(data)
-            what = f"record of {len(data['moves'])} moves"
-        else:
-            state = self.state.rules.load(data)
-            what = "position"
+        is_record = "start" in data and "moves" in data
+        if is_record and data.get("game") != self._game:
+            game = excerpt(repr(data.get("game")))
+            raise InvalidState(f"game: this record is for {game}, not {self._game!r}")
+        try:
+            state = ftwkit.replay(data) if is_record else self.state.rules.load(data)
+        except FtwError:
+            raise
+        except Exception as err:  # the engine's duty, but the page must still say one line
+            kind = "record" if is_record else "position"
+            LOGGER.warning("loading a %s failed", kind, exc_info=err)
+            raise InvalidState(
+                f"the engine could not read this {kind} ({type(err).__name__})"
+            ) from None
+        what = f"record of {len(data['moves'])} moves" if is_record else "position"
         self._tree = GameTree(state)
         self._sync_setup(state)
         self._commit(structure=True, message=f"Loaded a {what}.")
@@ -1048,11 +1060,11 @@ class Explorer(ipywidgets.VBox):
     def _on_option_value(self, _change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
-        values = {c.spec.name: c.value for c in self._option_controls}
         rules = self.state.rules
         try:
+            values = {c.spec.name: c.value for c in self._option_controls}
             new_rules = type(rules).with_options(**values)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise InvalidState(str(err)) from None
         players = self._players.value if len(self._players.options) > 1 else None
         self._start(new_rules, seed=self._seed, players=players)
