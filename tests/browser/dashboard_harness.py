@@ -164,9 +164,12 @@ def voila_server(timeout: float = 60.0) -> Iterator[VoilaServer]:
     port = free_port()
     log_path = os.path.join(ARTIFACTS, f"voila-{port}.log")
     with open(log_path, "wb") as log:
+        # The kernels import this checkout's ftwkit and widgets, not an installed copy.
+        path = os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)
         process = subprocess.Popen(
             [sys.executable, SERVE, f"--port={port}"],
             cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": path},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
