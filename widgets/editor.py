@@ -27,6 +27,7 @@ import ftwkit
 from ftwkit import render
 from ftwkit.errors import FtwError, InvalidState
 from ftwkit.protocol import State
+from widgets.colours import ERROR, MUTED, OK, TEXT
 from widgets.explorer import Explorer
 from widgets.inputs import read_json
 from widgets.log import LogPanel, guarded
@@ -285,8 +286,8 @@ class ScenarioEditor(ipywidgets.VBox):
             style={"description_width": "40px"},
         )
         self._choice_hint = ipywidgets.HTML(
-            "<span style='font-size:11px;color:#555'>&nbsp;pick one here or click it in a hand, "
-            "then click a cell</span>"
+            f"<span style='font-size:11px;color:{MUTED}'>&nbsp;pick one here or click it in a "
+            "hand, then click a cell</span>"
         )
         self._choice_row = ipywidgets.HBox([self._choice, self._choice_hint])
         self._choice_row.layout.display = "none"
@@ -294,7 +295,7 @@ class ScenarioEditor(ipywidgets.VBox):
         if not self._tools and not hint:
             hint = "This game is set up by editing the JSON; it is checked as you type."
         self._hint = ipywidgets.HTML(
-            f"<div style='font-size:12px;color:#333;max-width:460px'>{hint}</div>"
+            f"<div style='font-size:12px;color:{TEXT};max-width:460px'>{hint}</div>"
         )
         try:
             width, height = self._renderer.size(rules.load(data))
@@ -483,12 +484,12 @@ class ScenarioEditor(ipywidgets.VBox):
             self._state, self._error = None, str(err)
         if self._state is not None:
             self._verdict.value = (
-                f"<span style='color:#1b5e20'>✓ valid — {html.escape(self._state.status())}</span>"
+                f"<span style='color:{OK}'>✓ valid — {html.escape(self._state.status())}</span>"
             )
             self._refresh_fields(data)
             self._refresh_choices(self._current_tool(), data)
         else:
-            self._verdict.value = f"<span style='color:#b00020'>✗ {html.escape(self._error)}</span>"
+            self._verdict.value = f"<span style='color:{ERROR}'>✗ {html.escape(self._error)}</span>"
         self._open.disabled = self._state is None
         self._redraw()
 
@@ -557,7 +558,7 @@ class ScenarioEditor(ipywidgets.VBox):
 
     def _show_error(self, text: str) -> None:
         self._message_text = text
-        self._message.value = f"<div style='color:#b00020'>{html.escape(text)}</div>"
+        self._message.value = f"<div style='color:{ERROR}'>{html.escape(text)}</div>"
 
     # ----------------------------------------------------------------- handlers
     @guarded("editor JSON")

@@ -32,6 +32,7 @@ from ftwkit.protocol import Move, State
 from ftwkit.render.base import Pen
 from ftwkit.render.theme import resolve as resolve_theme
 from widgets import hooks
+from widgets.colours import ERROR, INFO, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.controls import OptionControl, option_controls
 from widgets.inputs import excerpt, read_json, read_move
@@ -1091,7 +1092,7 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_status(self) -> None:
         self._title.value = f"<b style='font-size:15px'>{html.escape(self.state.rules.title)}</b>"
-        colour = "#1b5e20" if self.state.is_over else "#222"
+        colour = OK if self.state.is_over else TEXT
         text = html.escape(self._status_text())
         self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
 
@@ -1100,7 +1101,7 @@ class Explorer(ipywidgets.VBox):
         if not text:
             self._message.value = ""
             return
-        colour = "#b00020" if error else "#0d47a1"
+        colour = ERROR if error else INFO
         self._message.value = f"<div style='color:{colour}'>{html.escape(text)}</div>"
 
     def _show_error(self, text: str) -> None:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import ipywidgets
 
 from ftwkit.errors import FtwError
+from widgets.colours import ERROR, ERROR_TINT, INFO, INFO_TINT, TEXT
 
 __all__ = ["LOGGER", "LogPanel", "guarded", "one_line"]
 
@@ -121,7 +122,7 @@ class LogPanel(ipywidgets.VBox):
             self.layout.border = ""
             return
         errors = any(level == "error" for _, level, _ in lines)
-        colour, tint = ("#b00020", "#fdecee") if errors else ("#0d47a1", "#eef3fb")
+        colour, tint = (ERROR, ERROR_TINT) if errors else (INFO, INFO_TINT)
         self._title.value = (
             f"<div style='color:{colour};background:{tint};font-weight:bold;"
             f"padding:2px 8px;margin-right:8px'>{html.escape(self.header)}</div>"
@@ -130,7 +131,7 @@ class LogPanel(ipywidgets.VBox):
         self.layout.display = None
         rows = []
         for stamp, level, text in reversed(lines):
-            colour = "#b00020" if level == "error" else "#333"
+            colour = ERROR if level == "error" else TEXT
             rows.append(
                 f"<div style='color:{colour};white-space:pre-wrap;font-family:monospace;"
                 f"font-size:11px'>{stamp} {html.escape(text)}</div>"

@@ -27,21 +27,13 @@ NOTEBOOKS_DIR = os.path.join(ROOT, "notebooks")
 SERVE = os.path.join(ROOT, "voila", "serve.py")
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 SCREENSHOTS = os.path.join(ARTIFACTS, "screenshots")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1280, "height": 960}
 
-if NOTEBOOKS_DIR not in sys.path:
-    sys.path.insert(0, NOTEBOOKS_DIR)
+if ROOT not in sys.path:  # this checkout's widgets, not an installed copy
+    sys.path.insert(0, ROOT)
 
-import ftw_dashboard  # noqa: E402  (lives beside the notebooks it describes)
+from widgets import dashboard as ftw_dashboard  # noqa: E402
+from widgets.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 DASHBOARDS = ftw_dashboard.DASHBOARDS
 """Every served notebook, index first (from the notebooks' own catalogue)."""
@@ -208,7 +200,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 # --------------------------------------------------------------------------- the browser
 def launch_chromium(playwright: Any) -> Any:
     """Debian's Chromium, headless, with the flags verified on these machines."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
 
 
 @dataclass
