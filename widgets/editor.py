@@ -21,12 +21,13 @@ from typing import Any
 
 import ipywidgets
 import yaml
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 
 import ftwkit
 from ftwkit import render
 from ftwkit.errors import FtwError, InvalidState
 from ftwkit.protocol import State
+from widgets.batch import drawing
 from widgets.colours import ERROR, MUTED, OK, TEXT
 from widgets.explorer import Explorer
 from widgets.inputs import read_json
@@ -553,7 +554,7 @@ class ScenarioEditor(ipywidgets.VBox):
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
-        with hold_canvas():
+        with drawing():
             self._renderer.draw(self.canvas, self._state, last_move=False)
 
     def _show_error(self, text: str) -> None:

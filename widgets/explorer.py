@@ -22,7 +22,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 import ipywidgets
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 
 import ftwkit
 from ftwkit import render
@@ -32,6 +32,7 @@ from ftwkit.protocol import Move, State
 from ftwkit.render.base import Pen
 from ftwkit.render.theme import resolve as resolve_theme
 from widgets import hooks
+from widgets.batch import drawing
 from widgets.colours import ERROR, INFO, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.controls import OptionControl, option_controls
@@ -1051,7 +1052,7 @@ class Explorer(ipywidgets.VBox):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
             self._fit_board_width(width)
-        with hold_canvas():
+        with drawing():
             self._renderer.draw(
                 self.canvas,
                 state,
