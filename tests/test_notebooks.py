@@ -8,18 +8,20 @@ games, renderers or widgets that have not landed are skipped with the missing pi
 from __future__ import annotations
 
 import json
-import sys
+import os
 from pathlib import Path
 
 import pytest
 
 import ftwkit
+from widgets import dashboard as ftw_dashboard
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-sys.path.insert(0, str(NOTEBOOKS))
-
-import ftw_dashboard  # noqa: E402
+# The notebooks' kernels import this checkout's ftwkit and widgets, not an installed copy.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
+)
 
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 IDS = [p.stem for p in PATHS]
@@ -54,6 +56,17 @@ def test_notebook_is_committed_without_outputs(path: Path) -> None:
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code":
             assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
+    # what git's clean filter writes is exactly what is committed
+    text = path.read_text(encoding="utf-8")
+    assert ftw_dashboard.clean_notebook(text) == text, path.name
+
+
+def test_notebooks_import_the_dashboard_helpers_from_the_package() -> None:
+    for path in PATHS:
+        source = path.read_text(encoding="utf-8")
+        assert "from ftw_dashboard" not in source and "import ftw_dashboard\\n" not in source
+    assert not (NOTEBOOKS / "ftw_dashboard.py").exists()
+    assert (NOTEBOOKS / ".gitattributes").read_text().count("filter=ftw-notebook") == 1
 
 
 @pytest.mark.parametrize(

@@ -18,12 +18,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-
-from dashboard_harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one launch recipe)
 
 import ftwkit  # noqa: E402
 from ftwkit import render  # noqa: E402
+from widgets.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one launch recipe)
 
 FALLBACK: dict[str, dict[str, Any]] = {
     "playwin": {
@@ -145,7 +143,7 @@ def _to_png(folder: Path, pictures: dict[str, str]) -> list[Path]:
 
     out: list[Path] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_page()
             for game, text in pictures.items():

@@ -18,6 +18,7 @@ from ftwkit import casebook
 from ftwkit.casebook import Case, CaseResult
 from ftwkit.errors import InvalidState
 from ftwkit.protocol import State
+from widgets.colours import ERROR, OK
 from widgets.explorer import Explorer
 from widgets.log import LogPanel, guarded
 
@@ -159,7 +160,7 @@ class Casebook(ipywidgets.VBox):
             f"<p>{html.escape(case.explanation)}</p>{options}"
         )
         ok = sum(s.ok for s in result.steps)
-        colour = "#1b5e20" if result.ok else "#b00020"
+        colour = OK if result.ok else ERROR
         self._summary.value = (
             f"<span style='color:{colour}'>{ok} of {len(result.steps)} steps as expected</span>"
         )
@@ -180,7 +181,7 @@ class Casebook(ipywidgets.VBox):
 
     def _show_error(self, text: str) -> None:
         self._message_text = text
-        self._message.value = f"<div style='color:#b00020'>{html.escape(text)}</div>"
+        self._message.value = f"<div style='color:{ERROR}'>{html.escape(text)}</div>"
 
     # ----------------------------------------------------------------- handlers
     def _on_chooser_value(self, change: Mapping[str, Any]) -> None:

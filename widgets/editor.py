@@ -21,13 +21,16 @@ from typing import Any
 
 import ipywidgets
 import yaml
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 
 import ftwkit
 from ftwkit import render
 from ftwkit.errors import FtwError, InvalidState
 from ftwkit.protocol import State
+from widgets.batch import drawing
+from widgets.colours import ERROR, MUTED, OK, TEXT
 from widgets.explorer import Explorer
+from widgets.inputs import read_json
 from widgets.log import LogPanel, guarded
 
 __all__ = ["EDIT_TOOLS", "JSON_HINTS", "EditTool", "ScenarioEditor"]
@@ -284,8 +287,8 @@ class ScenarioEditor(ipywidgets.VBox):
             style={"description_width": "40px"},
         )
         self._choice_hint = ipywidgets.HTML(
-            "<span style='font-size:11px;color:#555'>&nbsp;pick one here or click it in a hand, "
-            "then click a cell</span>"
+            f"<span style='font-size:11px;color:{MUTED}'>&nbsp;pick one here or click it in a "
+            "hand, then click a cell</span>"
         )
         self._choice_row = ipywidgets.HBox([self._choice, self._choice_hint])
         self._choice_row.layout.display = "none"
@@ -293,7 +296,7 @@ class ScenarioEditor(ipywidgets.VBox):
         if not self._tools and not hint:
             hint = "This game is set up by editing the JSON; it is checked as you type."
         self._hint = ipywidgets.HTML(
-            f"<div style='font-size:12px;color:#333;max-width:460px'>{hint}</div>"
+            f"<div style='font-size:12px;color:{TEXT};max-width:460px'>{hint}</div>"
         )
         try:
             width, height = self._renderer.size(rules.load(data))
@@ -459,10 +462,7 @@ class ScenarioEditor(ipywidgets.VBox):
 
     # ----------------------------------------------------------------- the one update
     def _current_data(self) -> Position:
-        try:
-            data = json.loads(self._text.value)
-        except json.JSONDecodeError as err:
-            raise InvalidState(f"not JSON: {err}") from None
+        data = read_json(self._text.value)
         if not isinstance(data, dict):
             raise InvalidState("a position must be a JSON object")
         return data
@@ -485,12 +485,12 @@ class ScenarioEditor(ipywidgets.VBox):
             self._state, self._error = None, str(err)
         if self._state is not None:
             self._verdict.value = (
-                f"<span style='color:#1b5e20'>✓ valid — {html.escape(self._state.status())}</span>"
+                f"<span style='color:{OK}'>✓ valid — {html.escape(self._state.status())}</span>"
             )
             self._refresh_fields(data)
             self._refresh_choices(self._current_tool(), data)
         else:
-            self._verdict.value = f"<span style='color:#b00020'>✗ {html.escape(self._error)}</span>"
+            self._verdict.value = f"<span style='color:{ERROR}'>✗ {html.escape(self._error)}</span>"
         self._open.disabled = self._state is None
         self._redraw()
 
@@ -554,12 +554,12 @@ class ScenarioEditor(ipywidgets.VBox):
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
-        with hold_canvas():
+        with drawing():
             self._renderer.draw(self.canvas, self._state, last_move=False)
 
     def _show_error(self, text: str) -> None:
         self._message_text = text
-        self._message.value = f"<div style='color:#b00020'>{html.escape(text)}</div>"
+        self._message.value = f"<div style='color:{ERROR}'>{html.escape(text)}</div>"
 
     # ----------------------------------------------------------------- handlers
     @guarded("editor JSON")

@@ -17,22 +17,30 @@ from __future__ import annotations
 import base64
 import html
 import json
+import weakref
 from collections.abc import Hashable, Mapping
 from typing import Any
 
 import ipywidgets
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 
 import ftwkit
 from ftwkit import render
-from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import FtwError, IllegalMove, InvalidState
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
+from ftwkit.render.base import Pen
+from ftwkit.render.theme import resolve as resolve_theme
 from widgets import hooks
+from widgets.batch import drawing
+from widgets.colours import ERROR, INFO, OK, TEXT
+from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.controls import OptionControl, option_controls
-from widgets.log import LogPanel, guarded
+from widgets.inputs import excerpt, read_json, read_move
+from widgets.log import LOGGER, LogPanel, guarded
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
+from widgets.visibility import has_hidden_information, move_label
 
 __all__ = ["Explorer", "has_hidden_information"]
 
@@ -40,12 +48,9 @@ _DESIGNER = -1
 _TO_PLAY = -2
 _NBSP = "\u00a0"
 _MAX_START_HIGHLIGHTS = 40
+_HINT_MOVES = 3
+"""How many of the agent's best moves a hint shows."""
 """Before the first click, start targets are highlighted only if there are at most this many."""
-
-
-def has_hidden_information(state: State) -> bool:
-    """Whether the game hides anything from its players (it overrides ``observation``)."""
-    return type(state).observation is not State.observation
 
 
 def _label(target: Any) -> str:
@@ -116,7 +121,19 @@ class Explorer(ipywidgets.VBox):
         self._view_choice = _DESIGNER if view is None else view
         self._seed = seed if isinstance(seed, int) else 0
         self._tree_nodes: list[Node] = []
+        self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
+            weakref.WeakKeyDictionary()
+        )
         self._draws = 0
+        # computer seats: a search runs in the background; its result is applied only if the
+        # generation it started in is still current (a move, Back or Stop moves it on)
+        self._background = Background()
+        self._seat_menu = menu()
+        self._seats: list[str] = [PERSON] * start.players
+        self._generation = 0
+        self._thinking: tuple[int, Node] | None = None
+        self._paused = False
+        self._hint: tuple[Node, str, list[tuple[Move, float]]] | None = None
         self._build_widgets(start)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
         self.add_class("ftw-explorer")
@@ -250,6 +267,19 @@ class Explorer(ipywidgets.VBox):
         self._downloads = ipywidgets.HTML()
         self._downloads.add_class("ftw-downloads")
 
+        # players: a person or the computer per seat, Stop / Go, Hint
+        self.seat_panel = SeatPanel()
+        self.seat_panel.stop_button.on_click(self._on_stop_click)
+        self.seat_panel.go_button.on_click(self._on_go_click)
+        self.seat_panel.hint_button.on_click(self._on_hint_click)
+        levels = [(label.removeprefix("computer: "), key) for label, key in self._seat_menu[1:]]
+        self.seat_panel.hint_level.options = levels
+        keys = [key for _, key in levels]
+        if keys:
+            self.seat_panel.hint_level.value = "easy" if "easy" in keys else keys[0]
+        else:
+            self.seat_panel.hint_button.disabled = True
+
     def _layout_children(self) -> list[ipywidgets.Widget]:
         board = ipywidgets.VBox(
             [
@@ -261,6 +291,7 @@ class Explorer(ipywidgets.VBox):
         )
         history = ipywidgets.VBox(
             [
+                self.seat_panel,
                 ipywidgets.HBox([self._first, self._back, self._fwd, self._last]),
                 self._slider,
                 self._step_box,
@@ -345,6 +376,8 @@ class Explorer(ipywidgets.VBox):
     @property
     def highlighted(self) -> frozenset[Any]:
         """The targets a further click may choose."""
+        if self._hides_moves():
+            return frozenset()
         return self._narrowing.next_targets
 
     @property
@@ -354,7 +387,12 @@ class Explorer(ipywidgets.VBox):
 
     @property
     def button_moves(self) -> list[Move]:
-        """The legal moves without targets, offered as buttons (end turn, pass, ask…)."""
+        """The legal moves without targets, offered as buttons (end turn, pass, ask…).
+
+        None while the view hides the options of the player to move (see :meth:`_hides_moves`).
+        """
+        if self._hides_moves():
+            return []
         return [m for m in self.state.legal_moves() if not m.targets]
 
     @property
@@ -369,13 +407,18 @@ class Explorer(ipywidgets.VBox):
 
     @property
     def variations(self) -> list[tuple[str, ...]]:
-        """Every line in the tree as move notations, main line first."""
-        return [tuple(str(n.move) for n in leaf.path()[1:]) for leaf in self._tree.leaves()]
+        """Every line in the tree as move notations, main line first (masked as in the view)."""
+        viewer = self._view_player()
+        return [
+            tuple(self._move_label(n, viewer) for n in leaf.path()[1:])
+            for leaf in self._tree.leaves()
+        ]
 
     @property
     def line(self) -> tuple[str, ...]:
-        """The moves of the line shown, from the start to its end."""
-        return tuple(str(n.move) for n in self._tree.line[1:])
+        """The moves of the line shown, from the start to its end (masked as in the view)."""
+        viewer = self._view_player()
+        return tuple(self._move_label(n, viewer) for n in self._tree.line[1:])
 
     @property
     def index(self) -> int:
@@ -400,11 +443,24 @@ class Explorer(ipywidgets.VBox):
             True if the move was played (False, with the message shown, if it was refused).
         """
         state = self.state
+        self._check_may_move()
         if isinstance(move, str):
-            move = state.rules.parse_move(state, move)
+            move = self._parse_move(state, move)
         self._tree.play(move)
+        self._paused = False
         self._commit(structure=True)
         return True
+
+    def _parse_move(self, state: State, text: str) -> Move:
+        """The move typed, or ``IllegalMove`` in one line whatever the text holds."""
+        text = read_move(text)
+        try:
+            return state.rules.parse_move(state, text)
+        except FtwError:
+            raise
+        except Exception as err:  # e.g. a number of 5,000 digits, refused by int()
+            LOGGER.warning("parse_move failed on %r", excerpt(text, 200), exc_info=err)
+            raise IllegalMove(f"cannot read {excerpt(text)!r} as a move") from None
 
     @guarded("click")
     def select(self, target: Hashable | None) -> None:
@@ -427,6 +483,7 @@ class Explorer(ipywidgets.VBox):
     @guarded("chooser")
     def choose(self, choice: int | Move | str) -> None:
         """Pick one of the chooser's moves (by index, move or notation) or a button move."""
+        self._check_may_move()
         offered = self.choices + self.button_moves
         move: Move | None = None
         if isinstance(choice, int) and not isinstance(choice, bool):
@@ -440,17 +497,20 @@ class Explorer(ipywidgets.VBox):
         if move is None:
             raise IllegalMove(f"{choice} is not among the offered moves")
         self._tree.play(move)
+        self._paused = False
         self._commit(structure=True)
 
     @guarded("history")
     def back(self) -> None:
-        """Step one move back."""
+        """Step one move back (the computer waits until Go or the next move)."""
+        self._paused = True
         self._tree.back()
         self._commit(structure=True)
 
     @guarded("history")
     def forward(self) -> None:
         """Step one move forward along the line shown."""
+        self._paused = True
         self._tree.forward()
         self._commit(structure=True)
 
@@ -459,6 +519,7 @@ class Explorer(ipywidgets.VBox):
         """Show ply ``index`` of the line (0 = the start; negative counts from the end)."""
         if index < 0:
             index += len(self._tree.line)
+        self._paused = True
         self._tree.goto(index)
         self._commit(structure=True)
 
@@ -486,6 +547,7 @@ class Explorer(ipywidgets.VBox):
             node = candidate
             if id(candidate) not in current_line:
                 break
+        self._paused = True
         self._tree.select(node)
         self._tree._leaf = leaf
         self._commit(structure=True)
@@ -518,36 +580,55 @@ class Explorer(ipywidgets.VBox):
         Returns:
             True if loaded (False, with the reason shown, if not).
         """
-        if isinstance(data, bytes):
-            data = data.decode("utf-8")
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as err:
-                raise InvalidState(f"not JSON: {err}") from None
+        if isinstance(data, (str, bytes)):
+            data = read_json(data)
         if not isinstance(data, Mapping):
             raise InvalidState("a position or record must be a JSON object")
-        if "start" in data and "moves" in data:
-            if data.get("game") != self._game:
-                raise InvalidState(
-                    f"game: this record is for {data.get('game')!r}, not {self._game!r}"
-                )
-            state = ftwkit.replay(data)
-            what = f"record of {len(data['moves'])} moves"
-        else:
-            state = self.state.rules.load(data)
-            what = "position"
+        is_record = "start" in data and "moves" in data
+        if is_record and data.get("game") != self._game:
+            game = excerpt(repr(data.get("game")))
+            raise InvalidState(f"game: this record is for {game}, not {self._game!r}")
+        try:
+            state = ftwkit.replay(data) if is_record else self.state.rules.load(data)
+        except FtwError:
+            raise
+        except Exception as err:  # the engine's duty, but the page must still say one line
+            kind = "record" if is_record else "position"
+            LOGGER.warning("loading a %s failed", kind, exc_info=err)
+            raise InvalidState(
+                f"the engine could not read this {kind} ({type(err).__name__})"
+            ) from None
+        what = f"record of {len(data['moves'])} moves" if is_record else "position"
         self._tree = GameTree(state)
+        self._paused = True
         self._sync_setup(state)
         self._commit(structure=True, message=f"Loaded a {what}.")
         return True
 
     def position_json(self) -> str:
-        """The state shown as JSON text (what "Download position" saves)."""
-        return json.dumps(self.state.to_json(), indent=1)
+        """The state shown as JSON text (what "Download position" saves).
+
+        In a player's view this is that player's observation: a download must not carry what
+        the page hides.
+        """
+        viewer = self._view_player()
+        data = self.state.to_json() if viewer is None else self.state.observation(viewer)
+        return json.dumps(data, indent=1)
 
     def record_json(self) -> str:
-        """The line up to the state shown as a game record (what "Download record" saves)."""
+        """The line up to the state shown as a game record (what "Download record" saves).
+
+        Raises:
+            IllegalMove: a player's view is set in a hidden-information game (a record holds the
+                seed and every hidden move, so only the designer's view offers it).
+        """
+        viewer = self._view_player()
+        if viewer is not None and has_hidden_information(self.state):
+            name = self.state.rules.player_names(self.state.players)[viewer]
+            raise IllegalMove(
+                f"a record holds every hidden card and move, so it is not offered in {name}'s "
+                "view; switch the view to the designer to download it"
+            )
         return json.dumps(ftwkit.record(self.state), indent=1)
 
     @guarded("view")
@@ -557,6 +638,210 @@ class Explorer(ipywidgets.VBox):
             _DESIGNER if view is None else _TO_PLAY if view == "to_play" else int(view)
         )
         self._commit(structure=True)
+
+    # ================================================================= computer seats
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who plays each seat: ``"person"``, a level (``"easy"``…) or an agent name."""
+        return tuple(self._seats)
+
+    @property
+    def seat_choices(self) -> list[str]:
+        """The keys the seat menus offer (``"person"`` first)."""
+        return [key for _, key in self._seat_menu]
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is searching for a move now."""
+        return self._thinking is not None
+
+    @property
+    def hint_moves(self) -> list[tuple[str, float]]:
+        """The hint for the state shown: ``(move, share)``, best first (empty if none)."""
+        if self._hint is None or self._hint[0] is not self._tree.current:
+            return []
+        return [(str(move), share) for move, share in self._hint[2]]
+
+    @guarded("players")
+    def set_seat(self, player: int, key: str) -> None:
+        """Let a person (``"person"``) or the computer (a level or agent name) play ``player``."""
+        if key not in self.seat_choices:
+            raise IllegalMove(f"{key!r} is not a player; choose one of {self.seat_choices}")
+        if not 0 <= player < len(self._seats):
+            raise IllegalMove(f"there is no player {player}: the game has {len(self._seats)}")
+        self._seats[player] = key
+        self._paused = False
+        self._commit(structure=False, message=None)
+
+    @guarded("stop")
+    def stop(self) -> None:
+        """Stop the computer: a search under way is ignored; nothing moves until :meth:`go`."""
+        was = self._thinking is not None
+        self._cancel_thinking()
+        self._paused = True
+        text = "Stopped: the computer waits until you press Go." if was else ""
+        self._commit(structure=False, message=text)
+
+    @guarded("go")
+    def go(self) -> None:
+        """Let the computer move for its seats again (after Stop, Back or a jump)."""
+        self._paused = False
+        self._commit(structure=False)
+
+    @guarded("hint")
+    def hint(self) -> None:
+        """Ask the hint level's agent for its weights here; shown on the board and as text.
+
+        Only for the viewer's own turn: in a player's view the hint of another seat would tell
+        what that player holds.
+        """
+        state = self.state
+        if state.is_over or state.to_play is None:
+            raise IllegalMove("the game is over: there is no move to hint")
+        viewer = self._view_player()
+        names = state.rules.player_names(state.players)
+        if viewer is not None and viewer != state.to_play:
+            raise IllegalMove(
+                f"the hint is for {names[viewer]}'s own turn; it is {names[state.to_play]}'s turn"
+            )
+        key = self.seat_panel.hint_level.value
+        if not key:
+            raise IllegalMove("no computer player is installed to give a hint")
+        agent = make_agent(key, seed=self._seed)
+        node = self._tree.current
+        self._set_message(f"Thinking about a hint ({key})…", False)
+        self._background.run(
+            lambda: agent.analyse(state), lambda result: self._on_hint_done(node, key, result)
+        )
+
+    def wait_for_computer(self, timeout: float = 60.0) -> bool:
+        """Outside a kernel: apply the computer's moves and hints until it has nothing to do.
+
+        Inside a kernel results arrive on their own. Returns False if ``timeout`` passed first.
+        """
+        return self._background.drain(timeout)
+
+    def _computer_to_move(self) -> bool:
+        state = self.state
+        return (
+            not state.is_over
+            and state.to_play is not None
+            and state.to_play < len(self._seats)
+            and self._seats[state.to_play] != PERSON
+        )
+
+    def _cancel_thinking(self) -> None:
+        if self._thinking is not None:
+            self._thinking = None
+            self._generation += 1
+
+    def _sync_computer(self) -> None:
+        """Cancel a search whose position is gone; start one when a computer seat is to move."""
+        node = self._tree.current
+        if self._thinking is not None and self._thinking[1] is not node:
+            self._cancel_thinking()
+        if self._thinking is None and not self._paused and self._computer_to_move():
+            self._start_thinking()
+
+    def _start_thinking(self) -> None:
+        state = self.state
+        player = state.to_play
+        assert player is not None
+        try:
+            agent = make_agent(self._seats[player], seed=self._seed * 1009 + player)
+        except ValueError as err:
+            self._paused = True
+            self._set_message(f"The computer cannot play: {err}", True)
+            return
+        self._generation += 1
+        generation, node = self._generation, self._tree.current
+        self._thinking = (generation, node)
+        self._background.run(
+            lambda: agent.choose(state),
+            lambda result: self._on_computer_done(generation, node, result),
+        )
+
+    @guarded("computer")
+    def _on_computer_done(self, generation: int, node: Node, result: Any) -> None:
+        if self._thinking != (generation, node) or self._tree.current is not node:
+            return  # stopped, taken back, or the person moved on: the answer is stale
+        self._thinking = None
+        state = node.state
+        names = state.rules.player_names(state.players)
+        mover = names[state.to_play or 0]
+        if isinstance(result, BaseException) or not (
+            isinstance(result, Move) and state.is_legal(result)
+        ):
+            if isinstance(result, BaseException):
+                self.log_panel.exception(result, "computer player")
+            self._paused = True
+            self._commit(structure=False, message=f"The computer could not move for {mover}.")
+            return
+        self._tree.play(result)
+        label = self._move_label(self._tree.current, self._view_player())
+        self._commit(structure=True, message=f"{mover} (computer) played {label}.")
+
+    @guarded("hint")
+    def _on_hint_done(self, node: Node, key: str, result: Any) -> None:
+        if node is not self._tree.current:
+            return
+        if isinstance(result, BaseException):
+            self.log_panel.exception(result, "hint")
+            self._commit(structure=False, message="The hint failed.", error=True)
+            return
+        top = [(m, float(w)) for m, w in list(result)[:_HINT_MOVES]]
+        self._hint = (node, key, top)
+        shown = " · ".join(f"{m} {w:.0%}" for m, w in top) or "no move"
+        self._commit(structure=False, message=f"Hint ({key}): {shown}")
+
+    def _refresh_seats(self) -> None:
+        state = self.state
+        names = state.rules.player_names(state.players)
+        if len(self._seats) != state.players:
+            self._seats = (self._seats + [PERSON] * state.players)[: state.players]
+        for player, widget in enumerate(
+            self.seat_panel.set_seats(tuple(names), list(self._seats), self._seat_menu)
+        ):
+            widget.observe(lambda change, p=player: self._on_seat_value(p, change), names="value")
+        panel = self.seat_panel
+        panel.stop_button.disabled = self._thinking is None
+        panel.go_button.disabled = not (self._paused and self._computer_to_move())
+        panel.hint_button.disabled = state.is_over or not panel.hint_level.options
+        panel.thinking.value = (
+            f"<i>{html.escape(names[state.to_play or 0])} thinking…</i>" if self.thinking else ""
+        )
+
+    def _draw_overlays(self, state: State, view: int | None) -> None:
+        """The hint's moves (arrows or rings with their share) and a "thinking…" badge."""
+        theme = resolve_theme(None)
+        pen = Pen(self.canvas, theme)
+        hint = self._hint
+        if hint is not None and hint[0] is self._tree.current and self._substep is None:
+            for rank, (move, share) in enumerate(hint[2]):
+                colour = (theme.highlight, theme.selected, theme.seat(1))[rank % 3]
+                centres = []
+                for target in move.targets:
+                    box = self._renderer.target_box(state, target, view=view)
+                    if box is not None:
+                        x, y, w, h = box
+                        centres.append((x + w / 2, y + h / 2, min(w, h) / 2))
+                if not centres:
+                    continue
+                pen.alpha(0.85)
+                if len(centres) > 1:
+                    pen.arrow([(x, y) for x, y, _ in centres], colour, 4.0, head=12.0)
+                else:
+                    x, y, r = centres[0]
+                    pen.circle(x, y, max(r, 8.0), stroke=colour, width=4.0)
+                x, y, r = centres[-1]
+                pen.alpha(1.0)
+                pen.rect((x - 20, y - r - 18, 40, 16), fill=colour)
+                pen.text(f"{share:.0%}", x, y - r - 10, size=11, colour="#ffffff", bold=True)
+        if self._thinking is not None:
+            pen.alpha(0.9)
+            pen.rect((4, 4, 96, 22), fill=theme.panel)
+            pen.text("thinking…", 52, 15, size=12, colour=theme.ink)
+        pen.alpha(1.0)
 
     # ================================================================= the one update
     def _commit(
@@ -587,6 +872,7 @@ class Explorer(ipywidgets.VBox):
             self._set_message(message, error)
         if structure:
             self._steps = self._compute_steps()
+        self._sync_computer()
         self._refresh_status()
         self._refresh_chooser()
         if structure:
@@ -594,6 +880,7 @@ class Explorer(ipywidgets.VBox):
             self._refresh_history()
             self._refresh_view_options()
             self._refresh_downloads()
+        self._refresh_seats()
         self._refresh_steps()
         # The picture comes last, so the text beside it is already current when it arrives.
         self._redraw()
@@ -606,6 +893,7 @@ class Explorer(ipywidgets.VBox):
         if target is None:
             self._commit(structure=False)
             return
+        self._check_may_move()
         if clicks and target in clicks and (unordered or target == clicks[-1]):
             kept = list(clicks)
             kept.remove(target)
@@ -626,9 +914,50 @@ class Explorer(ipywidgets.VBox):
         decided = n.decided
         if decided is not None:
             self._tree.play(decided)
+            self._paused = False
             self._commit(structure=True)
             return
         self._commit(structure=False, clicks=n.clicks)
+
+    def _hides_moves(self) -> bool:
+        """Whether the view hides the options of the player to move.
+
+        In a hidden-information game seen as one player, the options of another player (their
+        legal moves, buttons, highlights, the reasons a move of theirs is refused) would show
+        their hidden cards, so only the viewer's own moves can be made from the page.
+        """
+        state = self.state
+        viewer = self._view_player()
+        return (
+            viewer is not None
+            and state.to_play is not None
+            and state.to_play != viewer
+            and has_hidden_information(state)
+        )
+
+    def _check_may_move(self) -> None:
+        """Refuse a move while the computer thinks, or one whose options the view hides."""
+        if self._thinking is not None:
+            state = self.state
+            name = state.rules.player_names(state.players)[state.to_play or 0]
+            raise IllegalMove(f"{name} (the computer) is thinking; press Stop to take over")
+        if self._hides_moves():
+            state = self.state
+            names = state.rules.player_names(state.players)
+            mover, viewer = names[state.to_play or 0], names[self._view_player() or 0]
+            raise IllegalMove(
+                f"it is {mover}'s turn and their cards are hidden in {viewer}'s view; "
+                f"view the game as {mover} (or as the player to move) to play for them"
+            )
+
+    def _move_label(self, node: Node, viewer: int | None) -> str:
+        """The notation of the move that led to ``node`` as ``viewer`` may read it (cached)."""
+        if node.parent is None or node.move is None:
+            return ""
+        cached = self._labels.setdefault(node, {})
+        if viewer not in cached:
+            cached[viewer] = move_label(node.parent.state, node.move, viewer)
+        return cached[viewer]
 
     def _move_index(self) -> MoveIndex:
         """The legal moves of the state shown, indexed by target (built once per state)."""
@@ -667,8 +996,28 @@ class Explorer(ipywidgets.VBox):
         if self._view_choice == _DESIGNER:
             return None
         if self._view_choice == _TO_PLAY:
-            return state.to_play
+            return self._person_to_view(state)
         return self._view_choice if 0 <= self._view_choice < state.players else None
+
+    def _person_to_view(self, state: State) -> int | None:
+        """The "player to move" view: the player to move, unless the computer plays that seat.
+
+        Then it is the person who moved last (or the first person seat): a person playing
+        against the computer must not see the computer's cards while it is its turn.
+        """
+        mover = state.to_play
+        seats = self._seats
+        if mover is None or mover >= len(seats) or seats[mover] == PERSON:
+            return mover
+        people = [p for p, key in enumerate(seats) if key == PERSON]
+        if not people:
+            return mover
+        earlier: State | None = state.previous
+        while earlier is not None:
+            if earlier.to_play in people:
+                return earlier.to_play
+            earlier = earlier.previous
+        return people[0]
 
     def _draw_state(self) -> State:
         if self._substep is not None and self._substep < len(self._steps):
@@ -681,7 +1030,7 @@ class Explorer(ipywidgets.VBox):
         state = self._draw_state()
         view = self._view_player()
         if self._substep is None:
-            highlight = set(self._narrowing.next_targets)
+            highlight = set(self.highlighted)
             if not self._clicks and len(highlight) > _MAX_START_HIGHLIGHTS:
                 # Every empty point of a Go board is a start: marking them all is only noise.
                 highlight = set()
@@ -692,20 +1041,27 @@ class Explorer(ipywidgets.VBox):
             selected: tuple[Any, ...] = self._clicks
         else:
             highlight, selected = set(), ()
+        node = self._tree.current
+        shows_last = (
+            self._substep is None
+            and node.parent is not None
+            and self._move_label(node, view) == str(node.move)
+        )
         width, height = self._renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
             self._fit_board_width(width)
-        with hold_canvas():
+        with drawing():
             self._renderer.draw(
                 self.canvas,
                 state,
                 view=view,
                 highlight=highlight,
                 selected=selected,
-                last_move=self._substep is None,
+                last_move=shows_last,
             )
+            self._draw_overlays(state, view)
         self._draws += 1
 
     def _fit_board_width(self, width: int) -> None:
@@ -729,11 +1085,15 @@ class Explorer(ipywidgets.VBox):
         parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
         if self._substep is not None and self._substep < len(self._steps):
             parts.append(f"board shows {self._steps[self._substep][0]}")
+        if self._thinking is not None:
+            parts.append("the computer is thinking…")
+        elif self._paused and self._computer_to_move():
+            parts.append("the computer waits: press Go")
         return " · ".join(parts)
 
     def _refresh_status(self) -> None:
         self._title.value = f"<b style='font-size:15px'>{html.escape(self.state.rules.title)}</b>"
-        colour = "#1b5e20" if self.state.is_over else "#222"
+        colour = OK if self.state.is_over else TEXT
         text = html.escape(self._status_text())
         self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
 
@@ -742,7 +1102,7 @@ class Explorer(ipywidgets.VBox):
         if not text:
             self._message.value = ""
             return
-        colour = "#b00020" if error else "#0d47a1"
+        colour = ERROR if error else INFO
         self._message.value = f"<div style='color:{colour}'>{html.escape(text)}</div>"
 
     def _show_error(self, text: str) -> None:
@@ -780,12 +1140,13 @@ class Explorer(ipywidgets.VBox):
         line = tree.line
         index = tree.index
         names = self.state.rules.player_names(self.state.players)
+        viewer = self._view_player()
         labels: list[tuple[str, int]] = [("start", 0)]
         for node in line[1:]:
             assert node.parent is not None
             mover = node.parent.state.to_play
             who = f" ({names[mover]})" if mover is not None else ""
-            labels.append((f"{node.ply}. {node.move}{who}", node.ply))
+            labels.append((f"{node.ply}. {self._move_label(node, viewer)}{who}", node.ply))
         self._tree_nodes = []
         tree_labels: list[tuple[str, int]] = []
         on_line = set(map(id, line))
@@ -796,7 +1157,9 @@ class Explorer(ipywidgets.VBox):
             indent = _NBSP * 4 * depth
             tree_labels.append(
                 (
-                    f"{indent}{mark}{node.ply}. {node.move}".replace(" ", _NBSP),
+                    f"{indent}{mark}{node.ply}. {self._move_label(node, viewer)}".replace(
+                        " ", _NBSP
+                    ),
                     len(self._tree_nodes),
                 )
             )
@@ -835,9 +1198,18 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_downloads(self) -> None:
         game = self._game
+        viewer = self._view_player()
+        if viewer is None or not has_hidden_information(self.state):
+            self._downloads.value = _data_link(
+                self.position_json(), f"{game}-position.json", "⬇ Download position"
+            ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+            return
+        name = self.state.rules.player_names(self.state.players)[viewer]
         self._downloads.value = _data_link(
-            self.position_json(), f"{game}-position.json", "⬇ Download position"
-        ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+            self.position_json(), f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
+        ) + html.escape(
+            "(the record holds hidden cards: switch the view to the designer to download it)"
+        )
 
     def _compute_steps(self) -> list[tuple[str, State]]:
         node = self._tree.current
@@ -883,6 +1255,7 @@ class Explorer(ipywidgets.VBox):
         state = rules.new(players=players, seed=seed)
         self._seed = seed
         self._tree = GameTree(state)
+        self._paused = False
         self._sync_setup(state)
         self._commit(structure=True, message=f"New game (seed {seed}).")
 
@@ -920,6 +1293,7 @@ class Explorer(ipywidgets.VBox):
     def _on_tree_value(self, change: Mapping[str, Any]) -> None:
         if self._syncing or change["new"] is None:
             return
+        self._paused = True
         self._tree.select(self._tree_nodes[change["new"]])
         self._commit(structure=True)
 
@@ -955,17 +1329,17 @@ class Explorer(ipywidgets.VBox):
     def _on_view_value(self, change: Mapping[str, Any]) -> None:
         if not self._syncing and change["new"] is not None:
             self._view_choice = int(change["new"])
-            self._commit(structure=False)
+            self._commit(structure=True)
 
     @guarded("variants")
     def _on_option_value(self, _change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
-        values = {c.spec.name: c.value for c in self._option_controls}
         rules = self.state.rules
         try:
+            values = {c.spec.name: c.value for c in self._option_controls}
             new_rules = type(rules).with_options(**values)
-        except ValueError as err:
+        except (ValueError, TypeError) as err:
             raise InvalidState(str(err)) from None
         players = self._players.value if len(self._players.options) > 1 else None
         self._start(new_rules, seed=self._seed, players=players)
@@ -987,6 +1361,19 @@ class Explorer(ipywidgets.VBox):
                 self._upload.value = ()
             finally:
                 self._syncing = False
+
+    def _on_stop_click(self, _button: Any) -> None:
+        self.stop()
+
+    def _on_go_click(self, _button: Any) -> None:
+        self.go()
+
+    def _on_hint_click(self, _button: Any) -> None:
+        self.hint()
+
+    def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
+        if change["new"] != self._seats[player]:
+            self.set_seat(player, change["new"])
 
     def _on_paste_load_click(self, _button: Any) -> None:
         if self.load_json(self._paste.value):

@@ -1,24 +1,40 @@
-"""A visible log panel: where unexpected exceptions from widget callbacks land.
+"""A visible log panel, and the guard that keeps exceptions of widget callbacks out of sight.
 
 Exceptions raised inside ipywidgets callbacks are invisible in Voilà, so every handler of the
-explorer widgets runs through :func:`guarded`, which shows refused moves and malformed positions
-as messages and writes anything unexpected, with its traceback, to the panel.
+explorer widgets runs through :func:`guarded`, which shows refused moves and malformed input as a
+one-line message. Anything unexpected is announced in one line on the page and written with its
+traceback to the server's log (the ``widgets`` Python logger) only: a page shared by link must
+not show tracebacks, server paths or the text of internal errors.
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import logging
 import time
-import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import ipywidgets
 
 from ftwkit.errors import FtwError
+from widgets.colours import ERROR, ERROR_TINT, INFO, INFO_TINT, TEXT
 
-__all__ = ["LogPanel", "guarded"]
+__all__ = ["LOGGER", "LogPanel", "guarded", "one_line"]
+
+LOGGER = logging.getLogger("widgets")
+"""Where tracebacks go: the server's log (the kernel's stderr under Voilà), never the page."""
+
+_MAX_MESSAGE = 300
+"""The longest message shown on the page (an engine message may quote a long bad value)."""
+
+
+def one_line(text: str, limit: int = _MAX_MESSAGE) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,9 +95,15 @@ class LogPanel(ipywidgets.VBox):
         self._add("error", text)
 
     def exception(self, err: BaseException, where: str) -> None:
-        """Log an unexpected exception with its traceback."""
-        tb = "".join(traceback.format_exception(type(err), err, err.__traceback__))
-        self._add("error", f"unexpected {type(err).__name__} in {where}: {err}\n{tb}")
+        """Note an unexpected exception: one line here, the traceback in the server's log.
+
+        The panel names only the exception's type and where it happened; its text may hold
+        server paths or internals, so it goes with the traceback to :data:`LOGGER`.
+        """
+        LOGGER.error("unexpected %s in %s", type(err).__name__, where, exc_info=err)
+        self._add(
+            "error", f"unexpected {type(err).__name__} in {where} (details in the server log)"
+        )
 
     def _add(self, level: str, text: str) -> None:
         stamp = time.strftime("%H:%M:%S")
@@ -100,7 +122,7 @@ class LogPanel(ipywidgets.VBox):
             self.layout.border = ""
             return
         errors = any(level == "error" for _, level, _ in lines)
-        colour, tint = ("#b00020", "#fdecee") if errors else ("#0d47a1", "#eef3fb")
+        colour, tint = (ERROR, ERROR_TINT) if errors else (INFO, INFO_TINT)
         self._title.value = (
             f"<div style='color:{colour};background:{tint};font-weight:bold;"
             f"padding:2px 8px;margin-right:8px'>{html.escape(self.header)}</div>"
@@ -109,7 +131,7 @@ class LogPanel(ipywidgets.VBox):
         self.layout.display = None
         rows = []
         for stamp, level, text in reversed(lines):
-            colour = "#b00020" if level == "error" else "#333"
+            colour = ERROR if level == "error" else TEXT
             rows.append(
                 f"<div style='color:{colour};white-space:pre-wrap;font-family:monospace;"
                 f"font-size:11px'>{stamp} {html.escape(text)}</div>"
@@ -125,9 +147,10 @@ class LogPanel(ipywidgets.VBox):
 def guarded(where: str, failed: Any = None) -> Callable[[F], F]:
     """Decorate a widget method so no exception escapes silently.
 
-    ``FtwError`` (an illegal move, a malformed position) becomes a message via ``self._show_error``;
-    anything else is logged with its traceback to ``self.log_panel`` and announced in the message
-    line. Either way the method returns ``failed``.
+    ``FtwError`` (an illegal move, malformed input) becomes a one-line message via
+    ``self._show_error``; anything else is noted in ``self.log_panel`` (one line), logged with its
+    traceback to the server log, and announced in the message line without its text. Either way
+    the method returns ``failed``.
     """
 
     def decorate(fn: F) -> F:
@@ -136,10 +159,13 @@ def guarded(where: str, failed: Any = None) -> Callable[[F], F]:
             try:
                 return fn(self, *args, **kwargs)
             except FtwError as err:
-                self._show_error(str(err))
+                self._show_error(one_line(str(err)))
             except Exception as err:
                 self.log_panel.exception(err, f"{where} ({fn.__name__})")
-                self._show_error(f"Unexpected error in {where}: {err} (details in the log)")
+                self._show_error(
+                    f"Unexpected error in {where} ({type(err).__name__}); "
+                    "the details are in the server log."
+                )
             return failed
 
         return wrapper  # type: ignore[return-value]

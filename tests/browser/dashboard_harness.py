@@ -27,21 +27,13 @@ NOTEBOOKS_DIR = os.path.join(ROOT, "notebooks")
 SERVE = os.path.join(ROOT, "voila", "serve.py")
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 SCREENSHOTS = os.path.join(ARTIFACTS, "screenshots")
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1280, "height": 960}
 
-if NOTEBOOKS_DIR not in sys.path:
-    sys.path.insert(0, NOTEBOOKS_DIR)
+if ROOT not in sys.path:  # this checkout's widgets, not an installed copy
+    sys.path.insert(0, ROOT)
 
-import ftw_dashboard  # noqa: E402  (lives beside the notebooks it describes)
+from widgets import dashboard as ftw_dashboard  # noqa: E402
+from widgets.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 DASHBOARDS = ftw_dashboard.DASHBOARDS
 """Every served notebook, index first (from the notebooks' own catalogue)."""
@@ -164,9 +156,12 @@ def voila_server(timeout: float = 60.0) -> Iterator[VoilaServer]:
     port = free_port()
     log_path = os.path.join(ARTIFACTS, f"voila-{port}.log")
     with open(log_path, "wb") as log:
+        # The kernels import this checkout's ftwkit and widgets, not an installed copy.
+        path = os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)
         process = subprocess.Popen(
             [sys.executable, SERVE, f"--port={port}"],
             cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": path},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -205,7 +200,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 # --------------------------------------------------------------------------- the browser
 def launch_chromium(playwright: Any) -> Any:
     """Debian's Chromium, headless, with the flags verified on these machines."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
 
 
 @dataclass

@@ -288,3 +288,117 @@ def test_designer_note_loads_the_chosen_case_into_its_one_explorer(
         assert after.status is not None and start.status() in after.status
     finally:
         harness.close_dashboard(opened.page)
+
+
+# --------------------------------------------------------------------------- computer & bad input
+TIME_CLICK_UNTIL_JS = """
+([root, button, predicate]) => new Promise((resolve) => {
+  if (button.disabled) { resolve(null); return; }
+  const test = new Function('root', `return (${predicate})(root);`);
+  const start = performance.now();
+  button.click();
+  const poll = () => {
+    if (test(root)) resolve(performance.now() - start);
+    else if (performance.now() - start > 20000) resolve(-1);
+    else requestAnimationFrame(poll);
+  };
+  poll();
+})
+"""
+
+MOVES_SELECTED_JS = (
+    "(root) => { const s = Array.from(root.querySelectorAll('select'))"
+    ".find(s => s.options.length && s.options[0].text === 'start'); return s ? s.selectedIndex"
+    " : -1; }"
+)
+
+
+def _dashboard(notebook: str) -> Any:
+    return next(d for d in DASHBOARDS if d.notebook == notebook)
+
+
+def _timed_click(explorer: harness.ExplorerOnPage, locator: Any, predicate_js: str) -> float | None:
+    """Click an enabled button; milliseconds until ``predicate_js(root)`` holds (None: disabled).
+
+    The check, the click and the clock run in one page task, so a button that the kernel
+    disables meanwhile (the computer answered) is not clicked late.
+    """
+    ms: float | None = explorer.page.evaluate(
+        TIME_CLICK_UNTIL_JS,
+        [explorer.root.element_handle(), locator.element_handle(), predicate_js],
+    )
+    assert ms is None or ms >= 0, f"no answer to the click within 20 s: {explorer.snapshot()}"
+    return ms
+
+
+def test_a_person_plays_against_the_computer_and_the_page_answers_quickly(
+    server: harness.VoilaServer, browser: Any
+) -> None:
+    opened = _open(_dashboard("playwin.ipynb"), server, browser)
+    try:
+        page = opened.page
+        explorer = harness.ExplorerOnPage(page)
+        menus = [
+            m
+            for m in explorer.root.locator("select").all()
+            if "person" in m.locator("option").all_inner_texts()
+        ]
+        assert len(menus) == 2
+        labels = menus[1].locator("option").all_inner_texts()
+        normal = [t for t in labels if t.replace("\xa0", " ").startswith("computer: normal")]
+        level = (normal or labels)[-1]
+        menus[1].select_option(label=level)
+        stops, backs = [], []
+        for _ in range(2):
+            board = explorer.board()
+            move = harness.clickable_move(board)
+            assert move is not None
+            before = explorer.snapshot()
+            assert before.selected is not None
+            for target in move.targets:
+                explorer.click(board, target)
+            stop = explorer.root.locator("button:has-text('Stop')")
+            ms = _timed_click(explorer, stop, "(r) => r.innerText.includes('Stopped')")
+            if ms is not None:  # it was still thinking: Stop answered
+                stops.append(ms)
+                explorer.root.locator("button:has-text('Go')").click()
+            explorer.wait_for(f"(root) => ({MOVES_SELECTED_JS})(root) === {before.selected + 2}")
+            after = explorer.snapshot()
+            assert after.moves is not None and "(computer) played" in page.inner_text("body")
+            assert after.moves[before.selected + 2].startswith(f"{before.selected + 2}.")
+        back = explorer.root.locator("button[title='one move back']")
+        selected = explorer.snapshot().selected
+        ms = _timed_click(explorer, back, f"(r) => ({MOVES_SELECTED_JS})(r) === {selected - 1}")
+        assert ms is not None
+        backs.append(ms)
+        assert "the computer waits" in (explorer.snapshot().status or "")
+        harness.screenshot(page, "playwin-vs-computer")
+        print(f"computer level {level!r}: Stop answered in {stops} ms, Back in {backs} ms")
+        assert all(ms < 300 for ms in stops + backs), (stops, backs)
+        _assert_no_errors(opened)
+    finally:
+        harness.close_dashboard(opened.page)
+
+
+def test_a_bad_option_value_shows_one_line_and_no_traceback(
+    server: harness.VoilaServer, browser: Any
+) -> None:
+    opened = _open(_dashboard("forthewin.ipynb"), server, browser)
+    try:
+        page = opened.page
+        explorer = harness.ExplorerOnPage(page)
+        explorer.root.locator(
+            ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header"
+        ).first.click()
+        field = explorer.root.locator(".widget-text:has(label:text-is('max_rounds')) input")
+        field.fill("abc")
+        field.press("Enter")
+        explorer.wait_for("(root) => root.innerText.includes('must be an integer')")
+        text = page.inner_text("body")
+        assert "Traceback" not in text and "Unexpected" not in text
+        assert os.path.dirname(ftwkit.__file__) not in text and "/work/" not in text
+        message = [line for line in text.splitlines() if "must be an integer" in line]
+        assert message == ["option 'max_rounds' must be an integer or blank"]
+        _assert_no_errors(opened)
+    finally:
+        harness.close_dashboard(opened.page)

@@ -1,5 +1,9 @@
 """Display helpers for the ftwkit notebooks: the dashboard catalogue, page style, gallery cards.
 
+>>> from widgets.dashboard import DASHBOARDS
+>>> DASHBOARDS[0].notebook
+'index.ipynb'
+
 The notebooks import, build and display; this module only builds HTML for them (no game logic):
 the list of dashboards, the gallery of the index page, option tables generated from each game's
 ``Options`` docstrings (so they never drift from the engine), and case cards from the casebook.
@@ -11,12 +15,26 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import ftwkit
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium: the browser the gallery tool and the browser tests drive headless."""
+
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+"""The launch flags verified on these machines (no sandbox in containers, no GPU, no network)."""
 
 SEED = 2024
 """The seed of every explorer's first game (the browser tests replay it to know where to click)."""
@@ -117,69 +135,103 @@ def _dashboards() -> tuple[Dashboard, ...]:
 DASHBOARDS: tuple[Dashboard, ...] = _dashboards()
 """Every notebook of ``notebooks/``, index first."""
 
-STYLE = """
+PAGE_STYLE = """
 <style>
-.jp-Notebook, body { background: #f6f4ef; }
+body[data-jp-theme-light="true"], body[data-jp-theme-light="true"] .jp-Notebook {
+  background: #f6f4ef; }
 .jp-Cell { max-width: 1180px; margin: 0 auto; }
-.jp-RenderedMarkdown h1 { font-size: 1.9em; margin: 0.2em 0 0.3em; color: #2b2d42; }
-.jp-RenderedMarkdown h2 { font-size: 1.35em; margin-top: 1.4em; color: #2b2d42;
-  border-bottom: 1px solid #ddd6c8; padding-bottom: 0.2em; }
+.jp-RenderedMarkdown h1 { font-size: 1.9em; margin: 0.2em 0 0.3em; }
+.jp-RenderedMarkdown h2 { font-size: 1.35em; margin-top: 1.4em;
+  border-bottom: 1px solid var(--jp-border-color2, #ddd6c8); padding-bottom: 0.2em; }
 .jp-RenderedMarkdown p, .jp-RenderedMarkdown li { font-size: 15px; line-height: 1.55;
   max-width: 72em; }
-.jp-RenderedMarkdown blockquote { border-left: 4px solid #c9a227; background: #fffaf0;
-  margin: 0.6em 0; padding: 0.4em 1em; color: #3d3d3d; }
+.jp-RenderedMarkdown blockquote { border-left: 4px solid #c9a227;
+  background: var(--jp-layout-color2, #fffaf0); margin: 0.6em 0; padding: 0.4em 1em; }
+</style>
+"""
+"""Rules for the whole page: only a Voilà dashboard applies them (see :func:`page_style`)."""
+
+STYLE = """
+<style>
 .ftw-nav { font-size: 14px; margin: 0 0 0.6em; }
-.ftw-nav a { color: #3d5a80; text-decoration: none; margin-right: 1.2em; }
+.ftw-nav a { color: var(--jp-brand-color1, #3d5a80); text-decoration: none; margin-right: 1.2em; }
 .ftw-nav a:hover { text-decoration: underline; }
 .ftw-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr));
   gap: 18px; margin: 8px 0 24px; }
-.ftw-card { background: #fff; border: 1px solid #ddd6c8; border-radius: 10px; padding: 14px 16px;
-  box-shadow: 0 1px 3px rgba(0,0,0,.06); display: flex; flex-direction: column; }
-.ftw-card h3 { margin: 0 0 2px; font-size: 1.2em; color: #2b2d42; }
-.ftw-card .ftw-meta { color: #6b6b6b; font-size: 13px; margin-bottom: 8px; }
+.ftw-card { background: var(--jp-layout-color0, #fff);
+  border: 1px solid var(--jp-border-color2, #ddd6c8); border-radius: 10px; padding: 14px 16px;
+  box-shadow: 0 1px 3px rgba(0,0,0,.06); display: flex; flex-direction: column;
+  color: var(--jp-content-font-color1, #1f1d1a); }
+.ftw-card h3 { margin: 0 0 2px; font-size: 1.2em; color: var(--jp-content-font-color0, #2b2d42); }
+.ftw-card .ftw-meta { color: var(--jp-content-font-color2, #6b6b6b); font-size: 13px;
+  margin-bottom: 8px; }
 .ftw-card .ftw-picture { height: 230px; display: flex; align-items: center;
   justify-content: center; background: #faf8f3; border-radius: 6px; margin-bottom: 10px;
   overflow: hidden; }
 .ftw-card .ftw-picture svg { max-width: 100%; max-height: 226px; height: auto; width: auto; }
 .ftw-card p { font-size: 14px; line-height: 1.45; margin: 0 0 10px; flex-grow: 1; }
 .ftw-card .ftw-links a { display: inline-block; margin: 0 8px 4px 0; padding: 5px 12px;
-  border-radius: 6px; background: #3d5a80; color: #fff; text-decoration: none; font-size: 14px; }
-.ftw-card .ftw-links a.ftw-secondary { background: #e8e2d4; color: #2b2d42; }
-.ftw-card .ftw-missing { color: #999; font-style: italic; }
+  border-radius: 6px; background: var(--jp-brand-color1, #3d5a80); color: #fff;
+  text-decoration: none; font-size: 14px; }
+.ftw-card .ftw-links a.ftw-secondary { background: var(--jp-layout-color3, #e8e2d4);
+  color: var(--jp-ui-font-color0, #2b2d42); }
+.ftw-card .ftw-missing { color: var(--jp-ui-font-color3, #999); font-style: italic; }
 .jp-RenderedHTMLCommon table.ftw-options { border-collapse: collapse; font-size: 14px;
-  margin: 6px 0 14px; table-layout: auto; width: 100%; }
-.jp-RenderedHTMLCommon table.ftw-options th, .jp-RenderedHTMLCommon table.ftw-options td {
-  border: none; border-bottom: 1px solid #e4ded2; padding: 5px 10px; text-align: left;
-  vertical-align: top; }
-.jp-RenderedHTMLCommon table.ftw-options tbody tr:nth-child(odd) { background: #fbfaf6; }
-.jp-RenderedHTMLCommon table.ftw-options th { background: #efe9dc; }
+  margin: 6px 0 14px; table-layout: auto; width: 100%;
+  color: var(--jp-content-font-color1, #1f1d1a); }
+.jp-RenderedHTMLCommon table.ftw-options th,
+.jp-RenderedHTMLCommon table.ftw-options td {
+  border: none; border-bottom: 1px solid var(--jp-border-color2, #e4ded2); padding: 5px 10px;
+  text-align: left; vertical-align: top; }
+.jp-RenderedHTMLCommon table.ftw-options tbody tr:nth-child(odd) {
+  background: var(--jp-layout-color1, #fbfaf6); }
+.jp-RenderedHTMLCommon table.ftw-options th { background: var(--jp-layout-color2, #efe9dc); }
 .jp-RenderedHTMLCommon table.ftw-options td:first-child { white-space: nowrap; }
 .jp-RenderedHTMLCommon table.ftw-readings { table-layout: fixed; }
 .jp-RenderedHTMLCommon table.ftw-readings th:first-child { width: 19%; }
-.ftw-options code { background: #f3efe6; padding: 0 3px; border-radius: 3px; }
-.widget-html-content p, .widget-html-content h4, .widget-html-content li {
-  line-height: 1.45; }
-.ftw-details > summary { cursor: pointer; color: #3d5a80; font-size: 15px; margin: 4px 0 8px; }
-.ftw-case { background: #fff; border: 1px solid #ddd6c8; border-radius: 8px;
-  padding: 10px 16px; margin: 18px 0 8px; }
-.ftw-case h3 { margin: 0 0 6px; color: #2b2d42; }
-.ftw-case blockquote { border-left: 4px solid #c9a227; background: #fffaf0; margin: 6px 0;
-  padding: 4px 12px; }
+.ftw-options code { background: var(--jp-layout-color2, #f3efe6); padding: 0 3px;
+  border-radius: 3px; }
+.ftw-explorer .widget-html-content p, .ftw-explorer .widget-html-content h4,
+.ftw-explorer .widget-html-content li { line-height: 1.45; }
+.ftw-details > summary { cursor: pointer; color: var(--jp-brand-color1, #3d5a80);
+  font-size: 15px; margin: 4px 0 8px; }
+.ftw-case { background: var(--jp-layout-color0, #fff);
+  border: 1px solid var(--jp-border-color2, #ddd6c8); border-radius: 8px;
+  padding: 10px 16px; margin: 18px 0 8px; color: var(--jp-content-font-color1, #1f1d1a); }
+.ftw-case h3 { margin: 0 0 6px; color: var(--jp-content-font-color0, #2b2d42); }
+.ftw-case blockquote { border-left: 4px solid #c9a227; background: var(--jp-layout-color2, #fffaf0);
+  margin: 6px 0; padding: 4px 12px; }
 .ftw-case .ftw-verdicts { font-family: monospace; font-size: 13px; white-space: pre-wrap;
-  color: #333; margin-top: 6px; }
+  color: var(--jp-content-font-color1, #333); margin-top: 6px; }
 .ftw-case .ftw-case-picture { float: right; margin: 0 0 8px 16px; max-width: 48%; }
 .ftw-case .ftw-case-picture svg { max-width: 100%; height: auto; }
-.ftw-case .ftw-ok, .ftw-readings .ftw-ok { color: #2a7a3b; }
-.ftw-case .ftw-bad, .ftw-readings .ftw-bad { color: #b3261e; }
+.ftw-case .ftw-ok, .ftw-readings .ftw-ok { color: var(--jp-success-color1, #2a7a3b); }
+.ftw-case .ftw-bad, .ftw-readings .ftw-bad { color: var(--jp-error-color1, #b3261e); }
 </style>
 """
+"""Rules for the project's own elements only (every selector starts at an ``ftw-`` class), in
+JupyterLab's theme variables, so they read well in Light and Dark and touch nothing else."""
 
 
-def page_style() -> Any:
-    """The dashboards' stylesheet, as a displayable HTML object (display it first)."""
+def under_voila() -> bool:
+    """Whether this kernel runs a Voilà dashboard (Voilà puts its URLs in the kernel's env)."""
+    return any(
+        key in os.environ for key in ("VOILA_SERVER_URL", "VOILA_BASE_URL", "VOILA_KERNEL_ID")
+    )
+
+
+def page_style(*, page: bool | None = None) -> Any:
+    """The notebooks' stylesheet, as a displayable HTML object (display it first).
+
+    Args:
+        page: also style the page itself (background, cell width, headings); by default only
+            when running under Voilà. In JupyterLab the page belongs to the user: its theme stays,
+            and nothing carries over to other notebooks.
+    """
     from IPython.display import HTML
 
-    return HTML(STYLE)
+    whole = under_voila() if page is None else page
+    return HTML(STYLE + (PAGE_STYLE if whole else ""))
 
 
 def nav(current: str | None = None) -> Any:
@@ -471,3 +523,50 @@ def case_explorer(choices: Mapping[str, Any]) -> Any:
     box.explorer = explorer
     box.selector = selector
     return box
+
+
+# --------------------------------------------------------------------------- clean notebooks
+_VOLATILE_CELL_METADATA = ("execution", "scrolled", "collapsed", "trusted")
+
+
+def clean_notebook(text: str) -> str:
+    """A notebook's JSON without what running it adds: outputs, counts, widget state, timings.
+
+    Used as git's clean filter for ``notebooks/*.ipynb`` (see ``notebooks/.gitattributes``), so
+    exploring the notebooks leaves the working tree clean. The result is written the way Jupyter
+    writes notebooks (one-space indent, sorted keys), so a clean notebook comes out unchanged.
+    """
+    import json
+
+    notebook = json.loads(text)
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        metadata = cell.get("metadata", {})
+        for key in _VOLATILE_CELL_METADATA:
+            metadata.pop(key, None)
+    metadata = notebook.get("metadata", {})
+    metadata.pop("widgets", None)
+    info = metadata.get("language_info")
+    if isinstance(info, dict) and "name" in info:
+        metadata["language_info"] = {"name": info["name"]}
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m widgets.dashboard --clean-notebook``: clean the notebook on stdin to stdout."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["--clean-notebook"]:
+        print("usage: python -m widgets.dashboard --clean-notebook < in.ipynb > out.ipynb")
+        return 2
+    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdout.write(clean_notebook(sys.stdin.read()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,171 @@
+"""Computer seats in the explorer: moves off the widget callback, Stop, Back, Hint (issue 15 #3)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import ftwkit
+from ftwkit import agents
+from ftwkit.agents.base import Agent
+from ftwkit.protocol import Move, State
+from widgets import Explorer
+from widgets.computer import FALLBACK_LEVELS, PERSON, menu, table
+
+OPTIONS: dict[str, dict[str, Any]] = {"forthewin": {"max_rounds": 4}}
+"""Uniformly random For the Win! games practically never end; a round cap makes them."""
+
+GATE = threading.Event()
+
+
+class GatedAgent(Agent):
+    """Plays the first legal move once the test opens :data:`GATE` (a search that takes time)."""
+
+    name = "gated"
+
+    def analyse(self, state: State) -> list[tuple[Move, float]]:
+        GATE.wait(30)
+        moves = state.legal_moves()
+        return [(m, 1.0 / len(moves)) for m in moves]
+
+
+@pytest.fixture(autouse=True)
+def gated_agent() -> Iterator[None]:
+    agents.register("gated", GatedAgent)
+    GATE.clear()
+    yield
+    GATE.set()
+    agents._AGENTS.pop("gated", None)
+
+
+def connect(ex: Explorer) -> None:
+    ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
+
+
+def test_the_menu_offers_a_person_and_what_the_agents_package_has() -> None:
+    keys = [key for _, key in menu()]
+    assert keys[0] == PERSON and "random" in keys
+    levels = table()
+    assert set(levels) <= set(FALLBACK_LEVELS) | set(getattr(agents, "levels", dict)())
+    for name, _params in levels.values():
+        assert name in agents.names()
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_computer_seats_play_a_whole_game_to_its_end(game: str) -> None:
+    ex = Explorer(game, seed=3, **OPTIONS.get(game, {}))
+    connect(ex)
+    for player in range(ex.state.players):
+        ex.set_seat(player, "random")
+    assert ex.wait_for_computer(120)
+    assert ex.state.is_over, ex.status
+    assert not ex.thinking and ex.log_panel.entries == []
+    assert len(ex.line) == len(ex.state.moves()) > 0
+    # every move went through the engine: the record replays to the same end
+    assert ftwkit.replay(ftwkit.record(ex.state)) == ex.state
+
+
+def test_a_person_plays_against_the_computer_which_answers_each_move() -> None:
+    ex = Explorer("playwin", seed=1)
+    ex.set_seat(1, "random")
+    for _ in range(3):
+        assert ex.state.to_play == 0
+        ex.play(ex.state.legal_moves()[0])
+        assert ex.wait_for_computer(30)
+        assert "(computer) played" in ex.message
+    assert len(ex.line) == 6 and ex.state.to_play == 0
+
+
+def test_stop_ignores_the_search_and_the_computer_waits_for_go() -> None:
+    ex = Explorer("playwin", seed=1)
+    connect(ex)
+    ex.set_seat(0, "gated")
+    assert ex.thinking and "thinking" in ex.status
+    assert not ex.play(ex.state.legal_moves()[0])  # the person may not move meanwhile
+    assert "thinking" in ex.message and "Stop" in ex.message
+    ex.stop()
+    assert not ex.thinking and "Stopped" in ex.message and "press Go" in ex.status
+    GATE.set()
+    assert ex.wait_for_computer(30)
+    assert ex.line == ()  # the stopped search's answer was dropped
+    ex.go()
+    assert ex.wait_for_computer(30)
+    assert len(ex.line) == 1 and "(computer) played" in ex.message
+
+
+def test_back_takes_the_computers_move_back_and_it_does_not_replay_at_once() -> None:
+    ex = Explorer("playwin", seed=1)
+    ex.set_seat(1, "random")
+    ex.play(ex.state.legal_moves()[0])
+    assert ex.wait_for_computer(30) and len(ex.line) == 2
+    ex.back()
+    assert ex.index == 1 and ex.state.to_play == 1
+    assert not ex.thinking and "press Go" in ex.status
+    assert ex.wait_for_computer(5) and ex.index == 1
+    ex.back()
+    ex.play(ex.state.legal_moves()[1])  # a different first move: a variation, and the reply
+    assert ex.wait_for_computer(30)
+    assert len(ex.variations) == 2 and ex.index == 2
+
+
+def test_back_while_the_computer_thinks_drops_its_answer() -> None:
+    ex = Explorer("playwin", seed=1)
+    ex.set_seat(1, "gated")
+    ex.play(ex.state.legal_moves()[0])
+    assert ex.thinking
+    ex.back()
+    assert not ex.thinking and ex.index == 0
+    GATE.set()
+    assert ex.wait_for_computer(30)
+    assert ex.index == 0 and ex.tree.current.children[0].children == []
+
+
+def test_the_hint_shows_the_agents_best_moves_for_the_viewers_turn() -> None:
+    ex = Explorer("playwin", seed=1)
+    connect(ex)
+    ex.seat_panel.hint_level.value = "random"
+    ex.hint()
+    assert ex.wait_for_computer(30)
+    moves = ex.hint_moves
+    assert len(moves) == 3 and all(share > 0 for _, share in moves)
+    assert ex.message.startswith("Hint (random): ")
+    legal = {str(m) for m in ex.state.legal_moves()}
+    assert {m for m, _ in moves} <= legal
+    assert ex.log_panel.entries == []
+    ex.play(ex.state.legal_moves()[0])
+    assert ex.hint_moves == []  # a hint belongs to its position
+
+
+def test_no_hint_for_another_players_turn_in_a_players_view() -> None:
+    ex = Explorer("ftwcards", players=3, seed=1, view=1)
+    ex.seat_panel.hint_level.value = "random"
+    ex.hint()
+    assert "own turn" in ex.message
+    assert ex.wait_for_computer(5) and ex.hint_moves == []
+
+
+def test_the_computers_hidden_moves_are_masked_in_the_viewers_page() -> None:
+    ex = Explorer("ftwcards", players=3, seed=1, view=0)
+    ex.set_seat(1, "random")
+    ex.set_seat(2, "random")
+    ex.play(ex.state.legal_moves()[0])
+    assert ex.wait_for_computer(30)
+    assert ex.line[1:3] == ("pass ? ? ?", "pass ? ? ?")
+    assert ex.line[0] == str(ex.tree.line[1].move)
+    for label, _ in ex._moves.options:
+        assert "(Player 2)" not in label or "pass ? ? ?" in label or "play" in label
+
+
+def test_the_player_to_move_view_stays_with_the_person_while_the_computer_is_to_move() -> None:
+    ex = Explorer("ftwcards", players=2, seed=1)
+    ex.set_view("to_play")
+    ex.set_seat(1, "gated")
+    assert ex.view == 0
+    ex.play(ex.state.legal_moves()[0])
+    assert ex.thinking and ex.state.to_play == 1 and ex.view == 0
+    ex.stop()
+    ex.set_seat(1, PERSON)
+    assert ex.view == 1  # hot-seat: the person to move sees their own cards

@@ -1,0 +1,87 @@
+"""The dashboards' helpers: styles that stay home, theme colours, clean notebooks (issue 20)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from widgets import Explorer, dashboard
+from widgets.log import LogPanel
+
+
+def selectors(css: str) -> list[str]:
+    """Every selector of a stylesheet (comma-separated lists split)."""
+    body = re.sub(r"</?style>", "", css)
+    return [s.strip() for block in re.findall(r"([^{}]+)\{", body) for s in block.split(",")]
+
+
+def test_component_rules_only_touch_the_projects_own_elements() -> None:
+    found = selectors(dashboard.STYLE)
+    assert len(found) > 30
+    for selector in found:
+        first_own = re.search(r"\.ftw-[a-z-]+", selector)
+        assert first_own, f"{selector!r} styles elements that are not the explorer's"
+        # any ancestor before the own class is a JupyterLab container (for specificity only)
+        before = selector[: first_own.start()].split()
+        assert all(part.startswith(".jp-") or part == "table" for part in before), selector
+
+
+def test_colours_follow_jupyterlabs_theme_variables() -> None:
+    for colour in re.findall(r"color:\s*([^;}]+)", dashboard.STYLE):
+        assert colour.strip().startswith("var(--jp-") or colour.strip() == "#fff", colour
+    ex = Explorer("playwin")
+    assert "var(--jp-ui-font-color1" in ex._status.value and "#222'" not in ex._status.value
+    ex.play("A1-A9")
+    assert "var(--jp-error-color1" in ex._message.value
+    panel = LogPanel()
+    panel.error("x")
+    assert "var(--jp-error-color1" in panel._title.value
+
+
+def test_the_page_is_styled_only_under_voila(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in ("VOILA_SERVER_URL", "VOILA_BASE_URL", "VOILA_KERNEL_ID"):
+        monkeypatch.delenv(key, raising=False)
+    lab = dashboard.page_style().data
+    assert ".jp-Cell" not in lab and "background: #f6f4ef" not in lab
+    assert ".ftw-card" in lab
+    monkeypatch.setenv("VOILA_SERVER_URL", "http://127.0.0.1:8866/")
+    voila = dashboard.page_style().data
+    assert ".jp-Cell" in voila and 'body[data-jp-theme-light="true"]' in voila
+    assert dashboard.page_style(page=False).data == lab
+
+
+def test_clean_notebook_drops_what_running_adds() -> None:
+    source = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": 7,
+                "id": "a",
+                "metadata": {"execution": {"iopub.status.busy": "x"}, "tags": ["keep"]},
+                "outputs": [{"output_type": "stream", "name": "stdout", "text": "hi"}],
+                "source": "print('hi')",
+            },
+            {"cell_type": "markdown", "id": "b", "metadata": {}, "source": "# Title"},
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python", "version": "3.11.2"},
+            "widgets": {"application/vnd.jupyter.widget-state+json": {"state": {}}},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    cleaned = json.loads(dashboard.clean_notebook(json.dumps(source)))
+    code = cleaned["cells"][0]
+    assert code["outputs"] == [] and code["execution_count"] is None
+    assert code["metadata"] == {"tags": ["keep"]}
+    assert cleaned["metadata"]["language_info"] == {"name": "python"}
+    assert "widgets" not in cleaned["metadata"]
+    assert cleaned["cells"][1] == source["cells"][1]
+
+
+def test_the_clean_filter_runs_as_a_module(capsys: pytest.CaptureFixture[str]) -> None:
+    assert dashboard.main(["--help"]) == 2
+    assert "usage" in capsys.readouterr().out
