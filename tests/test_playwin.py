@@ -667,7 +667,7 @@ def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
     with pytest.raises(InvalidState, match=r"pieces\[0\]: 1000000 pieces"):
         rules.load({"to_play": 0, "pieces": [["C3"] * 10**6, ["D4"]]})
     state = rules.load(base)
-    with pytest.raises(IllegalMove, match="not (a move in )?Play Win notation") as err:
+    with pytest.raises(IllegalMove, match=r"not (a move in )?Play Win notation") as err:
         state.play("C" + "3" * 5000 + "-D4")
     assert len(str(err.value)) < 300
 
