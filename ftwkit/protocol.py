@@ -623,37 +623,50 @@ class Rules(ABC):
 def _check_size(data: Mapping[str, Any]) -> None:
     """Refuse a position too big or too deep for any game, in time bounded by the limits.
 
+    Walks each top-level field level by level (no recursion, no per-value bookkeeping), so the
+    check costs a small fraction of a load.
+
     Raises:
         InvalidState: more than ``MAX_POSITION_VALUES`` values, nesting deeper than
             ``MAX_POSITION_DEPTH`` or a string longer than ``MAX_TEXT_LENGTH``, naming the
             top-level field where the limit was reached.
     """
-    count = 0
-    stack: list[tuple[Any, int, str]] = [(v, 1, _key_name(k)) for k, v in data.items()]
-    while stack:
-        value, depth, field = stack.pop()
-        count += 1
-        if count > MAX_POSITION_VALUES:
-            raise InvalidState(
-                f"{field}: the position holds more than {MAX_POSITION_VALUES} values; no position "
-                "of any game is that large"
-            )
-        if isinstance(value, str):
-            if len(value) > MAX_TEXT_LENGTH:
-                raise InvalidState(f"{field}: a text longer than {MAX_TEXT_LENGTH} characters")
-            continue
-        if isinstance(value, (list, tuple, Mapping)):
-            if depth >= MAX_POSITION_DEPTH:
-                raise InvalidState(f"{field}: nested deeper than {MAX_POSITION_DEPTH} levels")
-            if len(value) > MAX_POSITION_VALUES:
+    count = len(data)
+    for key, top in data.items():
+        level: list[Any] = [top]
+        depth = 1
+        while level:
+            count += len(level)
+            if count > MAX_POSITION_VALUES:
                 raise InvalidState(
-                    f"{field}: a list of {len(value)} items; no position of any game is that large"
+                    f"{_key_name(key)}: the position holds more than {MAX_POSITION_VALUES} "
+                    "values; no position of any game is that large"
                 )
-            if isinstance(value, Mapping):
-                stack.extend((key, depth + 1, field) for key in value)
-                stack.extend((item, depth + 1, field) for item in value.values())
-            else:
-                stack.extend((item, depth + 1, field) for item in value)
+            if depth > MAX_POSITION_DEPTH:
+                raise InvalidState(
+                    f"{_key_name(key)}: nested deeper than {MAX_POSITION_DEPTH} levels"
+                )
+            below: list[Any] = []
+            for value in level:
+                kind = type(value)
+                if kind is str:
+                    if len(value) > MAX_TEXT_LENGTH:
+                        raise InvalidState(
+                            f"{_key_name(key)}: a text longer than {MAX_TEXT_LENGTH} characters"
+                        )
+                elif kind is list or kind is tuple:
+                    below.extend(value)
+                elif isinstance(value, Mapping):
+                    below.extend(value.keys())
+                    below.extend(value.values())
+                elif isinstance(value, str) and len(value) > MAX_TEXT_LENGTH:
+                    raise InvalidState(
+                        f"{_key_name(key)}: a text longer than {MAX_TEXT_LENGTH} characters"
+                    )
+                elif isinstance(value, (list, tuple)):
+                    below.extend(value)
+            level = below
+            depth += 1
 
 
 def _is_version(value: Any) -> bool:

@@ -11,7 +11,7 @@ import importlib.util
 from functools import cache
 from typing import Any
 
-from ftwkit.errors import excerpt
+from ftwkit.errors import excerpt, short_message
 from ftwkit.protocol import Rules
 
 __all__ = ["game_ids", "rules", "rules_class"]
@@ -60,4 +60,12 @@ def rules(game_id: str, **options: Any) -> Rules:
         ValueError: an unknown game id, or one that is not a string (the ids are listed), or an
             unknown, badly typed or out-of-range option (the valid options are named).
     """
-    return rules_class(game_id).with_options(**options)
+    cls = rules_class(game_id)
+    try:
+        return cls.with_options(**options)
+    except ValueError:
+        raise
+    except RecursionError:
+        raise ValueError(f"{cls.title} options: a value is nested too deeply") from None
+    except Exception as err:  # a hostile value must not surface as a TypeError or worse
+        raise ValueError(f"{cls.title} options: {short_message(err)}") from err

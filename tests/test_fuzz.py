@@ -40,7 +40,10 @@ FUZZ = settings(
 )
 
 KNOWN: dict[tuple[str, str], str] = {}
-"""``(game, entry point)`` pairs that still fail, with the reason (the game's engine owns it)."""
+"""``(game, test)`` pairs that still fail, with the reason naming the game (its engine owns the
+fix); ``test`` is ``load``, ``parse_move``, ``replay`` or ``sweep``. None today: the size limits of
+``Rules.load`` keep every loader bounded. The printing of far-apart positions, which the loaders
+still accept, is checked (and marked) in ``test_hostile_input.py``."""
 
 
 def expect(game: str, entry: str) -> Any:
@@ -51,14 +54,23 @@ def expect(game: str, entry: str) -> Any:
 
 
 def bounded(call: Callable[[], Any]) -> None:
-    """Run ``call``: it may return or raise an ``FtwError``, nothing else, within ``LIMIT``."""
-    start = time.perf_counter()
-    try:
-        call()
-    except ftwkit.FtwError as err:
-        assert len(str(err)) < 1000, f"message of {len(str(err))} characters"
-    elapsed = time.perf_counter() - start
-    assert elapsed < LIMIT, f"took {elapsed:.2f} s"
+    """Run ``call``: it may return or raise an ``FtwError``, nothing else, within ``LIMIT``.
+
+    The machine is shared: when the wall clock says too slow but this process used little CPU,
+    the call is timed once more before failing, so a busy neighbour is not taken for a slow engine.
+    """
+    for attempt in (1, 2):
+        start, cpu = time.perf_counter(), time.process_time()
+        try:
+            call()
+        except ftwkit.FtwError as err:
+            assert len(str(err)) < 1000, f"message of {len(str(err))} characters"
+        elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+        if elapsed < LIMIT:
+            return
+        if attempt == 2 or used >= LIMIT / 2:
+            break
+    raise AssertionError(f"took {elapsed:.2f} s ({used:.2f} s of CPU)")
 
 
 class Shown:
@@ -73,7 +85,7 @@ class Shown:
 
 # ------------------------------------------------------------------------------ real material
 def _rules(game: str) -> ftwkit.Rules:
-    # For the Win!'s random playouts are slow; one round gives a finished game quickly.
+    # For the Win!'s random playouts are slow; two rounds give a finished game quickly.
     return ftwkit.rules(game, max_rounds=2) if game == "forthewin" else ftwkit.rules(game)
 
 

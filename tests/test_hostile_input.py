@@ -183,7 +183,9 @@ def test_positions_too_large_for_any_game_are_refused_before_the_loader(game: st
     data = running_state(game).to_json()
     for key, value in data.items():
         if isinstance(value, list) and value:
-            with pytest.raises(ftwkit.InvalidState, match=rf"^{key}: a list of") as info:
+            with pytest.raises(
+                ftwkit.InvalidState, match=rf"^{key}: the position holds more than 20000 values"
+            ) as info:
                 ftwkit.rules(game).load({**data, key: value * (10**6 // len(value) + 1)})
             assert len(str(info.value)) < SHORT
     many = [[1, 2, 3]] * 7000
@@ -312,6 +314,11 @@ def test_option_values_are_quoted_in_short(game: str) -> None:
     with pytest.raises(ValueError, match="unknown option") as info:
         ftwkit.rules(game, **{"x" * 10**5: 1})
     assert len(str(info.value)) < SHORT
+
+
+def test_an_inline_tile_set_nested_too_deeply_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="nested too deeply"):
+        ftwkit.rules("pnrz", tile_set=deep_dict(5000))
 
 
 def test_a_boolean_is_not_an_integer_choice() -> None:
