@@ -377,6 +377,6 @@ def test_twenty_visitors_at_once_all_get_their_board() -> None:
         url = server.render_url("playwin.ipynb")
         # Its own thread: the async Playwright must not share a thread with the sync one.
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            sessions = pool.submit(server_load.open_sessions, url, 20, 300.0).result()
+            sessions = pool.submit(server_load.open_sessions, url, 20, 480.0).result()
     outcomes = [s.outcome for s in sessions]
     assert outcomes == ["drawn"] * 20, f"{outcomes}; see {server.log_path}"
