@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
+import operator
 import random
 from collections.abc import Callable
 from itertools import chain
@@ -146,10 +148,10 @@ class PnrzState(State):
     def _aligned(self) -> bool:
         return bool(self.opts.grid == "aligned")
 
-    @functools.cached_property
+    @property
     def owner(self) -> dict[str, int]:
-        """The player owning each character (unowned characters are absent)."""
-        return {c: p for p, chars in enumerate(self.characters) for c in chars}
+        """The player owning each character (unowned characters are absent); do not modify."""
+        return _owners(self.characters)
 
     def sections(self) -> dict[str, Section]:
         """Each character's best section: ``{character: (value, frozenset of quadrant cells)}``.
@@ -703,7 +705,7 @@ class PnrzState(State):
         hand = list(self.hands[p])
         hand.remove(move.tile)
         hands = self._with_hand(p, hand)
-        table = _sorted_table([*self.table, (move.tile, move.at[0], move.at[1], move.rot)])
+        table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         if tile.icon is not None:
             nxt = self._evolve(table=table, hands=hands, pending=(tile.icon,))
@@ -908,6 +910,12 @@ def _placements(key: str, picture: tuple[str, ...]) -> Callable[[Cell], tuple[Pl
     return at
 
 
+@functools.lru_cache(maxsize=256)
+def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """Character → player, shared by every state with these characters."""
+    return {c: p for p, chars in enumerate(characters) for c in chars}
+
+
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
 
@@ -931,8 +939,19 @@ _FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(PnrzState) i
 """The dataclass fields a state is made from (the position, the rules and the history)."""
 
 
+_BY_ANCHOR = operator.itemgetter(2, 1)
+"""The table's order: by anchor row (y), then column (x)."""
+
+
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
-    return tuple(sorted(table, key=lambda t: (t[2], t[1])))
+    return tuple(sorted(table, key=_BY_ANCHOR))
+
+
+def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
+    """The sorted table with one more tile, inserted in place (the rest is sorted already)."""
+    out = list(table)
+    bisect.insort(out, tile, key=_BY_ANCHOR)
+    return tuple(out)
 
 
 _LETTER = {"pirate": "P", "ninja": "N", "robot": "R", "zombie": "Z"}
