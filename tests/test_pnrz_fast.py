@@ -102,3 +102,16 @@ def test_base_targets_equal_a_fresh_computation(options: dict[str, Any]) -> None
         for key, x, y, _ in state.table:
             if key.startswith("base:"):
                 assert state._base_targets((x, y)) == slow_base_targets(state, (x, y))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_random_move_draws_what_choice_over_the_list_draws(options: dict[str, Any]) -> None:
+    """The list-free ``random_move`` uses the same draw as ``rng.choice(legal_moves())``."""
+    rules = ftwkit.rules("pnrz", **options)
+    for index, state in enumerate(states(options, 3)):
+        if state.is_over:
+            continue
+        fresh = rules.load(state.to_json())  # no move list cached yet
+        a, b = random.Random(index), random.Random(index)
+        assert fresh.random_move(a) == b.choice(state.legal_moves())
+        assert a.random() == b.random()  # and the generator is left in the same state

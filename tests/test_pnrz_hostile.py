@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ftwkit
-from ftwkit import InvalidState, render
+from ftwkit import FtwError, InvalidState, render
 from ftwkit.games.pnrz import PnrzState
 from ftwkit.games.pnrz.rules import COORD_LIMIT
 from ftwkit.games.pnrz.tiles import CHARACTERS, load_tile_set
@@ -179,3 +182,56 @@ def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
     again = ftwkit.rules("pnrz").load(data)
     assert isinstance(again, PnrzState)
     assert again == state and again.winners == state.winners and again.to_play is None
+
+
+# ---------------------------------------------------------------------- fuzz
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.text(max_size=12)
+    | st.sampled_from(["01", "base:pirate", "pirate", "rotate", "choose", "play"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+KEYS = [
+    "players",
+    "to_play",
+    "characters",
+    "tiles",
+    "hands",
+    "draw",
+    "aside",
+    "pending",
+    "final_turns",
+    "seed",
+    "phase",
+    "options",
+    "version",
+    "at",
+    "rot",
+]
+
+
+@settings(max_examples=300, deadline=1000)
+@given(st.sampled_from(KEYS), json_values, st.text(max_size=40))
+def test_fuzzed_positions_and_moves_raise_only_ftw_errors(key: str, value: Any, text: str) -> None:
+    """Any value in any field: the loader, the parser and replay answer with FtwError at worst."""
+    data = position()
+    if key in ("at", "rot"):
+        data["tiles"] = [{"id": "01", "at": [0, 0], "rot": 0, key: value}]
+    else:
+        data[key] = value
+    try:
+        state = ftwkit.rules("pnrz").load(data)
+    except FtwError:
+        state = ftwkit.rules("pnrz").load(position())
+    for move in (text, "05 at " + text, "choose " + text, f"base {text} to 2,0"):
+        with contextlib.suppress(FtwError):
+            state.play(move)
+    record = ftwkit.record(state)
+    record["moves"] = [text]
+    with contextlib.suppress(FtwError):
+        ftwkit.replay(record)

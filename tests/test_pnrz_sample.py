@@ -7,6 +7,9 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_pnrz_reference import positions
 
 import ftwkit
 from ftwkit.games.pnrz import PnrzState
@@ -87,3 +90,16 @@ def test_other_players_keep_their_bases_in_hand() -> None:
     for p in (0, 1):
         bases = sorted(k for k in sample.hands[p] if k.startswith("base:"))
         assert bases == sorted(k for k in state.hands[p] if k.startswith("base:"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_tiles=6), st.integers(0, 3), st.integers(0, 1000))
+def test_hand_made_positions_sample_to_the_same_observation(
+    data: dict[str, Any], viewer: int, seed: int
+) -> None:
+    """Half offsets, inline tiles in hidden hands, bases off the table: still consistent."""
+    state = RULES.load(data)
+    player = viewer % state.players
+    sample = RULES.sample(state, player, random.Random(seed))
+    assert sample.observation(player) == state.observation(player)
+    assert RULES.sample(state, player, random.Random(seed)) == sample

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
+import operator
 import random
 from collections.abc import Callable
 from itertools import chain
@@ -146,10 +148,10 @@ class PnrzState(State):
     def _aligned(self) -> bool:
         return bool(self.opts.grid == "aligned")
 
-    @functools.cached_property
+    @property
     def owner(self) -> dict[str, int]:
-        """The player owning each character (unowned characters are absent)."""
-        return {c: p for p, chars in enumerate(self.characters) for c in chars}
+        """The player owning each character (unowned characters are absent); do not modify."""
+        return _owners(self.characters)
 
     def sections(self) -> dict[str, Section]:
         """Each character's best section: ``{character: (value, frozenset of quadrant cells)}``.
@@ -222,7 +224,58 @@ class PnrzState(State):
             text += f"; final turns: {self.final_left} left"
         return text
 
+    def _evolve(self, **changes: Any) -> PnrzState:
+        """``dataclasses.replace`` for this frozen state, without re-running ``__init__``.
+
+        A move changes a few fields of a dozen; copying the field values straight into a new
+        instance is several times cheaper, and no cached value or history is carried over.
+        """
+        values = {name: self.__dict__[name] for name in _FIELDS}
+        values["_legal_cache"] = None  # as ``dataclasses.replace`` leaves the init=False field
+        values.update(changes)
+        nxt = object.__new__(PnrzState)
+        nxt.__dict__.update(values)
+        return nxt
+
     # ------------------------------------------------------------------ search hooks
+    def _random_move(self, rng: random.Random) -> Move:
+        """``rng.choice(self.legal_moves())`` without building the list in a plain turn.
+
+        The same draw (``randrange`` of the list's length) picks the same move: placements are
+        counted per hand tile (anchors × distinct rotations), then the base moves.
+        """
+        if self.pending or self.picking or self._legal_cache is not None:
+            return super()._random_move(rng)
+        cands = sorted(self.candidates)
+        blocks: list[tuple[str, tuple[str, ...], int]] = []
+        total = 0
+        for key in dict.fromkeys(self.hands[self.turn]):
+            picture = self.tile(key).picture
+            rots = len(distinct_rotations(picture))
+            blocks.append((key, picture, rots))
+            total += len(cands) * rots
+        bases: list[tuple[Cell, list[Cell]]] = []
+        for key, x, y, _ in self.table:
+            if key.startswith(("base:", "~base:")):
+                base = self.tile(key).base_of
+                if base is not None and self.owner.get(base) == self.turn:
+                    targets = self._base_targets((x, y))
+                    bases.append(((x, y), targets))
+                    total += len(targets)
+        if not total:
+            rng.randrange(1)  # as rng.choice([pass]) would
+            return Pass()
+        i = rng.randrange(total)
+        for key, picture, rots in blocks:
+            if i < len(cands) * rots:
+                return _placements(key, picture)(cands[i // rots])[i % rots]
+            i -= len(cands) * rots
+        for src, targets in bases:
+            if i < len(targets):
+                return MoveBase(src, targets[i])
+            i -= len(targets)
+        raise AssertionError("the index lies within the moves counted")  # pragma: no cover
+
     def _heuristic(self, player: int) -> float:
         """The tally's lead, squashed into ``[0, 1]`` (see :mod:`ftwkit.games.pnrz.playout`)."""
         return heuristic(self, player)
@@ -447,6 +500,21 @@ class PnrzState(State):
         nbs = [(sx + dx, sy + dy) for dx, dy in FULL_EDGE if (sx + dx, sy + dy) in placed]
         if len(nbs) < 2:
             return True  # a table that is one group stays one without a tile hanging on it
+        # the 8 anchors around src, in ring order: neighbours joined along the ring are joined
+        ring = [(sx + dx, sy + dy) in placed for dx, dy in _RING]
+        if all(ring):
+            return True
+        start = ring.index(False)
+        run = 0
+        runs = set()
+        for i in range(start + 1, start + 9):
+            if ring[i % 8]:
+                if not ring[(i - 1) % 8]:
+                    run += 1
+                if i % 2 == 0:  # a full-edge neighbour of src, in this run of the ring
+                    runs.add(run)
+        if len(runs) == 1:
+            return True
         seen = {src, nbs[0]}
         todo = [nbs[0]]
         while todo:
@@ -523,14 +591,43 @@ class PnrzState(State):
         if isinstance(move, Choose):
             return self._apply_choose(move)
         nxt = self._apply_other(move)
-        if not isinstance(move, MoveBase):
+        changed: tuple[Cell, ...] = ()
+        if isinstance(move, MoveBase):
+            changed = (move.src, move.dst)
+        else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
             for kept in ("candidates", "_group_size"):
                 if kept in self.__dict__:
                     nxt.__dict__[kept] = self.__dict__[kept]
-            if isinstance(move, Pass | Skip) and "cells" in self.__dict__:
-                nxt.__dict__["cells"] = self.cells  # the very same table
+            if isinstance(move, Swap):
+                changed = (move.a, move.b)
+            elif isinstance(move, Rotate | Orient | Replace):
+                changed = (move.at,)
+        if "cells" in self.__dict__:
+            self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
         return nxt
+
+    def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
+        """Give ``nxt`` its ``placed`` and ``cells`` from this state's, redoing ``anchors`` only."""
+        if not anchors:
+            nxt.__dict__["placed"] = self.placed
+            nxt.__dict__["cells"] = self.cells
+            return
+        placed = dict(self.placed)
+        cells = dict(self.cells)
+        for at in anchors:
+            if at in placed:
+                del placed[at]
+                for cell in footprint(at):
+                    del cells[cell]
+        for key, x, y, rot in nxt.table:
+            if (x, y) in anchors:
+                placed[(x, y)] = (key, rot)
+                quads = rotated(self.tile(key).quads, rot)
+                for cell, code in zip(footprint((x, y)), quads, strict=True):
+                    cells[cell] = code
+        nxt.__dict__["placed"] = placed
+        nxt.__dict__["cells"] = cells
 
     def _apply_other(self, move: Move) -> PnrzState:
         if isinstance(move, MoveBase):
@@ -551,9 +648,7 @@ class PnrzState(State):
                 else (k, x, y, r)
                 for k, x, y, r in self.table
             ]
-            return dataclasses.replace(
-                self, table=tuple(swapped), pending=("orient", move.a, move.b)
-            )
+            return self._evolve(table=tuple(swapped), pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken, _ = self.placed[move.at]
             hand = list(self.hands[self.turn])
@@ -563,8 +658,7 @@ class PnrzState(State):
                 (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
                 for k, x, y, r in self.table
             )
-            return dataclasses.replace(
-                self,
+            return self._evolve(
                 table=replaced,
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
@@ -573,7 +667,7 @@ class PnrzState(State):
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
-                return dataclasses.replace(self, table=oriented, pending=("orient", *rest))
+                return self._evolve(table=oriented, pending=("orient", *rest))
             return self._end_turn(oriented, self.hands, drew=True)
         if isinstance(move, Skip):
             return self._end_turn(self.table, self.hands, drew=True)
@@ -589,9 +683,7 @@ class PnrzState(State):
         hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
         picks = sum(map(len, characters))
         if picks < n * (2 if n == 2 else 1):
-            return dataclasses.replace(
-                self, characters=tuple(characters), hands=hands, turn=(p + 1) % n
-            )
+            return self._evolve(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
         start = (p + 1) % n  # the picks went round from the start player an exact number of laps
         dealt = [list(h) for h in hands]
         draw = list(self.draw)
@@ -599,8 +691,7 @@ class PnrzState(State):
             dealt[(start + i) % n].append(draw.pop(0))
         chosen = {c for chars in characters for c in chars}
         aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
-        return dataclasses.replace(
-            self,
+        return self._evolve(
             characters=tuple(characters),
             hands=tuple(tuple(sorted(h)) for h in dealt),
             draw=tuple(draw),
@@ -614,10 +705,10 @@ class PnrzState(State):
         hand = list(self.hands[p])
         hand.remove(move.tile)
         hands = self._with_hand(p, hand)
-        table = _sorted_table([*self.table, (move.tile, move.at[0], move.at[1], move.rot)])
+        table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         if tile.icon is not None:
-            nxt = dataclasses.replace(self, table=table, hands=hands, pending=(tile.icon,))
+            nxt = self._evolve(table=table, hands=hands, pending=(tile.icon,))
         else:
             is_base = tile.base_of is not None
             drew = not is_base or bool(self.opts.draw_after_base)
@@ -628,6 +719,9 @@ class PnrzState(State):
         for cell, code in zip(footprint(move.at), quads, strict=True):
             cells[cell] = code
         nxt.__dict__["cells"] = cells
+        placed = dict(self.placed)
+        placed[move.at] = (move.tile, move.rot)
+        nxt.__dict__["placed"] = placed
         nxt.__dict__["candidates"] = extend_candidates(
             self.candidates, move.at, cells, self._aligned
         )
@@ -663,8 +757,7 @@ class PnrzState(State):
             everyone = self.opts.final_round == "everyone"
             final = self.n_players if everyone else self.n_players - 1
         turn = 0 if final == 0 else (p + 1) % self.n_players
-        return dataclasses.replace(
-            self,
+        return self._evolve(
             table=table,
             hands=hands,
             draw=draw,
@@ -817,6 +910,15 @@ def _placements(key: str, picture: tuple[str, ...]) -> Callable[[Cell], tuple[Pl
     return at
 
 
+@functools.lru_cache(maxsize=256)
+def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """Character → player, shared by every state with these characters."""
+    return {c: p for p, chars in enumerate(characters) for c in chars}
+
+
+_RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
+"""The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
+
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
 
@@ -833,8 +935,23 @@ def _replace(at: Cell, key: str) -> Replace:
     return Replace(at, key)
 
 
+_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(PnrzState) if f.init)
+"""The dataclass fields a state is made from (the position, the rules and the history)."""
+
+
+_BY_ANCHOR = operator.itemgetter(2, 1)
+"""The table's order: by anchor row (y), then column (x)."""
+
+
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
-    return tuple(sorted(table, key=lambda t: (t[2], t[1])))
+    return tuple(sorted(table, key=_BY_ANCHOR))
+
+
+def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
+    """The sorted table with one more tile, inserted in place (the rest is sorted already)."""
+    out = list(table)
+    bisect.insort(out, tile, key=_BY_ANCHOR)
+    return tuple(out)
 
 
 _LETTER = {"pirate": "P", "ninja": "N", "robot": "R", "zombie": "Z"}
