@@ -710,7 +710,8 @@ class DoubleBlindState(State):
         """
         if self.outcome is not None:
             return False
-        if isinstance(move, Place):
+        # ``type(...) is`` first: ``isinstance`` on the abstract Move classes is slow
+        if type(move) is Place or isinstance(move, Place):
             if self.pending or not (0 <= move.x < self.size and 0 <= move.y < self.size):
                 return False
             return not (self.stones[0] | self.stones[1]) >> (move.y * self.size + move.x) & 1
@@ -771,9 +772,10 @@ class DoubleBlindState(State):
 
     # ----------------------------------------------------------------- moves
     def _apply(self, move: Move) -> DoubleBlindState:
-        if isinstance(move, Question):
+        if type(move) is not Place:
+            assert isinstance(move, Question)
             return self._apply_question(move)
-        assert isinstance(move, Place) and self.to_place is not None
+        assert self.to_place is not None
         geo = self.geo
         cell = move.y * geo.size + move.x
         mover = self.to_place
