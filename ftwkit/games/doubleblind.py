@@ -90,6 +90,8 @@ state's rules carry the position's size.
 Hidden information (DB14): ``observation(p)`` hides the opponent's secret (``null``) and the seed
 (which would reveal both secrets) until the game is over; the board, completed conditions,
 questions and answers are public. ``to_json()`` and ``str(state)`` are the omniscient view.
+``rules.sample(state, p, rng)`` (information-set search) re-draws the opponent's secret among the
+conditions the public facts allow; ``evaluate`` and the rollout policy use only ``p``'s view.
 
 All chance is the set-up draw (secrets, and the first player under ``first = random``), made from
 ``random.Random(f"{seed}/setup")``; ``seed=None`` draws unpredictably, and the drawn secrets are

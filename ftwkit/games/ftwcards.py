@@ -65,6 +65,12 @@ seed deals its later rounds from ``random.Random(f"None/{round}")``, so it too r
 Hidden information (FT13): ``observation(p)`` shows p's hand and pass choice, the cards p received
 (once passed), and everything public; other hands become lists of ``null`` of the right length,
 others' choices ``null``, the 2-player aside ``null`` cards and the seed ``null``.
+``rules.sample(state, p, rng)`` (information-set search) builds a full position from that
+observation alone, every hidden card and the seed of later shuffles drawn afresh.
+
+Search hooks: ``random_move`` draws a pass by sampling 3 cards (not the 220-move list);
+``_policy_move`` is a cheap rollout policy; ``evaluate`` (``_heuristic``) scores a position for a
+player from that player's view.
 
 Options
 -------
