@@ -988,8 +988,8 @@ class DoubleBlindRules(Rules):
         """
         state._check_player(player)
         obs = state.observation(player)
-        if obs["winners"] is not None:  # over: the secrets are shown
-            return state.rules.load({**obs, "seed": None})
+        if obs["winners"] is not None:  # over: nothing is hidden any more
+            return state.rules.load(obs)
         other = 1 - player
         secrets = list(obs["secrets"])
         own = secrets[player]

@@ -1306,11 +1306,20 @@ def _sample_position(
             known.update(taken)
             slots[("hands", q)] = hidden - len(taken)
     if obs["phase"] == "pass":
-        seat = obs["start"]
-        while seat != obs["to_play"]:  # the seats before the chooser have chosen, in secret
-            if seat != player:
-                slots[("passing", seat)] = PASS_COUNT
+        # who has chosen, in secret: a hand of the dealt size minus 3 tells (the chosen cards are
+        # in flight); for made-up hand sizes, the seats before the chooser in turn order
+        dealt = hand_size(n)
+        before, seat = set(), obs["start"]
+        while seat != obs["to_play"]:
+            before.add(seat)
             seat = (seat + 1) % n
+        for q, hand in enumerate(hands):
+            size = len(hand)
+            chosen = (
+                size == dealt - PASS_COUNT if size in (dealt, dealt - PASS_COUNT) else q in before
+            )
+            if q != player and chosen:
+                slots[("passing", q)] = PASS_COUNT
     if obs["aside"]:
         slots[("aside", 0)] = len(obs["aside"])
     hidden_out = sum(1 for c in obs["out"] if c is None)
