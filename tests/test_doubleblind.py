@@ -614,6 +614,9 @@ def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on() -> None:
             assert sample.observation(p) == state.observation(p)
             assert rules.load(sample.to_json()) == sample
         state = state.play(rng.choice(state.legal_moves()))
+    for p in (0, 1):  # once over, nothing is hidden: the sample is the position itself
+        assert rules.sample(state, p, random.Random(1)) == state
+        assert rules.sample(state, p, random.Random(1)).observation(p) == state.observation(p)
     play_on = rules.sample(rules.new(seed=8), 0, random.Random(3))
     while not play_on.is_over:
         play_on = play_on.play(rng.choice(play_on.legal_moves()))

@@ -623,6 +623,9 @@ def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on(
             _playout(rules.sample(state, state.to_play or 0, random.Random(1)), random.Random(2))
         state = state.play(rng.choice(state.legal_moves()))
         plies += 1
+    final = _playout(state, rng)
+    for p in range(players):  # once over, only the aside and the seed stay unseen
+        assert rules.sample(final, p, random.Random(p)).observation(p) == final.observation(p)
 
 
 def test_a_sample_redraws_every_hidden_part() -> None:

@@ -755,3 +755,17 @@ def test_clicking_a_piece_that_may_not_move_names_the_maximum_capture_rule() -> 
     assert (
         lone.explain_targets(("A1", "A2")) == "A1-A2 must end strictly closer to an opposing piece"
     )
+
+
+@pytest.mark.parametrize("limit", [-5, 0, 10**5000], ids=["negative", "zero", "huge"])
+def test_the_plies_safeguard_option_is_range_checked(limit: int) -> None:
+    # a negative or zero limit would start a game already drawn (issue 12)
+    with pytest.raises(ValueError, match="max_plies_without_capture' must be a number of plies"):
+        ftwkit.rules("playwin", max_plies_without_capture=limit)
+    data = {
+        "to_play": 0,
+        "pieces": [["C3"], ["D4"]],
+        "options": {"max_plies_without_capture": limit},
+    }
+    with pytest.raises(InvalidState, match="options: option 'max_plies_without_capture'"):
+        ftwkit.rules("playwin").load(data)

@@ -90,6 +90,8 @@ state's rules carry the position's size.
 Hidden information (DB14): ``observation(p)`` hides the opponent's secret (``null``) and the seed
 (which would reveal both secrets) until the game is over; the board, completed conditions,
 questions and answers are public. ``to_json()`` and ``str(state)`` are the omniscient view.
+``rules.sample(state, p, rng)`` (information-set search) re-draws the opponent's secret among the
+conditions the public facts allow; ``evaluate`` and the rollout policy use only ``p``'s view.
 
 All chance is the set-up draw (secrets, and the first player under ``first = random``), made from
 ``random.Random(f"{seed}/setup")``; ``seed=None`` draws unpredictably, and the drawn secrets are
@@ -129,6 +131,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import operator
 import random
 import re
 from collections.abc import Mapping
@@ -260,6 +263,8 @@ Simple = tuple[int, int]
 """A placement of a condition without arms: ``(condition, mask of its cells)``."""
 Armed = tuple[int, int, tuple[int, ...]]
 """A placement of X or CROSS: ``(condition, centre bit, masks of the arms)``."""
+ArmedEntry = tuple[int, int, tuple[int, ...]]
+"""An X or CROSS placement in the grouped tables: ``(centre bit, union of the arms, arms)``."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -282,13 +287,10 @@ class Geometry:
     simple_groups: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()
     """``simple`` grouped by condition: per cell, ``(condition, masks)`` pairs, so that a
     condition already completed is skipped at once."""
-    armed_any_groups: tuple[
-        tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...], ...
-    ] = ()
-    """``armed_any`` grouped by condition: per cell, ``(condition, ((centre, arms), …))``."""
-    armed_arm_groups: tuple[
-        tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...], ...
-    ] = ()
+    armed_any_groups: tuple[tuple[tuple[int, tuple[ArmedEntry, ...]], ...], ...] = ()
+    """``armed_any`` grouped by condition: per cell, ``(condition, (entry, …))`` with each entry
+    ``(centre, union of the arms, arm masks)``."""
+    armed_arm_groups: tuple[tuple[tuple[int, tuple[ArmedEntry, ...]], ...], ...] = ()
     """``armed_arm`` grouped by condition, as ``armed_any_groups``."""
 
 
@@ -361,8 +363,8 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
 
     return Geometry(
         simple_groups=tuple(by_number(s, lambda item: item[1]) for s in simple),
-        armed_any_groups=tuple(by_number(s, lambda item: item[1:]) for s in armed_any),
-        armed_arm_groups=tuple(by_number(s, lambda item: item[1:]) for s in armed_arm),
+        armed_any_groups=tuple(by_number(s, _armed_entry) for s in armed_any),
+        armed_arm_groups=tuple(by_number(s, _armed_entry) for s in armed_arm),
         size=size,
         names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
         places=tuple(Place(i % size, i // size) for i in range(n_cells)),
@@ -373,6 +375,12 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
         armed_arm=tuple(tuple(s) for s in armed_arm),
         full=(1 << n_cells) - 1,
     )
+
+
+def _armed_entry(item: Armed) -> tuple[int, int, tuple[int, ...]]:
+    """``(centre, union of the arms, arm masks)`` of an X/CROSS placement, for quick rejects."""
+    _, centre, arms = item
+    return centre, sum(arms), arms
 
 
 def _bits(mask: int) -> list[int]:
@@ -429,11 +437,17 @@ def _new_completions(
         groups = geo.armed_any_groups[cell]
     else:
         groups = geo.armed_arm_groups[cell]
+    occupied = own | opp
     for number, placements in groups:
         if number in done or number in found:
             continue
-        for centre, arms in placements:
-            if _armed_complete(own, opp, centre, arms):
+        for centre, union, arms in placements:
+            # the centre is own and every arm cell holds a stone, before the full test
+            if (
+                own & centre
+                and occupied & union == union
+                and _armed_complete(own, opp, centre, arms)
+            ):
                 found.append(number)
                 break
     return frozenset(found)
@@ -532,6 +546,9 @@ class Question(Move):
         return "ask" if self.ask else "don't ask"
 
 
+_ROW_COLUMN = operator.attrgetter("y", "x")
+"""The board order of placements (row, then column), for ``bisect`` in ``free_places``."""
+
 ASK = Question(True)
 DONT_ASK = Question(False)
 _QUESTION_WORDS = {
@@ -599,15 +616,15 @@ class DoubleBlindState(State):
     outcome: tuple[int, ...] | None
     seed: int | None
     geo: Geometry = dataclasses.field(compare=False, repr=False)
-    free: tuple[int, ...] = dataclasses.field(compare=False, repr=False)
-    free_places: tuple[Place, ...] = dataclasses.field(default=(), compare=False, repr=False)
-    """The placements on the empty cells, in ``free``'s order (the move list while no question is
-    pending, kept incrementally; filled from ``free`` when not given)."""
+    free_places: tuple[Place, ...] = dataclasses.field(compare=False, repr=False)
+    """The placements on the empty cells in board order (row 1 first): the move list while no
+    question is pending, kept incrementally."""
 
-    def __post_init__(self) -> None:
-        if len(self.free_places) != len(self.free):
-            places = self.geo.places
-            object.__setattr__(self, "free_places", tuple(places[i] for i in self.free))
+    @property
+    def free(self) -> tuple[int, ...]:
+        """The empty cells' indices (``y * size + x``), ascending."""
+        size = self.geo.size
+        return tuple(p.y * size + p.x for p in self.free_places)
 
     """The empty cells' indices, ascending (kept incrementally for cheap move lists)."""
 
@@ -626,7 +643,6 @@ class DoubleBlindState(State):
         pending: tuple[int, ...],
         to_place: int | None,
         outcome: tuple[int, ...] | None,
-        free: tuple[int, ...] | None = None,
         free_places: tuple[Place, ...] | None = None,
     ) -> DoubleBlindState:
         """This position with the given fields changed (positional construction: a quarter of
@@ -642,7 +658,6 @@ class DoubleBlindState(State):
             outcome,
             self.seed,
             self.geo,
-            self.free if free is None else free,
             self.free_places if free_places is None else free_places,
         )
 
@@ -693,7 +708,8 @@ class DoubleBlindState(State):
         """
         if self.outcome is not None:
             return False
-        if isinstance(move, Place):
+        # ``type(...) is`` first: ``isinstance`` on the abstract Move classes is slow
+        if type(move) is Place or isinstance(move, Place):
             if self.pending or not (0 <= move.x < self.size and 0 <= move.y < self.size):
                 return False
             return not (self.stones[0] | self.stones[1]) >> (move.y * self.size + move.x) & 1
@@ -754,9 +770,10 @@ class DoubleBlindState(State):
 
     # ----------------------------------------------------------------- moves
     def _apply(self, move: Move) -> DoubleBlindState:
-        if isinstance(move, Question):
+        if type(move) is not Place:
+            assert isinstance(move, Question)
             return self._apply_question(move)
-        assert isinstance(move, Place) and self.to_place is not None
+        assert self.to_place is not None
         geo = self.geo
         cell = move.y * geo.size + move.x
         mover = self.to_place
@@ -765,14 +782,30 @@ class DoubleBlindState(State):
         stones[mover] |= 1 << cell
         completed = list(self.completed)
         earned: list[int] = []
+        changed = False
         for p, as_mover in ((mover, True), (other, False)):
             if len(completed[p]) == len(CONDITIONS):
                 continue
             new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
             if new:
+                changed = True
                 completed[p] = completed[p] | new
                 if len(completed[p]) >= 2:
                     earned.append(p)
+        places = self.free_places
+        i = bisect.bisect_left(places, (move.y, move.x), key=_ROW_COLUMN)
+        places = places[:i] + places[i + 1 :]
+        if not changed:
+            # nothing new completed: no question, no win (none before, DB11), a draw if full
+            full = not places
+            return self._evolve(
+                stones=(stones[0], stones[1]),
+                queries=self.queries,
+                pending=(),
+                to_place=None if full else other,
+                outcome=() if full else None,
+                free_places=places,
+            )
         queries = self.queries
         pending: tuple[int, ...] = ()
         if self.options.auto_ask:
@@ -780,11 +813,6 @@ class DoubleBlindState(State):
                 queries += ((p, self.secrets[1 - p] in completed[p]),)
         else:
             pending = tuple(earned)
-        free = self.free
-        i = bisect.bisect_left(free, cell)
-        free = free[:i] + free[i + 1 :]
-        places = self.free_places
-        places = places[:i] + places[i + 1 :]
         winning = [
             p
             for p in (mover, other)
@@ -797,7 +825,7 @@ class DoubleBlindState(State):
                 outcome = (winning[0],)
             else:
                 outcome = (mover,) if self.options.simultaneous == "mover" else ()
-        elif not free and not pending:
+        elif not places and not pending:
             outcome = ()
         return self._evolve(
             stones=(stones[0], stones[1]),
@@ -806,7 +834,6 @@ class DoubleBlindState(State):
             pending=pending,
             to_place=None if outcome is not None else other,
             outcome=outcome,
-            free=free,
             free_places=places,
         )
 
@@ -820,7 +847,7 @@ class DoubleBlindState(State):
             queries += ((asker, answer),)
             if answer and self.secrets[asker] in self.completed[asker]:
                 outcome = (asker,)
-        if outcome is None and not pending and not self.free:
+        if outcome is None and not pending and not self.free_places:
             outcome = ()
         if outcome is not None:
             pending = ()
@@ -957,8 +984,8 @@ class DoubleBlindRules(Rules):
         """
         state._check_player(player)
         obs = state.observation(player)
-        if obs["winners"] is not None:  # over: the secrets are shown
-            return state.rules.load({**obs, "seed": None})
+        if obs["winners"] is not None:  # over: nothing is hidden any more
+            return state.rules.load(obs)
         other = 1 - player
         secrets = list(obs["secrets"])
         own = secrets[player]
@@ -1013,7 +1040,7 @@ class DoubleBlindRules(Rules):
             outcome=None,
             seed=seed,
             geo=geo,
-            free=tuple(range(geo.size * geo.size)),
+            free_places=geo.places,
         )
 
     # ----------------------------------------------------------------- loading
@@ -1084,7 +1111,7 @@ class DoubleBlindRules(Rules):
             outcome=outcome,
             seed=seed,
             geo=geo,
-            free=tuple(i for i in range(geo.size * geo.size) if not occupied >> i & 1),
+            free_places=tuple(p for i, p in enumerate(geo.places) if not occupied >> i & 1),
         )
 
     def _sized(self, size: Any) -> DoubleBlindRules:

@@ -65,6 +65,12 @@ seed deals its later rounds from ``random.Random(f"None/{round}")``, so it too r
 Hidden information (FT13): ``observation(p)`` shows p's hand and pass choice, the cards p received
 (once passed), and everything public; other hands become lists of ``null`` of the right length,
 others' choices ``null``, the 2-player aside ``null`` cards and the seed ``null``.
+``rules.sample(state, p, rng)`` (information-set search) builds a full position from that
+observation alone, every hidden card and the seed of later shuffles drawn afresh.
+
+Search hooks: ``random_move`` draws a pass by sampling 3 cards (not the 220-move list);
+``_policy_move`` is a cheap rollout policy; ``evaluate`` (``_heuristic``) scores a position for a
+player from that player's view.
 
 Options
 -------
@@ -1300,11 +1306,20 @@ def _sample_position(
             known.update(taken)
             slots[("hands", q)] = hidden - len(taken)
     if obs["phase"] == "pass":
-        seat = obs["start"]
-        while seat != obs["to_play"]:  # the seats before the chooser have chosen, in secret
-            if seat != player:
-                slots[("passing", seat)] = PASS_COUNT
+        # who has chosen, in secret: a hand of the dealt size minus 3 tells (the chosen cards are
+        # in flight); for made-up hand sizes, the seats before the chooser in turn order
+        dealt = hand_size(n)
+        before, seat = set(), obs["start"]
+        while seat != obs["to_play"]:
+            before.add(seat)
             seat = (seat + 1) % n
+        for q, hand in enumerate(hands):
+            size = len(hand)
+            chosen = (
+                size == dealt - PASS_COUNT if size in (dealt, dealt - PASS_COUNT) else q in before
+            )
+            if q != player and chosen:
+                slots[("passing", q)] = PASS_COUNT
     if obs["aside"]:
         slots[("aside", 0)] = len(obs["aside"])
     hidden_out = sum(1 for c in obs["out"] if c is None)

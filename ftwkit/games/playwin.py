@@ -545,6 +545,17 @@ class Options:
     same player to move occurs for the third time since the last capture — only while the
     ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
 
+    def __post_init__(self) -> None:
+        limit = self.max_plies_without_capture
+        if limit is not None and not (
+            isinstance(limit, int) and not isinstance(limit, bool) and 1 <= limit <= 10**12
+        ):
+            shown = "a huge number" if isinstance(limit, int) and limit > 10**12 else repr(limit)
+            raise ValueError(
+                "option 'max_plies_without_capture' must be a number of plies from 1 to 10**12, "
+                f"or None for no limit (PW12), not {shown}"
+            )
+
 
 _set = object.__setattr__
 """Sets a field of a frozen object: the private caches of a state and the fields of a move built
