@@ -544,18 +544,21 @@ def test_protocol_promises_hold_on_random_games(players: int) -> None:
     [
         # more cards than the deck holds: refused by length, before any card is looked at
         (
-            {"hands": [list(range(10**6)), [5, 9], [1, 3]]},
-            r"hands\[0\]: 1000000 cards, but the deck",
+            {"hands": [list(range(5000)), [5, 9], [1, 3]]},
+            r"hands\[0\]: 5000 cards, but the deck",
         ),
-        ({"out": [1] * 10**6}, r"out: 1000000 cards, but the deck for 3 players has only 36"),
-        ({"passed": [[1] * 20_000, None, None]}, r"passed\[0\]: 20000 cards"),
-        ({"taken": [[2] * 50_000, [], []]}, r"taken\[0\]: 50000 cards"),
+        ({"out": [1] * 5000}, r"out: 5000 cards, but the deck for 3 players has only 36"),
+        ({"passed": [[1] * 5000, None, None]}, r"passed\[0\]: 5000 cards"),
+        ({"taken": [[2] * 5000, [], []]}, r"taken\[0\]: 5000 cards"),
         # a hand larger than the deal: no game reaches it (FT1)
         ({"hands": [list(range(21, 35)), [5, 9], [1, 3]]}, r"hands\[0\]: 14 cards, but a hand"),
-        ({"round_points": [[0, 0, 0]] * 10**6}, "round_points: expected a list of at most 3"),
+        ({"round_points": [[0, 0, 0]] * 4000}, "round_points: expected a list of at most 3"),
         ({"scores": [10**5000, 0, 0]}, "scores: expected 3 non-negative integers up to 108"),
         ({"seed": 10**5000}, "seed: expected an integer of at most 100 digits"),
-        ({"hands": [[2, 10**5000], [5, 9], [1, 3]]}, r"hands\[0\]: card an integer of more"),
+        (
+            {"hands": [[2, 10**5000], [5, 9], [1, 3]]},
+            r"hands\[0\]: card <int of about",
+        ),
     ],
 )
 def test_positions_no_game_reaches_are_refused_naming_the_field(
@@ -569,10 +572,10 @@ def test_positions_no_game_reaches_are_refused_naming_the_field(
 def test_a_pass_choice_listed_in_a_huge_hand_is_refused_by_length() -> None:
     # The loader once compared every chosen card with every hand card (quadratic in hand size).
     data = {
-        "players": 2, "phase": "pass", "hands": [list(range(1, 20_001)), list(range(13, 25))],
-        "passing": [list(range(1, 20_001)), None],
+        "players": 2, "phase": "pass", "hands": [list(range(1, 5_001)), list(range(13, 25))],
+        "passing": [list(range(1, 5_001)), None],
     }  # fmt: skip
-    with pytest.raises(InvalidState, match=r"hands\[0\]: 20000 cards"):
+    with pytest.raises(InvalidState, match=r"hands\[0\]: 5000 cards"):
         RULES.load(data)
 
 

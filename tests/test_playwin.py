@@ -660,11 +660,11 @@ def test_bitset_shifts_match_the_neighbour_table() -> None:
 def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
     rules = ftwkit.rules("playwin")
     base = {"to_play": 0, "pieces": [["C3"], ["D4"]]}
-    with pytest.raises(InvalidState, match=r"quiet_plies: .* got an integer of more than 30"):
+    with pytest.raises(InvalidState, match=r"quiet_plies: .* got <int of about 5001 digits>"):
         rules.load({**base, "quiet_plies": 10**5000})
     with pytest.raises(InvalidState, match="quiet_plies"):
         rules.load({**base, "quiet_plies": 10**13})
-    with pytest.raises(InvalidState, match=r"pieces\[0\]: 1000000 pieces"):
+    with pytest.raises(InvalidState, match=r"pieces(\[0\]: 1000000 pieces|: the position holds)"):
         rules.load({"to_play": 0, "pieces": [["C3"] * 10**6, ["D4"]]})
     state = rules.load(base)
     with pytest.raises(IllegalMove, match=r"not (a move in )?Play Win notation") as err:
@@ -760,7 +760,7 @@ def test_clicking_a_piece_that_may_not_move_names_the_maximum_capture_rule() -> 
 @pytest.mark.parametrize("limit", [-5, 0, 10**5000], ids=["negative", "zero", "huge"])
 def test_the_plies_safeguard_option_is_range_checked(limit: int) -> None:
     # a negative or zero limit would start a game already drawn (issue 12)
-    with pytest.raises(ValueError, match="max_plies_without_capture' must be a number of plies"):
+    with pytest.raises(ValueError, match="max_plies_without_capture' must be an integer from 1 to"):
         ftwkit.rules("playwin", max_plies_without_capture=limit)
     data = {
         "to_play": 0,

@@ -139,6 +139,7 @@ from functools import cache
 from typing import Any, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import excerpt as _excerpt
 from ftwkit.geometry.grid import SYMMETRIES, Cell
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
@@ -1358,17 +1359,6 @@ class DoubleBlindRules(Rules):
 
 def _make_state(rules: Rules, **fields: Any) -> DoubleBlindState:
     return DoubleBlindState(rules, **fields)
-
-
-def _excerpt(value: Any) -> str:
-    """A short quote of a bad value for an error message (never a whole huge input)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
-        return "an integer of more than 30 digits"
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
-        return f"a {type(value).__name__} too large to quote"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = DoubleBlindRules

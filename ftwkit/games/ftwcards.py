@@ -102,6 +102,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import excerpt as _excerpt
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = [
@@ -1417,17 +1418,6 @@ class FtwCardsRules(Rules):
             "'play 23', "
             f"'aux 6 take 25' or 'play 2 with 6+11'"
         )
-
-
-def _excerpt(value: Any) -> str:
-    """A short quote of a bad value for an error message (never a whole huge input)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
-        return "an integer of more than 30 digits"
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
-        return f"a {type(value).__name__} too large to quote"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = FtwCardsRules

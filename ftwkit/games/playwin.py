@@ -132,6 +132,7 @@ from functools import cache
 from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import excerpt as _excerpt
 from ftwkit.geometry.hexgrid import (
     DIRECTIONS,
     VERTEX_DIRECTIONS,
@@ -544,17 +545,6 @@ class Options:
     """PW12, engine-only, not in the rules: the game is drawn when the same position with the
     same player to move occurs for the third time since the last capture — only while the
     ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
-
-    def __post_init__(self) -> None:
-        limit = self.max_plies_without_capture
-        if limit is not None and not (
-            isinstance(limit, int) and not isinstance(limit, bool) and 1 <= limit <= 10**12
-        ):
-            shown = "a huge number" if isinstance(limit, int) and limit > 10**12 else repr(limit)
-            raise ValueError(
-                "option 'max_plies_without_capture' must be a number of plies from 1 to 10**12, "
-                f"or None for no limit (PW12), not {shown}"
-            )
 
 
 _set = object.__setattr__
@@ -1500,17 +1490,6 @@ class PlayWinRules(Rules):
         for cell in cells:
             if cell not in _INDEX:
                 raise IllegalMove(f"{_excerpt(text)}: unknown cell {cell}; cells run from A1 to I9")
-
-
-def _excerpt(value: Any) -> str:
-    """A short quote of a bad value for an error message (never a whole huge input)."""
-    if is_int(value) and abs(value) > 10**30:
-        return "an integer of more than 30 digits"
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # huge ints (Python's digit limit), deep nesting
-        return f"a {type(value).__name__} too large to quote"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 RULES = PlayWinRules
