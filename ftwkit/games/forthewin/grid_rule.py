@@ -14,7 +14,10 @@ if some second action this turn can rejoin it, so the engine looks one action ah
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ftwkit.games.forthewin.actions import (
+    Candidate,
     Position,
     basic_reason,
     candidates,
@@ -33,7 +36,14 @@ from ftwkit.games.forthewin.moves import (
 )
 from ftwkit.geometry.grid import KING, Cell, components
 
-__all__ = ["grid_reason", "join_cells", "legal_actions", "split_description"]
+__all__ = [
+    "action_pool",
+    "allows",
+    "grid_reason",
+    "join_cells",
+    "legal_actions",
+    "split_description",
+]
 
 
 def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list[Action]:
@@ -44,15 +54,7 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
         more: how many further actions the turn still allows after this one (0 or 1 normally).
         stop_at_first: return as soon as one allowed action is found (a look-ahead test).
     """
-    opts = pos.options
-    fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
-    if not pos.connected and fast and more == 0:
-        dests = join_cells(pos)
-        if not dests:
-            return []
-        pool = candidates(pos, dests)
-    else:
-        pool = candidates(pos)
+    pool = _pool(pos, more)
     out: list[Action] = []
     seen: set[Action] = set()
     for action, lifted, filled in pool:
@@ -64,6 +66,33 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
             if stop_at_first:
                 break
     return out
+
+
+def _pool(pos: Position, more: int) -> Iterator[Candidate]:
+    """The candidates worth judging: on a split Grid with no action to follow, only those that
+    fill a cell where the Grid can be rejoined (:func:`join_cells`)."""
+    opts = pos.options
+    fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
+    if not pos.connected and fast and more == 0:
+        dests = join_cells(pos)
+        if not dests:
+            return iter(())
+        return candidates(pos, dests)
+    return candidates(pos)
+
+
+def action_pool(pos: Position, more: int) -> list[Candidate]:
+    """The candidates :func:`legal_actions` judges, each action once, in the same order: the
+    legal actions are exactly those for which :func:`allows` holds (a superset to sample from)."""
+    out: dict[Action, Candidate] = {}
+    for cand in _pool(pos, more):
+        out.setdefault(cand[0], cand)
+    return list(out.values())
+
+
+def allows(pos: Position, cand: Candidate, more: int) -> bool:
+    """Whether the Grid rule allows a candidate of :func:`action_pool` (FW1-FW3)."""
+    return _grid_allows(pos, cand[0], cand[1], cand[2], more)
 
 
 def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:

@@ -7,10 +7,12 @@ Supplies are not stored: each player owns two tiles of each kind, so whatever is
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
+from ftwkit.games.forthewin import playout
 from ftwkit.games.forthewin.actions import (
     PLAYER_NAMES,
     Board,
@@ -123,6 +125,13 @@ class ForTheWinState(State):
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> list[Move]:
+        moves = self.turn_moves()
+        moves.extend(legal_actions(self.position, self.more_after_this))
+        return moves
+
+    def turn_moves(self) -> list[Move]:
+        """The legal moves that are not actions: ``end`` (after an action, on a whole Grid, not
+        in an extended tail turn) and ``pass`` (``allow_pass``, at the start of a turn)."""
         moves: list[Move] = []
         opts = self.rules.options  # type: ignore[attr-defined]
         may_end = not self.extended_turn or opts.allow_pass
@@ -130,8 +139,17 @@ class ForTheWinState(State):
             moves.append(EndTurn())
         if opts.allow_pass and self.turn_actions == 0:
             moves.append(Pass())
-        moves.extend(legal_actions(self.position, self.more_after_this))
         return moves
+
+    # ------------------------------------------------------------------ search hooks
+    def _random_move(self, rng: random.Random) -> Move:
+        return playout.random_move(self, rng)
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        return playout.policy_move(self, rng)
+
+    def _heuristic(self, player: int) -> float:
+        return playout.heuristic(self, player)
 
     def can_act(self) -> bool:
         """Whether the player to play has any legal move (FW6), without listing them all.
