@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
-from ftwkit.games.forthewin import playout
+from ftwkit.games.forthewin import explain, playout
 from ftwkit.games.forthewin.actions import (
     PLAYER_NAMES,
     Board,
@@ -24,7 +24,7 @@ from ftwkit.games.forthewin.actions import (
 from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions, split_description
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
 from ftwkit.geometry.grid import Cell
-from ftwkit.protocol import Move, State, state_dataclass
+from ftwkit.protocol import Move, Note, State, state_dataclass
 
 __all__ = ["ACTIONS_PER_ROUND", "ForTheWinState", "compressed_axis"]
 
@@ -140,6 +140,15 @@ class ForTheWinState(State):
         if opts.allow_pass and self.turn_actions == 0:
             moves.append(Pass())
         return moves
+
+    # ------------------------------------------------------------------ explorer hooks
+    def notes(self) -> list[Note]:
+        """The tiles cut off from the Grid mid-turn, under the chosen ``connectivity`` (FW2)."""
+        return explain.notes(self)
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """Why clicking ``targets`` starts no legal move, in the rule's words (FW13, FW1…)."""
+        return explain.explain_targets(self, targets)
 
     # ------------------------------------------------------------------ search hooks
     def _random_move(self, rng: random.Random) -> Move:
