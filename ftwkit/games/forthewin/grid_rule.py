@@ -226,15 +226,64 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         tile = board.get(nb)
         if tile is not None and tile.player == player and tile.up and tile.kind == "pirate":
             return True  # a Pirate next to T blasts it back (``lifted`` is a Grid space)
-    if own_neighbour or opts.connectivity != "one_group":
+    if opts.connectivity != "one_group":
         return False
-    if not any(pos.supply(player, kind) > 0 for kind in KINDS):
-        return False
-    # Add on ``lifted``: it touches every piece of the Grid without T; T's piece too when T
-    # touches some tile where it landed, or lies next to ``lifted``
+    if not own_neighbour and any(pos.supply(player, kind) > 0 for kind in KINDS):
+        # Add on ``lifted``: it touches every piece of the Grid without T; T's piece too when T
+        # touches some tile where it landed, or lies next to ``lifted``
+        if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+            return True
+        if any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING):
+            return True
+    return _refill_exists(pos, lifted, filled, actor)
+
+
+def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None) -> bool:
+    """Whether a second action surely moves some other tile Z onto ``lifted`` so that the Grid
+    is the one before the first action without Z and with ``filled``: whole when Z is not an
+    articulation point of that Grid and ``filled`` touches a tile other than Z (``one_group``).
+
+    Tried: an own face-up tile next to ``lifted`` stepping onto it, an own face-up Ninja jumping
+    there, an own face-up Alien next to ``lifted`` pulling Z there, an own face-up Pirate blasting
+    a tile next to it there. The tile that acted first (``actor``, now face down) and T (now on
+    ``filled``) are left out; those cases are the undo moves above.
+    """
+    board = pos.board
+    player = pos.player
+    cuts = pos.articulation
+    fx, fy = filled
+    lx, ly = lifted
+    # tiles next to ``filled`` once Z has gone (``lifted`` counts: it is filled again)
+    around_f = [(fx + dx, fy + dy) for dx, dy in KING if (fx + dx, fy + dy) in board]
+    # tiles next to ``lifted`` after the first action: a Grid space for Z needs one besides Z
+    around_l = [(lx + dx, ly + dy) for dx, dy in KING if (lx + dx, ly + dy) in board]
     if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
-        return True
-    return any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING)
+        around_l.append(filled)
+
+    def fine(z: Cell) -> bool:
+        return z not in cuts and z != lifted and any(c != z for c in around_f)
+
+    def space_for(z: Cell) -> bool:
+        return any(c != z for c in around_l)
+
+    for cell, tile in board.items():
+        if tile.player != player or not tile.up or cell in (actor, lifted):
+            continue
+        near = abs(cell[0] - lx) <= 1 and abs(cell[1] - ly) <= 1
+        if near and fine(cell):
+            return True  # steps onto ``lifted``
+        kind = tile.kind
+        if kind == "ninja" and fine(cell) and space_for(cell):
+            return True  # jumps onto ``lifted``
+        if kind == "alien" and near and any(fine(z) for z in board if z != cell):
+            return True  # pulls some tile onto ``lifted``
+        if kind == "pirate":
+            x, y = cell
+            for dx, dy in KING:
+                z = (x + dx, y + dy)
+                if z in board and fine(z) and space_for(z):
+                    return True  # blasts a neighbour onto ``lifted``
+    return False
 
 
 def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) -> None:
