@@ -7,10 +7,12 @@ Supplies are not stored: each player owns two tiles of each kind, so whatever is
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
+from ftwkit.games.forthewin import explain, playout
 from ftwkit.games.forthewin.actions import (
     PLAYER_NAMES,
     Board,
@@ -22,7 +24,7 @@ from ftwkit.games.forthewin.actions import (
 from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions, split_description
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
 from ftwkit.geometry.grid import Cell
-from ftwkit.protocol import Move, State, state_dataclass
+from ftwkit.protocol import Move, Note, State, state_dataclass
 
 __all__ = ["ACTIONS_PER_ROUND", "ForTheWinState", "compressed_axis"]
 
@@ -123,6 +125,13 @@ class ForTheWinState(State):
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> list[Move]:
+        moves = self.turn_moves()
+        moves.extend(legal_actions(self.position, self.more_after_this))
+        return moves
+
+    def turn_moves(self) -> list[Move]:
+        """The legal moves that are not actions: ``end`` (after an action, on a whole Grid, not
+        in an extended tail turn) and ``pass`` (``allow_pass``, at the start of a turn)."""
         moves: list[Move] = []
         opts = self.rules.options  # type: ignore[attr-defined]
         may_end = not self.extended_turn or opts.allow_pass
@@ -130,8 +139,26 @@ class ForTheWinState(State):
             moves.append(EndTurn())
         if opts.allow_pass and self.turn_actions == 0:
             moves.append(Pass())
-        moves.extend(legal_actions(self.position, self.more_after_this))
         return moves
+
+    # ------------------------------------------------------------------ explorer hooks
+    def notes(self) -> list[Note]:
+        """The tiles cut off from the Grid mid-turn, under the chosen ``connectivity`` (FW2)."""
+        return explain.notes(self)
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """Why clicking ``targets`` starts no legal move, in the rule's words (FW13, FW1…)."""
+        return explain.explain_targets(self, targets)
+
+    # ------------------------------------------------------------------ search hooks
+    def _random_move(self, rng: random.Random) -> Move:
+        return playout.random_move(self, rng)
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        return playout.policy_move(self, rng)
+
+    def _heuristic(self, player: int) -> float:
+        return playout.heuristic(self, player)
 
     def can_act(self) -> bool:
         """Whether the player to play has any legal move (FW6), without listing them all.
