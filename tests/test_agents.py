@@ -452,13 +452,14 @@ def score(
 
 
 def test_mcts_beats_random_at_play_win() -> None:
-    assert score("playwin", ("mcts", {"iterations": 60}), ("random", {}), 6) >= 5 / 6
+    mcts = ("mcts", {"iterations": 40, "max_rollout_plies": 40})
+    assert score("playwin", mcts, ("random", {}), 6) >= 5 / 6
 
 
 def test_mcts_beats_random_at_double_blind(hidden: Callable[[str], None]) -> None:
     hidden("doubleblind")
-    mcts = ("mcts", {"iterations": 60, "max_rollout_plies": 30})
-    assert score("doubleblind", mcts, ("random", {}), 4, size=9) >= 3 / 4
+    mcts = ("mcts", {"iterations": 30, "max_rollout_plies": 20})
+    assert score("doubleblind", mcts, ("random", {}), 6, size=9) >= 5 / 6
 
 
 @pytest.mark.slow
