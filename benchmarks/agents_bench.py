@@ -24,6 +24,7 @@ import argparse
 import itertools
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -133,6 +134,8 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=20, help="timed decisions per agent")
     parser.add_argument("--skip-round-robin", action="store_true")
     args = parser.parse_args()
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(line_buffering=True)  # long runs: show each line as it comes
 
     mcts_params: dict[str, Any] = {}
     if args.level is not None:

@@ -369,7 +369,26 @@ def doubleblind_pair() -> tuple[State, State]:
     return rules.load(data), rules.load(changed)
 
 
-@pytest.mark.parametrize("pair", [ftwcards_pair, doubleblind_pair])
+def pnrz_pair() -> tuple[State, State]:
+    """Two PNRZ positions that differ in the opponent's hand, the draw stack order and the seed."""
+    rules = ftwkit.rules("pnrz")
+    if type(rules).sample is Rules.sample:
+        pytest.skip("the PNRZ engine does not implement Rules.sample yet")
+    state = rules.new(players=2, seed=8)
+    while not all(state.to_json()["hands"]):  # past any set-up phase (character picks)
+        state = state.play(state.legal_moves()[0])
+    data = state.to_json()
+    other = 1 - data["to_play"]
+    changed = dict(data)
+    hands = [list(h) for h in data["hands"]]
+    draw = list(data["draw"])
+    swap = next(i for i, t in enumerate(hands[other]) if not t.startswith("base:"))
+    hands[other][swap], draw[0] = draw[0], hands[other][swap]
+    changed.update(hands=hands, draw=draw[::-1], seed=4321)
+    return rules.load(data), rules.load(changed)
+
+
+@pytest.mark.parametrize("pair", [ftwcards_pair, doubleblind_pair, pnrz_pair])
 @pytest.mark.parametrize("name", ["random", "greedy", "mcts"])
 def test_hidden_information_agents_decide_from_the_observation_only(
     pair: Callable[[], tuple[State, State]], name: str, hidden: Callable[[str], None]
@@ -433,13 +452,14 @@ def score(
 
 
 def test_mcts_beats_random_at_play_win() -> None:
-    assert score("playwin", ("mcts", {"iterations": 60}), ("random", {}), 6) >= 5 / 6
+    mcts = ("mcts", {"iterations": 40, "max_rollout_plies": 40})
+    assert score("playwin", mcts, ("random", {}), 6) >= 5 / 6
 
 
 def test_mcts_beats_random_at_double_blind(hidden: Callable[[str], None]) -> None:
     hidden("doubleblind")
-    mcts = ("mcts", {"iterations": 60, "max_rollout_plies": 30})
-    assert score("doubleblind", mcts, ("random", {}), 4, size=9) >= 3 / 4
+    mcts = ("mcts", {"iterations": 30, "max_rollout_plies": 20})
+    assert score("doubleblind", mcts, ("random", {}), 6, size=9) >= 5 / 6
 
 
 @pytest.mark.slow

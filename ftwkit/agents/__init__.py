@@ -1,5 +1,17 @@
 """Computer players for every game: ``names()``, ``make(name, seed=…, **params)`` and ``play``.
 
+The agents (``random``, ``greedy``, ``mcts``) know no game: they use the protocol only —
+``legal_moves``, ``play_unchecked``, ``random_move`` (the game's playout policy), ``evaluate``
+(the game's heuristic) and, in hidden-information games, ``rules.sample`` (determinizations drawn
+from the acting player's observation).
+
+* **Deterministic**: a decision depends on the agent's seed, what the player to move sees and the
+  public ply count, never on earlier calls, so asking twice gives the same move. Budgets in
+  ``iterations`` reproduce on every machine; ``seconds`` budgets (the explorer's levels) do not.
+* **Fair**: in hidden-information games nothing hidden reaches a decision: two positions that look
+  the same to the player to move (and have the same ply count) get the same move for a seed.
+* **Levels**: :func:`levels` (for people: time budgets) and :func:`study_levels` (iterations).
+
 >>> import ftwkit
 >>> from ftwkit import agents
 >>> "random" in agents.names()

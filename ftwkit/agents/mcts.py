@@ -176,6 +176,8 @@ class MctsAgent(Agent):
         moves = state.legal_moves()
         if len(moves) == 1:
             return SearchResult([(moves[0], 1, 1.0)], 0)
+        # The clock starts before the root's expansion: a time budget covers the whole decision.
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         rng = self.rng_for(state)
         hidden = state.rules.hidden_information
         root = _Node(-1, None if hidden else state)
@@ -183,7 +185,6 @@ class MctsAgent(Agent):
             win = self._expand_root(root, state, moves, rng)
             if win is not None:
                 return SearchResult([(m, int(m == win), float(m == win)) for m in moves], 0)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         done = 0
         while True:
