@@ -180,7 +180,7 @@ def test_capped_games_become_casebook_drafts(tmp_path: Path) -> None:
         "draft-default-00001-cap.yaml",
     ]
     case = casebook.load_file("forthewin", str(paths[0]))
-    assert "draft" in case.tags and "6 plies" in case.title
+    assert "draft" in case.tags and "ply cap 6" in case.title
     assert casebook.run_case(case).ok
     assert case.start() == res.state("default", 0)
 

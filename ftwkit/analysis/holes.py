@@ -21,7 +21,7 @@ import ftwkit
 __all__ = ["draft_case", "write_drafts"]
 
 _WHAT = {
-    "cap": "still running after {plies} plies",
+    "cap": "the game was still running (ply cap {plies})",
     "stuck": "the player to move has no legal move, but the game is not over",
     "error": "the engine raised an exception",
 }
@@ -60,7 +60,7 @@ def draft_case(row: Mapping[str, Any]) -> dict[str, Any]:
         rule = "Every move the engine offers can be played. (Which rule does this move break?)"
     explanation = (
         f"Found by self-play: variant {row['variant']!r}, game {row['index']} (seed {row['seed']}),"
-        f" agents by seat: {agents}. After {row['plies']} plies {what}. Draft: replace the rule "
+        f" agents by seat: {agents}. After {row['plies']} plies: {what}. Draft: replace the rule "
         "text with the ruling, and the steps with what the rule should do."
     )
     return {
@@ -88,7 +88,9 @@ def write_drafts(rows: Any, folder: str | Path) -> list[Path]:
         safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in str(row["variant"]))
         path = out / f"draft-{safe}-{row['index']:05d}-{row['hole']}.yaml"
         path.write_text(
-            yaml.safe_dump(case, sort_keys=False, allow_unicode=True, width=100),
+            yaml.safe_dump(
+                case, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+            ),
             encoding="utf-8",
         )
         paths.append(path)
