@@ -143,10 +143,12 @@ class Explorer(ipywidgets.VBox):
     # ================================================================= building
     def _build_widgets(self, start: State) -> None:
         width, height = self._renderer.size(start, view=self._view_player(start))
+        # The board is at most its drawn size and shrinks with a narrow pane (height follows the
+        # canvas's own aspect ratio; ipycanvas scales click coordinates to the drawn size).
         self.canvas = Canvas(
             width=width,
             height=height,
-            layout=ipywidgets.Layout(width=f"{width}px", height=f"{height}px"),
+            layout=ipywidgets.Layout(width="100%", max_width=f"{width}px", height="auto"),
         )
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_mouse_down)
@@ -281,13 +283,18 @@ class Explorer(ipywidgets.VBox):
             self.seat_panel.hint_button.disabled = True
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
-        board = ipywidgets.VBox(
+        # The board column grows to the board's size and shrinks below it in a narrow pane; the
+        # history column wraps under the board when both do not fit side by side.
+        board = self._board_box = ipywidgets.VBox(
             [
                 self.canvas,
                 self._chooser,
                 self._buttons,
                 ipywidgets.HBox([self._move_text, self._move_play]),
-            ]
+            ],
+            layout=ipywidgets.Layout(
+                flex="1 1 auto", min_width="200px", max_width=f"{self.canvas.width}px"
+            ),
         )
         history = ipywidgets.VBox(
             [
@@ -301,7 +308,7 @@ class Explorer(ipywidgets.VBox):
                 self._tree_select,
                 self._promote,
             ],
-            layout=ipywidgets.Layout(margin="0 0 0 12px"),
+            layout=ipywidgets.Layout(margin="0 0 0 12px", flex="0 0 auto"),
         )
         setup_rows: list[ipywidgets.Widget] = [self._seed_box]
         if self._players.options and len(self._players.options) > 1:
@@ -324,7 +331,7 @@ class Explorer(ipywidgets.VBox):
         return [
             ipywidgets.HBox([self._title, self._status]),
             self._message,
-            ipywidgets.HBox([board, history]),
+            ipywidgets.HBox([board, history], layout=ipywidgets.Layout(flex_flow="row wrap")),
             settings,
             self.log_panel,
         ]
@@ -1050,7 +1057,7 @@ class Explorer(ipywidgets.VBox):
         width, height = self._renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
-            self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
+            self.canvas.layout.max_width = f"{width}px"
             self._fit_board_width(width)
         with drawing():
             self._renderer.draw(
@@ -1065,8 +1072,9 @@ class Explorer(ipywidgets.VBox):
         self._draws += 1
 
     def _fit_board_width(self, width: int) -> None:
-        """Keep the chooser and the move buttons as wide as the board, wrapping their buttons."""
+        """Keep the board column, chooser and move buttons as wide as the board at most."""
         self._chooser.layout.max_width = self._buttons.layout.max_width = f"{width}px"
+        self._board_box.layout.max_width = f"{width}px"
 
     # ================================================================= refreshing parts
     def _status_text(self) -> str:

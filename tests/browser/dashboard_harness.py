@@ -562,3 +562,152 @@ def screenshot(page: Any, name: str) -> str:
     finally:
         page.set_viewport_size(VIEWPORT)
     return path
+
+
+# --------------------------------------------------------------------------- JupyterLab
+@dataclass
+class LabServer:
+    """A running JupyterLab on a loopback port with a token, serving a copy of the notebooks."""
+
+    port: int
+    token: str
+    root: str
+    process: subprocess.Popen[bytes]
+    log_path: str
+
+    def url(self, notebook: str) -> str:
+        """The URL that opens ``notebook`` in JupyterLab."""
+        return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}"
+
+
+@contextlib.contextmanager
+def lab_server(root: str, timeout: float = 90.0) -> Iterator[LabServer]:
+    """Start JupyterLab over ``root`` (a scratch copy: JupyterLab saves what it runs).
+
+    Settings and workspaces live under ``root`` too, so switching the theme does not touch the
+    user's own JupyterLab; kernels import this checkout (``PYTHONPATH``).
+    """
+    import secrets
+
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    port = free_port()
+    token = secrets.token_hex(16)
+    log_path = os.path.join(ARTIFACTS, f"lab-{port}.log")
+    path = os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)
+    env = {**os.environ, "PYTHONPATH": path, "JUPYTER_CONFIG_DIR": os.path.join(root, ".config")}
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={os.path.join(root, '.settings')}",
+        f"--LabApp.workspaces_dir={os.path.join(root, '.workspaces')}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+        "--allow-root",
+    ]
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=root,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = LabServer(port, token, root, process, log_path)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {process.returncode}")
+            try:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/api/status?token={token}", timeout=5
+                ):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"JupyterLab did not answer within {timeout:.0f} s"
+                    ) from None
+                time.sleep(0.3)
+        yield server
+    finally:
+        _stop(process)
+
+
+def lab_dialogs(page: Any) -> list[str]:
+    """Accept any JupyterLab dialog in the way (e.g. a kernel choice); returns their texts."""
+    texts = []
+    dialogs = page.locator(".jp-Dialog")
+    while dialogs.count():
+        texts.append(dialogs.first.inner_text())
+        dialogs.first.locator(".jp-Dialog-button.jp-mod-accept").first.click()
+        page.wait_for_timeout(300)
+    return texts
+
+
+def lab_menu(page: Any, menu: str, *items: str) -> None:
+    """Click a JupyterLab menu bar entry, then each (sub)menu item by its label."""
+    lab_dialogs(page)
+    page.locator(f".lm-MenuBar-itemLabel:text-is('{menu}')").click()
+    for item in items:
+        page.locator(f".lm-Menu-itemLabel:text-is('{item}')").last.click()
+
+
+def lab_open(page: Any, server: LabServer, notebook: str, timeout_ms: float = 120_000) -> None:
+    """Open ``notebook`` and wait until its kernel is idle."""
+    page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=timeout_ms)
+    lab_wait_idle(page, timeout_ms)
+
+
+def lab_wait_idle(page: Any, timeout_ms: float = 120_000) -> None:
+    """Wait until the visible notebook's kernel is connected and idle, no cell queued (``[*]``).
+
+    A "Run All" sent while the kernel is still starting runs nothing, so this comes first.
+    """
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout_ms)
+    page.wait_for_selector(
+        '.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=timeout_ms
+    )
+    page.wait_for_function(  # the status bar names the kernel once it is connected
+        "() => /\\| Idle/.test(document.querySelector('.jp-StatusBar-Widget')"
+        " ? document.body.innerText : '')",
+        polling=250,
+        timeout=timeout_ms,
+    )
+    page.wait_for_function(
+        "() => { const p = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');"
+        " if (!p) return false;"
+        " const prompts = Array.from(p.querySelectorAll('.jp-InputPrompt'));"
+        " return !prompts.some(e => e.innerText.includes('*')); }",
+        polling=250,
+        timeout=timeout_ms,
+    )
+
+
+def lab_run_all(page: Any, timeout_ms: float = 180_000) -> None:
+    """Run all cells of the visible notebook and wait for its first canvas to be drawn."""
+    for _ in range(3):  # a Run All that reaches a kernel still settling runs nothing
+        lab_menu(page, "Run", "Run All Cells")
+        try:
+            page.wait_for_function(
+                "() => Array.from(document.querySelectorAll('.jp-InputPrompt'))"
+                ".some(e => /\\[[0-9*]+\\]/.test(e.innerText))",
+                polling=250,
+                timeout=20_000,
+            )
+            break
+        except Exception:  # Playwright's TimeoutError
+            continue
+    page.wait_for_selector(".ftw-explorer canvas", state="attached", timeout=timeout_ms)
+    lab_wait_idle(page, timeout_ms)
+    # JupyterLab skips laying out cells out of sight: bring the board into view first
+    page.locator(".ftw-explorer canvas").first.scroll_into_view_if_needed()
+    page.wait_for_function(FIRST_CANVAS_DRAWN_JS, polling=250, timeout=timeout_ms)

@@ -402,3 +402,149 @@ def test_a_bad_option_value_shows_one_line_and_no_traceback(
         _assert_no_errors(opened)
     finally:
         harness.close_dashboard(opened.page)
+
+
+# --------------------------------------------------------------------------- JupyterLab
+EXPLORERS = [d for d in DASHBOARDS if d.kind == "explorer"]
+
+CONTRAST_JS = """
+(selectors) => {
+  const rgb = (text) => (text.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (el) => {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c;
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  for (const selector of selectors) {
+    for (const el of document.querySelectorAll(selector)) {
+      if (!el.innerText || !el.innerText.trim() || !el.getClientRects().length) continue;
+      const a = lum(rgb(getComputedStyle(el).color)), b = lum(background(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      out.push([selector, el.innerText.trim().slice(0, 40), Math.round(ratio * 100) / 100]);
+    }
+  }
+  return out;
+}
+"""
+
+LABELS = [
+    ".ftw-explorer .ftw-title",
+    ".ftw-explorer .ftw-status span",
+    ".ftw-explorer .ftw-message div",
+    ".ftw-explorer .widget-label",
+    ".ftw-explorer .widget-html-content b",
+    ".ftw-explorer select",
+]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: Any) -> Iterator[harness.LabServer]:
+    import shutil
+
+    root = tmp_path_factory.mktemp("lab")
+    for dashboard in DASHBOARDS:
+        shutil.copy(os.path.join(harness.NOTEBOOKS_DIR, dashboard.notebook), root)
+    blank = {
+        "cells": [{"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Other"}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "blank.ipynb").write_text(__import__("json").dumps(blank), encoding="utf-8")
+    with harness.lab_server(str(root)) as running:
+        yield running
+
+
+@pytest.mark.parametrize("dashboard", EXPLORERS, ids=[d.notebook[:-6] for d in EXPLORERS])
+def test_jupyterlab_board_draws_plays_and_draws_again_after_a_reload(
+    dashboard: Any, lab: harness.LabServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport=harness.VIEWPORT)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("dialog", lambda dialog: dialog.accept())  # "leave with unsaved changes?"
+    try:
+        harness.lab_open(page, lab, dashboard.notebook)
+        harness.lab_run_all(page)
+        explorer = harness.ExplorerOnPage(page)
+        board = explorer.board()
+        move = harness.clickable_move(board)
+        assert move is not None
+        before = explorer.snapshot()
+        for target in move.targets:
+            explorer.click(board, target)
+        explorer.wait_for_new_position(before)
+        assert explorer.snapshot().position == board.state.play(move).to_json()
+        # reload the tab: the kernel keeps running with the old explorer in it
+        page.reload(wait_until="domcontentloaded")
+        harness.lab_wait_idle(page)
+        harness.lab_run_all(page)
+        fractions = harness.drawn_fractions(page)
+        harness.screenshot(page, f"lab-{dashboard.notebook[:-6]}-after-reload")
+        assert fractions and min(fractions) > 0.05, fractions
+        after = harness.ExplorerOnPage(page)
+        board = after.board()
+        move = harness.clickable_move(board)
+        assert move is not None
+        after.click(board, move.targets[0])  # the redrawn board answers clicks
+        assert not [e for e in errors if "clearCanvas" in e], errors
+    finally:
+        page.close()
+
+
+def test_jupyterlab_dark_theme_keeps_labels_readable_and_styles_stay_home(
+    lab: harness.LabServer, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 1440, "height": 1000})
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        harness.lab_open(page, lab, "ftwcards.ipynb")
+        print("dialogs:", harness.lab_dialogs(page))
+        harness.lab_run_all(page)
+        ratios = {}
+        for theme in ("JupyterLab Light", "JupyterLab Dark"):
+            if theme == "JupyterLab Dark":
+                harness.lab_menu(page, "Settings", "Theme", theme)
+                page.wait_for_function(
+                    "(t) => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000
+                )
+            page.locator(".ftw-explorer").first.scroll_into_view_if_needed()
+            for width in (1024, 1440):
+                page.set_viewport_size({"width": width, "height": 1000})
+                page.locator(".ftw-explorer").first.scroll_into_view_if_needed()
+                os.makedirs(harness.SCREENSHOTS, exist_ok=True)
+                name = f"lab-{theme.split()[-1].lower()}-{width}.png"
+                page.screenshot(path=os.path.join(harness.SCREENSHOTS, name))
+            ratios[theme] = page.evaluate(CONTRAST_JS, LABELS)
+            assert ratios[theme], "no explorer label found"
+            low = [r for r in ratios[theme] if r[2] < 4.5]
+            assert low == [], f"{theme}: labels below 4.5:1 contrast: {low}"
+        # another notebook of the session carries none of the explorer's page styles
+        harness.lab_menu(page, "File", "Open from Path…")
+        page.locator(".jp-Dialog input").fill("blank.ipynb")
+        page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept").click()
+        page.wait_for_function(
+            "() => Array.from(document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)'))"
+            ".some(p => p.innerText.includes('Other'))",
+            timeout=60_000,
+        )
+        style = page.evaluate(
+            "() => { const p = Array.from(document.querySelectorAll("
+            "'.jp-NotebookPanel:not(.lm-mod-hidden)')).find(p => p.innerText.includes('Other'));"
+            " const cell = p.querySelector('.jp-Cell');"
+            " return {maxWidth: getComputedStyle(cell).maxWidth,"
+            " notebook: getComputedStyle(p.querySelector('.jp-Notebook')).backgroundColor,"
+            " body: getComputedStyle(document.body).backgroundColor}; }"
+        )
+        assert style["maxWidth"] == "none", style
+        assert "246, 244, 239" not in style["notebook"] + style["body"], style  # no beige
+        print("contrast", ratios)
+    finally:
+        page.close()
