@@ -34,6 +34,7 @@ from ftwkit.games.forthewin.moves import (
     Shove,
     Step,
 )
+from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
 
 __all__ = [
@@ -313,6 +314,7 @@ def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) ->
     after.__dict__["pieces"] = (out, count, sizes)
     after.__dict__["connected"] = count <= 1
     after.__dict__["join_cells"] = _carried_join_cells(pos, lifted, filled, touched)
+    after.__dict__["origin"] = (pos, lifted, filled)
 
 
 def _base_masks(pos: Position, lifted: Cell) -> tuple[dict[Cell, int], list[int]]:
@@ -391,12 +393,46 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
+    origin = pos.__dict__.get("origin")
+    if origin is not None:
+        return _whole_from_origin(origin, lifted, filled)
     if lifted not in pos.articulation:
         # its piece stays whole without it, and ``filled`` touches the rest of that piece
         return True
     # the Grid without ``lifted`` (pieces cached per lifted cell): ``filled`` must touch them all
     rest, parts = pos.labels_without(lifted)
     return len({rest[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in rest}) == parts
+
+
+def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled: Cell) -> bool:
+    """Whether the Grid is one group after a second action (lifting ``lifted``, filling
+    ``filled``) when the first lifted ``first_lifted`` and filled ``first_filled`` on the whole
+    Grid of ``base``: judged from the pieces of ``base`` without both lifted cells (cached on
+    ``base``, so shared by every first action that lifts the same tile) and the two filled
+    cells, instead of a flood fill of each position."""
+    base, first_lifted, first_filled = origin
+    x, y = filled
+    if lifted == first_filled:  # the same tile moves again: base without first_lifted, + filled
+        labels, count = base.labels_without(first_lifted)
+        touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+        return len(touched) == count
+    cache: dict[tuple[Cell, Cell], tuple[dict[Cell, int], int]] = base.__dict__.setdefault(
+        "_pair_labels", {}
+    )
+    key = (first_lifted, lifted)
+    found = cache.get(key)
+    if found is None:
+        gone = (first_lifted, lifted)
+        found_labels = component_labels(c for c in base.board if c not in gone)
+        found = (found_labels, max(found_labels.values(), default=-1) + 1)
+        cache[key] = found
+    labels, count = found
+    fx, fy = first_filled
+    near_first = {labels[nb] for nb in ((fx + dx, fy + dy) for dx, dy in KING) if nb in labels}
+    near_second = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    if (abs(fx - x) <= 1 and abs(fy - y) <= 1) or near_first & near_second:
+        return len(near_first | near_second) == count
+    return False
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:
