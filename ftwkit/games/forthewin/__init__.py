@@ -112,6 +112,15 @@ player when both colours complete), and if the player to play has no legal actio
 the round's remaining actions (FW6), so ``to_play`` may differ from the JSON. A split Grid at the
 start of a turn, or one that no action can rejoin this turn (FW3), is refused as impossible.
 
+Hooks for search and the explorer
+---------------------------------
+``random_move(rng)`` draws uniformly over ``legal_moves()`` without building the list (rejection
+sampling, :mod:`.playout`); ``random_move(rng, policy=True)`` is a rollout policy under which
+seeded games end with a winner (100 of 100 within 400 plies, ``benchmarks/forthewin_bench.py``);
+``evaluate(player)`` scores progress toward the win. ``notes()`` flags the tiles cut off from the
+Grid mid-turn as the engine judges them under ``connectivity``, and ``explain_targets(cells)``
+says in the rule's words why a click sequence starts no legal move (:mod:`.explain`).
+
 >>> import ftwkit
 >>> state = ftwkit.rules("forthewin").new(seed=1)
 >>> [str(m) for m in state.legal_moves()][:3]

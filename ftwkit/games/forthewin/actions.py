@@ -241,11 +241,16 @@ class Position:
 
     def own_up(self, kind: str | None = None) -> list[Cell]:
         """Cells of the acting player's face-up tiles (of ``kind`` if given), in board order."""
-        return [
-            c
-            for c, t in self.board.items()
-            if t.player == self.player and t.up and (kind is None or t.kind == kind)
-        ]
+        mine = self._own_up
+        if kind is None:
+            return [c for c, _ in mine]
+        return [c for c, k in mine if k == kind]
+
+    @cached_property
+    def _own_up(self) -> list[tuple[Cell, str]]:
+        """``(cell, kind)`` of the acting player's face-up tiles in board order (one scan)."""
+        player = self.player
+        return [(c, t.kind) for c, t in self.board.items() if t.player == player and t.up]
 
     # ------------------------------------------------------------------ zombies
     def zombie_fallback(self) -> bool:

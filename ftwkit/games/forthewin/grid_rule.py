@@ -15,6 +15,7 @@ if some second action this turn can rejoin it, so the engine looks one action ah
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ftwkit.games.forthewin.actions import (
     Candidate,
@@ -34,6 +35,7 @@ from ftwkit.games.forthewin.moves import (
     Shove,
     Step,
 )
+from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
 
 __all__ = [
@@ -313,6 +315,7 @@ def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) ->
     after.__dict__["pieces"] = (out, count, sizes)
     after.__dict__["connected"] = count <= 1
     after.__dict__["join_cells"] = _carried_join_cells(pos, lifted, filled, touched)
+    after.__dict__["origin"] = (pos, lifted, filled)
 
 
 def _base_masks(pos: Position, lifted: Cell) -> tuple[dict[Cell, int], list[int]]:
@@ -341,38 +344,66 @@ def _carried_join_cells(
     pos: Position, lifted: Cell, filled: Cell, touched: set[int]
 ) -> dict[Cell, Cell | None]:
     """:func:`join_cells` of the Grid after lifting ``lifted`` and filling ``filled``, derived
-    from the pieces of the Grid without ``lifted`` (``touched``: the pieces ``filled`` joins)."""
+    from the pieces of the Grid without ``lifted`` (``touched``: the pieces ``filled`` joins).
+
+    Everything but the cells next to ``filled`` depends only on ``lifted`` and ``touched``, so
+    that part is cached on ``pos`` and shared by every action lifting the same tile."""
     masks, sizes = _base_masks(pos, lifted)
     labels, count = pos.labels_without(lifted)
     merged = 0
     for label in touched:
         merged |= 1 << label
     others = ((1 << count) - 1) ^ merged
-    lone_cells = {
-        1 << labels[c]: c for c in labels if sizes[labels[c]] == 1 and not (1 << labels[c]) & merged
-    }
-    fx, fy = filled
-    spots = set(masks)
-    spots.update((fx + dx, fy + dy) for dx, dy in KING)
-    spots.discard(filled)
+    cache: dict[tuple[Cell, int], tuple[dict[Cell, Any], dict[int, Cell]]] = (
+        pos.__dict__.setdefault("_join_base", {})
+    )
+    found = cache.get((lifted, merged))
+    if found is None:
+        lone_cells = {
+            1 << labels[c]: c
+            for c in labels
+            if sizes[labels[c]] == 1 and not (1 << labels[c]) & merged
+        }
+        base: dict[Cell, Any] = {}
+        for spot, mask in masks.items():  # empty cells (and ``lifted``) next to the pieces
+            covered = mask & others
+            if mask & merged:
+                if covered == others:
+                    base[spot] = None
+                else:
+                    lone = lone_cells.get(others ^ covered)
+                    if lone is not None:
+                        base[spot] = lone
+            elif covered == others and not merged:
+                base[spot] = _FILLED  # only the lone tile just placed is missed
+        found = (base, lone_cells)
+        cache[(lifted, merged)] = found
+    base, lone_cells = found
+    if merged:
+        out: dict[Cell, Cell | None] = dict(base)
+    else:
+        out = {spot: filled if need is _FILLED else need for spot, need in base.items()}
+    out.pop(filled, None)
     board = pos.board
-    out: dict[Cell, Cell | None] = {}
-    for spot in spots:
+    fx, fy = filled
+    for dx, dy in KING:  # cells next to ``filled`` touch the merged piece through it
+        spot = (fx + dx, fy + dy)
         if spot in board and spot != lifted:
             continue
-        mask = masks.get(spot, 0)
-        touches_merged = bool(mask & merged) or (abs(spot[0] - fx) <= 1 and abs(spot[1] - fy) <= 1)
-        covered = mask & others
-        if touches_merged:
-            if covered == others:
-                out[spot] = None
+        covered = masks.get(spot, 0) & others
+        if covered == others:
+            out[spot] = None
+        else:
+            lone = lone_cells.get(others ^ covered)
+            if lone is not None:
+                out[spot] = lone
             else:
-                lone = lone_cells.get(others ^ covered)
-                if lone is not None:
-                    out[spot] = lone
-        elif covered == others and not touched:
-            out[spot] = filled  # only the lone tile just placed is missed
+                out.pop(spot, None)
     return out
+
+
+_FILLED: Any = object()
+"""Marks a join cell whose needed tile is the one the action just placed (cached part)."""
 
 
 def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
@@ -391,12 +422,46 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
+    origin = pos.__dict__.get("origin")
+    if origin is not None:
+        return _whole_from_origin(origin, lifted, filled)
     if lifted not in pos.articulation:
         # its piece stays whole without it, and ``filled`` touches the rest of that piece
         return True
     # the Grid without ``lifted`` (pieces cached per lifted cell): ``filled`` must touch them all
     rest, parts = pos.labels_without(lifted)
     return len({rest[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in rest}) == parts
+
+
+def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled: Cell) -> bool:
+    """Whether the Grid is one group after a second action (lifting ``lifted``, filling
+    ``filled``) when the first lifted ``first_lifted`` and filled ``first_filled`` on the whole
+    Grid of ``base``: judged from the pieces of ``base`` without both lifted cells (cached on
+    ``base``, so shared by every first action that lifts the same tile) and the two filled
+    cells, instead of a flood fill of each position."""
+    base, first_lifted, first_filled = origin
+    x, y = filled
+    if lifted == first_filled:  # the same tile moves again: base without first_lifted, + filled
+        labels, count = base.labels_without(first_lifted)
+        touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+        return len(touched) == count
+    cache: dict[tuple[Cell, Cell], tuple[dict[Cell, int], int]] = base.__dict__.setdefault(
+        "_pair_labels", {}
+    )
+    key = (first_lifted, lifted)
+    found = cache.get(key)
+    if found is None:
+        gone = (first_lifted, lifted)
+        found_labels = component_labels(c for c in base.board if c not in gone)
+        found = (found_labels, max(found_labels.values(), default=-1) + 1)
+        cache[key] = found
+    labels, count = found
+    fx, fy = first_filled
+    near_first = {labels[nb] for nb in ((fx + dx, fy + dy) for dx, dy in KING) if nb in labels}
+    near_second = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    if (abs(fx - x) <= 1 and abs(fy - y) <= 1) or near_first & near_second:
+        return len(near_first | near_second) == count
+    return False
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:

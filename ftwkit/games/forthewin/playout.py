@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Any
 
 from ftwkit.games.forthewin.actions import Board, apply_action, grid_is_whole, winning_players
 from ftwkit.games.forthewin.grid_rule import action_pool, allows
-from ftwkit.games.forthewin.moves import KINDS, Action
+from ftwkit.games.forthewin.moves import (
+    KINDS,
+    Action,
+    AlienPull,
+    NinjaJump,
+    PirateBlast,
+    ZombieDeactivate,
+    ZombieInfect,
+)
 from ftwkit.geometry.graph import component_labels
 from ftwkit.protocol import Move
 
@@ -167,12 +175,29 @@ def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action
     if kinds < 5 and not any(pos.supply(me, kind) > 0 for kind in KINDS):
         return None
     for cand in pool:
+        if not _may_help(pos, cand[0]):
+            continue
         after, _ = apply_action(pos, cand[0])
+        if progress(after, me, opts)[0] < 5:
+            continue  # no chain of all five kinds for the mover
         won = _winners_after(state, after)
         mine = me in won and (len(won) == 1 or opts.simultaneous_win == "active")
         if mine and allows(pos, cand, more):
             return cand[0]  # type: ignore[no-any-return]
     return None
+
+
+def _may_help(pos: Any, action: Action) -> bool:
+    """Whether ``action`` changes the mover's own tiles (only such an action can complete the
+    mover's chain, which links own face-up tiles only): a quick filter for the win scan."""
+    board = pos.board
+    me = pos.player
+    if isinstance(action, (AlienPull, PirateBlast)):
+        return board[action.tile].player == me
+    if isinstance(action, ZombieInfect):
+        return action.colour == me
+    # the Ninja lands face down; a deactivation only turns a tile down
+    return not isinstance(action, (NinjaJump, ZombieDeactivate))
 
 
 def heuristic(state: ForTheWinState, player: int) -> float:
