@@ -11,7 +11,9 @@ PORT ?= 8866
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -e ".[dev,jupyter,dask]"
+	# notebooks/.gitattributes: outputs of a run notebook never reach git (clean filter)
+	-git config filter.ftw-notebook.clean "$(BIN)/python -m widgets.dashboard --clean-notebook" 2>/dev/null
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -44,9 +46,12 @@ gallery: $(STAMP)
 	$(BIN)/python tools/gallery.py
 
 # Every notebook as a Voilà dashboard; the root URL redirects to the index. voila/voila.json holds
-# the configuration (loopback only, sources hidden, idle kernels of closed tabs culled).
+# the configuration (loopback only, sources hidden, at most 24 kernels, kernels of closed tabs
+# culled, nothing loaded from outside). More options in DASHBOARD_OPTS, e.g.
+# DASHBOARD_OPTS="--max-kernels=8", or on a network
+# DASHBOARD_OPTS="--Voila.ip=0.0.0.0 --allowed-hosts=games.example.org" (other Host names: 403).
 dashboards: $(STAMP)
-	$(BIN)/python voila/serve.py --port=$(PORT)
+	$(BIN)/python voila/serve.py --port=$(PORT) $(DASHBOARD_OPTS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts

@@ -13,7 +13,14 @@ Chromium headless through Playwright, as the browser tests do, then prints per d
 Goals: first canvas ≤ 3 s, click to updated board ≤ 150 ms. The machine's load matters: run it
 alone.
 
+With ``--sessions 1,5,10,20`` it measures concurrent use instead: for each count, that many
+separate visitors (browser contexts) open one dashboard (``--dashboard``, default Play Win) at the
+same moment, and it prints how many drew their board, how many showed the "did not load
+completely" banner, and the median and slowest first-canvas time. Requirement: every session of 20
+draws its board. The single-session median is the reference for the ratios.
+
     python benchmarks/dashboard_bench.py [--repeat 3] [--clicks 5] [name ...]
+    python benchmarks/dashboard_bench.py --sessions 1,5,10,20 [--dashboard playwin]
     python benchmarks/dashboard_bench.py --docs-screenshot docs/dashboard.png   # README picture
 """
 
@@ -31,6 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests", "browser"))
 
 import dashboard_harness as harness  # noqa: E402
+import server_load  # noqa: E402
 
 FIRST_CANVAS_GOAL_S = 3.0
 CLICK_GOAL_MS = 150.0
@@ -131,6 +139,51 @@ def docs_screenshot(path: str, notebook: str = "playwin.ipynb") -> None:
     print(f"saved {path}")
 
 
+def concurrent_sessions(counts: list[int], notebook: str) -> int:
+    """Open ``notebook`` in 1, 5, … sessions at once; print drawn counts and first-canvas times.
+
+    Returns the number of rounds in which some session did not draw its board.
+    """
+    print(f"{notebook}: sessions opened at the same moment, one fresh visitor each")
+    print(
+        f"{'sessions':>8} {'drawn':>7} {'banner':>7} {'median s':>9} {'slowest s':>10} "
+        f"{'median/1':>9}"
+    )
+    reference: float | None = None
+    failed_rounds = 0
+    with harness.voila_server() as server:
+        for count in counts:
+            results = server_load.open_sessions(server.render_url(notebook), count)
+            drawn = [r.seconds for r in results if r.drawn]
+            banners = sum(r.outcome.startswith("problem") for r in results)
+            median = statistics.median(drawn) if drawn else float("nan")
+            if reference is None and drawn:
+                reference = median
+            ratio = f"{median / reference:9.2f}" if reference and drawn else "        –"
+            slowest = max(drawn) if drawn else float("nan")
+            print(
+                f"{count:8d} {len(drawn):>3d}/{count:<3d} {banners:7d} {median:9.2f} "
+                f"{slowest:10.2f} {ratio}",
+                flush=True,
+            )
+            for other in sorted({r.outcome for r in results if not r.drawn}):
+                print(f"{'':8} {sum(r.outcome == other for r in results)} × {other}")
+            failed_rounds += len(drawn) < count
+            _wait_for_kernels_to_go(server)
+    print(f"requirement: every session draws its board; {failed_rounds} round(s) fell short")
+    return failed_rounds
+
+
+def _wait_for_kernels_to_go(server: harness.VoilaServer, timeout: float = 60.0) -> None:
+    """Let the closed sessions' kernels shut down before the next round (they hold CPU)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and "Kernel started" in server.log():
+        log = server.log()
+        if log.count("Kernel started") <= log.count("Kernel shutdown"):
+            return
+        time.sleep(0.5)
+
+
 def _fmt_ms(values: list[float]) -> str:
     return f"{statistics.median(values):7.0f}" if values else "      –"
 
@@ -141,8 +194,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="page loads per dashboard")
     parser.add_argument("--clicks", type=int, default=5, help="moves timed per dashboard")
     parser.add_argument("--docs-screenshot", metavar="PATH", help="only save the README picture")
+    parser.add_argument(
+        "--sessions",
+        metavar="N,N,…",
+        help="concurrent use: open the dashboard in N sessions at once, for each N (1,5,10,20)",
+    )
+    parser.add_argument(
+        "--dashboard", default="playwin", help="notebook used with --sessions (default: playwin)"
+    )
     parser.add_argument("names", nargs="*", help="notebook names without .ipynb (default: all)")
     args = parser.parse_args(argv)
+    if args.sessions:
+        counts = [int(n) for n in args.sessions.split(",") if n.strip()]
+        concurrent_sessions(counts, f"{args.dashboard}.ipynb")
+        return 0
     if args.docs_screenshot:
         docs_screenshot(args.docs_screenshot)
         return 0

@@ -49,8 +49,15 @@ def placement_median_ms(positions: int, samples: int, stones: int) -> tuple[floa
     return statistics.median(times) * 1000, times[int(len(times) * 0.9)] * 1000
 
 
-def playouts(size: int, seconds: float, **options: object) -> tuple[float, float, float]:
-    """Random games until ``seconds`` pass: (playouts/s, plies/s, mean plies per game)."""
+def playouts(
+    size: int, seconds: float, path: str = "protocol", **options: object
+) -> tuple[float, float, float]:
+    """Random games until ``seconds`` pass: (playouts/s, plies/s, mean plies per game).
+
+    ``path``: ``protocol`` (``legal_moves()`` and ``play()``), ``search`` (``random_move`` and
+    ``play_unchecked``, the rollout path of agents) or ``policy`` (the same with the rollout
+    policy).
+    """
     rules = ftwkit.rules("doubleblind", size=size, **options)
     rng = random.Random(1)
     games = plies = 0
@@ -58,7 +65,10 @@ def playouts(size: int, seconds: float, **options: object) -> tuple[float, float
     while time.perf_counter() - start < seconds:
         state = rules.new(seed=games)
         while not state.is_over:
-            state = state.play(rng.choice(state.legal_moves()))
+            if path == "protocol":
+                state = state.play(rng.choice(state.legal_moves()))
+            else:
+                state = state.play_unchecked(state.random_move(rng, policy=path == "policy"))
             plies += 1
         games += 1
     elapsed = time.perf_counter() - start
@@ -73,11 +83,12 @@ def main() -> None:
     args = parser.parse_args()
     median, p90 = placement_median_ms(args.positions, args.samples, 100)
     print(f"play() of a placement, 19x19 with 100 stones: median {median:.4f} ms, p90 {p90:.4f} ms")
-    print(f"{'board':14} {'playouts/s':>11} {'plies/s':>10} {'plies/game':>11}")
+    print(f"{'board':14} {'path':9} {'playouts/s':>11} {'plies/s':>10} {'plies/game':>11}")
     for size, options in ((19, {}), (19, {"auto_ask": True}), (9, {})):
         label = f"{size}x{size}" + (" auto_ask" if options else "")
-        rate, ply_rate, mean = playouts(size, args.seconds, **options)
-        print(f"{label:14} {rate:11.1f} {ply_rate:10.0f} {mean:11.1f}")
+        for path in ("protocol", "search", "policy"):
+            rate, ply_rate, mean = playouts(size, args.seconds, path, **options)
+            print(f"{label:14} {path:9} {rate:11.1f} {ply_rate:10.0f} {mean:11.1f}")
 
 
 if __name__ == "__main__":

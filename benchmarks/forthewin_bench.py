@@ -1,10 +1,12 @@
 """For the Win! speed: ``legal_moves()`` on 20-tile mid-game positions, and random playouts.
 
 Prints the median and 90th percentile of one ``legal_moves()`` call (on a freshly loaded state, so
-no cache is warm; the reconnectability look-ahead for splitting first actions included), how many
-of those positions had a split-capable first action, and random playout plies per second.
+no cache is warm; the reconnectability look-ahead for splitting first actions included), random
+playout plies per second through ``legal_moves()`` + ``play`` (the generic loop) and through the
+search path (``random_move`` + ``play_unchecked``), and policy playouts (``random_move(policy=
+True)``): plies per second and how many games end with a winner within 400 plies.
 
-    python benchmarks/forthewin_bench.py [--positions 40] [--seconds 5]
+    python benchmarks/forthewin_bench.py [--positions 40] [--seconds 5] [--games 100]
 """
 
 from __future__ import annotations
@@ -58,10 +60,45 @@ def time_legal_moves(states: list[ForTheWinState], repeats: int = 5) -> list[flo
     return samples
 
 
+def search_playouts(seconds: float, max_plies: int, policy: bool) -> tuple[int, int, float]:
+    """Random (or policy) games through ``random_move`` + ``play_unchecked``: (games, plies, s)."""
+    rules = ftwkit.rules("forthewin")
+    rng = random.Random(1)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = rules.new(seed=games)
+        for _ in range(max_plies):
+            if state.is_over:
+                break
+            state = state.play_unchecked(state.random_move(rng, policy=policy))
+            plies += 1
+        games += 1
+    return games, plies, time.perf_counter() - start
+
+
+def policy_games(games: int, max_plies: int = 400) -> tuple[int, float]:
+    """Seeded policy-vs-policy games: how many end with a winner, mean plies of those."""
+    rules = ftwkit.rules("forthewin")
+    won, lengths = 0, []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        plies = 0
+        while plies < max_plies and not state.is_over:
+            state = state.play_unchecked(state.random_move(rng, policy=True))
+            plies += 1
+        if state.is_over and state.winners:
+            won += 1
+            lengths.append(plies)
+    return won, statistics.mean(lengths) if lengths else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
     states = twenty_tile_positions(args.positions)
     samples = sorted(time_legal_moves(states))
@@ -77,6 +114,22 @@ def main() -> None:
         f"random playouts: {plies / elapsed:.0f} plies/s ({games} games, {plies} plies, "
         f"{elapsed:.1f} s, games capped at 400 plies)"
     )
+    games, plies, elapsed = search_playouts(args.seconds, 400, policy=False)
+    print(
+        f"random playouts, random_move + play_unchecked: {plies / elapsed:.0f} plies/s "
+        f"({games} games, {plies} plies, {elapsed:.1f} s)"
+    )
+    games, plies, elapsed = search_playouts(args.seconds, 400, policy=True)
+    print(
+        f"policy playouts, random_move(policy=True) + play_unchecked: {plies / elapsed:.0f} "
+        f"plies/s ({games} games, {plies} plies, {elapsed:.1f} s)"
+    )
+    if args.games:
+        won, mean = policy_games(args.games)
+        print(
+            f"policy vs policy: {won} of {args.games} seeded games end with a winner within 400 "
+            f"plies (mean {mean:.0f} plies)"
+        )
 
 
 if __name__ == "__main__":

@@ -51,11 +51,33 @@ def playouts(players: int, seconds: float) -> tuple[int, int, float, float, floa
     return games, decisions, clock() - start, cpu, pass_t, pass_n, turn_t, turn_n
 
 
+def search_playouts(players: int, seconds: float, policy: bool) -> tuple[int, float]:
+    """Games through ``random_move`` and ``play_unchecked`` for ``seconds``: (plies, CPU s)."""
+    rules = ftwkit.rules("ftwcards")
+    rng = random.Random(1)
+    games = plies = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        state = rules.new(players=players, seed=games)
+        while not state.is_over:
+            state = state.play_unchecked(state.random_move(rng, policy=policy))
+            plies += 1
+        games += 1
+    return plies, time.process_time() - cpu_start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5, 6])
     args = parser.parse_args()
+    print("search path (random_move + play_unchecked, as agents' rollouts), plies per CPU second:")
+    for players in args.players:
+        cells = []
+        for policy in (False, True):
+            plies, cpu = search_playouts(players, args.seconds, policy)
+            cells.append(f"{'policy' if policy else 'uniform'} {plies / cpu:8.0f}")
+        print(f"{players:7d} players: " + "  ".join(cells))
     print(
         f"{'players':>7} {'playouts/s':>11} {'decisions/s':>12} {'decisions/game':>15} "
         f"{'pass µs':>8} {'turn µs':>8} {'decisions/CPU-s':>16}"

@@ -4,6 +4,8 @@
 
 * ``protocol``: random playouts through ``legal_moves()`` / ``play()`` (what the generic
   ``benchmarks/playouts.py`` measures);
+* ``search`` / ``policy``: the playout path of agents' rollouts, ``random_move(rng)`` (uniform,
+  or the rollout policy) and ``play_unchecked``;
 * ``engine``: the same games through the engine's own hooks (``_all_moves`` and ``_apply``),
   skipping the protocol's legality check and history links, to show how much the protocol costs;
 * ``legal_moves()`` medians on fresh states (no cache) after 0, 10, 20 and 30 random plies, and on
@@ -45,6 +47,21 @@ def protocol_game(game: int, rng: random.Random) -> int:
         state = state.play(rng.choice(moves))
         plies += 1
     return plies
+
+
+def search_game(game: int, rng: random.Random, policy: bool = False) -> int:
+    """One game through the search path: ``random_move`` and ``play_unchecked``."""
+    state = ftwkit.rules("playwin").new(seed=game)
+    plies = 0
+    while plies < 400 and not state.is_over:
+        state = state.play_unchecked(state.random_move(rng, policy=policy))
+        plies += 1
+    return plies
+
+
+def policy_game(game: int, rng: random.Random) -> int:
+    """One game through the search path with the rollout policy."""
+    return search_game(game, rng, policy=True)
 
 
 def engine_game(game: int, rng: random.Random) -> int:
@@ -104,7 +121,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    for name, fn in (("protocol", protocol_game), ("engine", engine_game)):
+    for name, fn in (
+        ("protocol", protocol_game),
+        ("search", search_game),
+        ("policy", policy_game),
+        ("engine", engine_game),
+    ):
         games, plies = _timed(args.seconds, fn)
         print(f"{name:9} {games:8.1f} playouts/s {plies:9.0f} plies/s")
     for depth in (0, 10, 20, 30):

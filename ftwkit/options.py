@@ -5,6 +5,15 @@ RULINGS.md and whose fields are typed with ``bool``, ``int``, ``int | None`` or 
 allowed strings. :func:`make_options` turns keyword arguments (or a JSON ``"options"`` mapping) into
 such a dataclass and refuses unknown names and badly typed values with a ``ValueError`` that lists
 what is valid.
+
+Integer options declare their range as field metadata, checked here for every game::
+
+    max_rounds: int | None = dataclasses.field(default=None, metadata=int_range(1, 1000))
+
+``min``/``max`` bound the value (``None`` stays allowed for ``int | None`` fields, meaning "off")
+and an optional ``rule`` names the ruling in the message. An out-of-range value is a
+``ValueError`` naming the option and the valid range; :meth:`ftwkit.protocol.Rules.load` turns it
+into ``InvalidState`` when it comes from a position or record.
 """
 
 from __future__ import annotations
@@ -13,9 +22,19 @@ import dataclasses
 import itertools
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-__all__ = ["OptionSpec", "describe_options", "make_options", "options_to_json"]
+from ftwkit.errors import excerpt
+
+__all__ = [
+    "OptionSpec",
+    "check_ranges",
+    "describe_options",
+    "int_range",
+    "make_options",
+    "options_to_json",
+]
 
 OptionsT = TypeVar("OptionsT")
 
@@ -31,6 +50,96 @@ class OptionSpec:
     kind: str
     """``"bool"``, ``"choice"``, ``"int"``, ``"optional_int"``, ``"str"`` or ``"optional_str"``."""
     doc: str
+    min: int | None = None
+    """The smallest allowed value of an integer option (``None``: unbounded)."""
+    max: int | None = None
+    """The largest allowed value of an integer option (``None``: unbounded)."""
+
+
+def int_range(
+    min: int | None = None, max: int | None = None, rule: str | None = None
+) -> dict[str, Any]:
+    """Field metadata bounding an integer option: ``field(default=…, metadata=int_range(1))``.
+
+    Args:
+        min: the smallest allowed value, or ``None`` for no lower bound.
+        max: the largest allowed value, or ``None`` for no upper bound.
+        rule: the ruling the bound comes from (e.g. ``"DB1"``), quoted in the error message.
+
+    >>> int_range(1, 10, "FW8")
+    {'min': 1, 'max': 10, 'rule': 'FW8'}
+    """
+    meta: dict[str, Any] = {"min": min, "max": max}
+    if rule is not None:
+        meta["rule"] = rule
+    return meta
+
+
+def _range_text(meta: Mapping[str, Any], optional: bool) -> str:
+    lo, hi = meta.get("min"), meta.get("max")
+    if lo is not None and hi is not None:
+        text = f"an integer from {lo} to {hi}"
+    elif lo is not None:
+        text = f"an integer of at least {lo}"
+    elif hi is not None:
+        text = f"an integer of at most {hi}"
+    else:
+        text = "an integer"
+    if optional:
+        text += ", or None for off"
+    rule = meta.get("rule")
+    return f"{text} ({rule})" if rule else text
+
+
+def _check_range(field: dataclasses.Field[Any], optional: bool, value: Any) -> None:
+    """Refuse an integer option outside the range its field metadata declares."""
+    meta = field.metadata
+    if value is None or not ("min" in meta or "max" in meta):
+        return
+    lo, hi = meta.get("min"), meta.get("max")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(
+            f"option {field.name!r} must be {_range_text(meta, optional)}, not {excerpt(value)}"
+        )
+
+
+def check_ranges(options: Any) -> None:
+    """Check every integer option of an ``Options`` instance against its declared range.
+
+    ``Rules`` calls this on construction, so options built directly (``Options(max_rounds=0)``)
+    are refused as well as those passed through :func:`make_options`.
+
+    Raises:
+        ValueError: an option outside its range, naming the option and the range.
+    """
+    for f, optional in _ranged_fields(type(options)):
+        value = getattr(options, f.name)
+        if value is None and optional:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            allowed = _range_text(f.metadata, optional)
+            raise ValueError(f"option {f.name!r} must be {allowed}, not {excerpt(value)}")
+        _check_range(f, optional, value)
+
+
+_RANGED: dict[type, tuple[tuple[dataclasses.Field[Any], bool], ...]] = {}
+
+
+def _ranged_fields(cls: type) -> tuple[tuple[dataclasses.Field[Any], bool], ...]:
+    """The fields of ``cls`` that declare a range, each with whether ``None`` is allowed.
+
+    Cached per class: ``Rules`` checks its options on every construction.
+    """
+    found = _RANGED.get(cls)
+    if found is None:
+        hints = get_type_hints(cls) if dataclasses.is_dataclass(cls) else {}
+        found = tuple(
+            (f, _field_kind(hints[f.name])[0] == "optional_int")
+            for f in (dataclasses.fields(cls) if hints else ())
+            if "min" in f.metadata or "max" in f.metadata
+        )
+        _RANGED[cls] = found
+    return found
 
 
 def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
@@ -54,27 +163,34 @@ def _field_kind(annotation: Any) -> tuple[str, tuple[Any, ...] | None]:
     raise TypeError(f"unsupported option annotation {annotation!r}")
 
 
-def _check_value(name: str, annotation: Any, value: Any) -> Any:
+def _check_value(field: dataclasses.Field[Any], annotation: Any, value: Any) -> Any:
+    name = field.name
     kind, choices = _field_kind(annotation)
     if kind == "bool":
         if isinstance(value, bool):
             return value
-        raise ValueError(f"option {name!r} must be true or false, not {value!r}")
+        raise ValueError(f"option {name!r} must be true or false, not {excerpt(value)}")
     if kind in ("int", "optional_int"):
         if value is None and kind == "optional_int":
             return None
         if isinstance(value, int) and not isinstance(value, bool):
+            _check_range(field, kind == "optional_int", value)
             return value
-        allowed = "an integer or None" if kind == "optional_int" else "an integer"
-        raise ValueError(f"option {name!r} must be {allowed}, not {value!r}")
+        allowed = _range_text(field.metadata, kind == "optional_int")
+        raise ValueError(f"option {name!r} must be {allowed}, not {excerpt(value)}")
     if kind in ("str", "optional_str"):
         if isinstance(value, str) or (value is None and kind == "optional_str"):
             return value
-        raise ValueError(f"option {name!r} must be a string, not {value!r}")
+        raise ValueError(f"option {name!r} must be a string, not {excerpt(value)}")
     assert choices is not None
-    if value in choices and not isinstance(value, bool):
+    if _is_choice(value, choices):
         return value
-    raise ValueError(f"option {name!r} must be one of {list(choices)!r}, not {value!r}")
+    raise ValueError(f"option {name!r} must be one of {list(choices)!r}, not {excerpt(value)}")
+
+
+def _is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
+    """Whether ``value`` is one of ``choices`` by type and value (``True`` is not ``1``)."""
+    return any(type(value) is type(c) and value == c for c in choices)
 
 
 def _docs(cls: type) -> dict[str, str]:
@@ -108,7 +224,8 @@ def describe_options(cls: type) -> list[OptionSpec]:
     specs = []
     for f in dataclasses.fields(cls):
         kind, choices = _field_kind(hints[f.name])
-        specs.append(OptionSpec(f.name, f.default, choices, kind, docs.get(f.name, "")))
+        lo, hi = f.metadata.get("min"), f.metadata.get("max")
+        specs.append(OptionSpec(f.name, f.default, choices, kind, docs.get(f.name, ""), lo, hi))
     return specs
 
 
@@ -121,13 +238,13 @@ def make_options(
         ValueError: an unknown option name (the message lists the valid ones) or a bad value.
     """
     hints = get_type_hints(cls)
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     checked: dict[str, Any] = {}
     for name, value in values.items():
-        if name not in names:
-            valid = ", ".join(names) if names else "(this game has no options)"
-            raise ValueError(f"unknown option {name!r}; valid options: {valid}")
-        checked[name] = _check_value(name, hints[name], value)
+        if not isinstance(name, str) or name not in fields:
+            valid = ", ".join(fields) if fields else "(this game has no options)"
+            raise ValueError(f"unknown option {excerpt(name, 40)}; valid options: {valid}")
+        checked[name] = _check_value(fields[name], hints[name], value)
     start = base if base is not None else cls()
     return dataclasses.replace(start, **checked)  # type: ignore[type-var]
 

@@ -19,19 +19,54 @@ branching is simply playing a different move from an earlier state.
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-from ftwkit.errors import IllegalMove, InvalidState
-from ftwkit.options import make_options, options_to_json
+from ftwkit.errors import (
+    MESSAGE_LIMIT,
+    FtwError,
+    IllegalMove,
+    InvalidState,
+    excerpt,
+    short_message,
+    shorten,
+    too_long,
+)
+from ftwkit.options import check_ranges, make_options, options_to_json
 
-__all__ = ["FORMAT_VERSION", "Move", "Note", "Rules", "State", "state_dataclass"]
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_NOTATION_LENGTH",
+    "Move",
+    "Note",
+    "Rules",
+    "State",
+    "state_dataclass",
+]
 
 FORMAT_VERSION = 1
 """The version written into every JSON position and record."""
+
+_MOVER_KEY = "mover"
+"""Where ``to_json`` keeps a finished game's own ``to_play`` seat (``"to_play"`` is then null)."""
+
+MAX_NOTATION_LENGTH = 1000
+"""Move texts longer than this are refused before a game parses them (no move is that long), so
+that parsing time stays bounded whatever the input."""
+
+MAX_POSITION_VALUES = 20_000
+"""A JSON position holding more values than this (list items, keys and leaves counted together) is
+refused before a game's loader sees it. The largest positions of any game have well under 1,000
+(PNRZ with 4 players, FTW?! with 6), so this bounds the loaders' work without refusing any
+reachable position."""
+
+MAX_POSITION_DEPTH = 32
+"""Positions nested deeper than this are refused (the games' formats are at most 4 deep)."""
+
+MAX_TEXT_LENGTH = 200_000
+"""Longest string a position may hold (an inline PNRZ tile set is a few kilobytes)."""
 
 S = TypeVar("S", bound="State")
 
@@ -191,8 +226,8 @@ class State(ABC):
             elif mt[:n] == targets:
                 return None
         if n <= 1:
-            return f"no legal move starts at {targets[0]!r}" if targets else "no legal move"
-        return f"no legal move continues with {targets[-1]!r} after {targets[:-1]!r}"
+            return f"no legal move starts at {excerpt(targets[0])}" if targets else "no legal move"
+        return f"no legal move continues with {excerpt(targets[-1])} after {excerpt(targets[:-1])}"
 
     # ----------------------------------------------------------------- search hooks
     def random_move(self, rng: random.Random, *, policy: bool = False) -> Move:
@@ -277,11 +312,13 @@ class State(ABC):
                 move = self.rules.parse_move(self, move)
             except IllegalMove as err:
                 return str(err)
+        elif not isinstance(move, Move):
+            return f"{excerpt(move)} is not a move: expected a Move or its notation"
         if self.is_legal(move):
             return None
         if self.is_over:
-            return f"{move} is not possible: the game is over"
-        return self._why_illegal(move)
+            return shorten(f"{move} is not possible: the game is over", MESSAGE_LIMIT)
+        return shorten(self._why_illegal(move), MESSAGE_LIMIT)
 
     def play(self: S, move: Move | str) -> S:
         """The state after ``move`` (a ``Move`` or its notation); this state is untouched.
@@ -291,7 +328,7 @@ class State(ABC):
         """
         if isinstance(move, str):
             move = self.rules.parse_move(self, move)
-        reason = self.explain(move)
+        reason = self.explain(move)  # also refuses values that are not moves at all
         if reason is not None:
             raise IllegalMove(reason)
         nxt = self._apply(move)
@@ -328,12 +365,21 @@ class State(ABC):
         return state
 
     def to_json(self) -> dict[str, Any]:
-        """The full, omniscient state as JSON; ``rules.load(state.to_json()) == state``."""
+        """The full, omniscient state as JSON; ``rules.load(state.to_json()) == state``.
+
+        Once the game is over ``"to_play"`` is ``null``, as ``State.to_play`` is (API.md). A game
+        that still keeps a seat there (Play Win: the side that could not move; For the Win!: the
+        player who acted last) has it written under ``"mover"``, which ``Rules.load`` hands back
+        to the game's loader as ``to_play``, so the round trip stays exact.
+        """
         data: dict[str, Any] = {"game": self.rules.id, "version": FORMAT_VERSION}
         opts = options_to_json(self.rules.options)
         if opts:
             data["options"] = opts
         data.update(self._position_json())
+        if data.get("to_play") is not None and self.is_over:
+            data[_MOVER_KEY] = data["to_play"]
+            data["to_play"] = None
         return data
 
     # ----------------------------------------------------------------- values
@@ -361,7 +407,9 @@ class State(ABC):
             or isinstance(player, bool)
             or not (0 <= player < self.players)
         ):
-            raise ValueError(f"player must be an int from 0 to {self.players - 1}, not {player!r}")
+            raise ValueError(
+                f"player must be an int from 0 to {self.players - 1}, not {excerpt(player)}"
+            )
 
     def _repr_svg_(self) -> str | None:  # pragma: no cover - exercised by notebooks
         """Show the position as a picture in notebooks (renderer imported lazily)."""
@@ -406,7 +454,9 @@ class Rules(ABC):
     """The game's ``Options`` dataclass instance (the variant switches in force)."""
 
     def __init__(self, options: Any = None) -> None:
-        object.__setattr__(self, "options", options if options is not None else self.Options())
+        options = options if options is not None else self.Options()
+        check_ranges(options)
+        object.__setattr__(self, "options", options)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -473,10 +523,11 @@ class Rules(ABC):
             or not (self.min_players <= n <= self.max_players)
         ):
             raise ValueError(
-                f"{self.title} is for {self.min_players}–{self.max_players} players, not {n!r}"
+                f"{self.title} is for {self.min_players}–{self.max_players} players, "
+                f"not {excerpt(n)}"
             )
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError(f"seed must be an int or None, not {seed!r}")
+            raise ValueError(f"seed must be an int or None, not {excerpt(seed)}")
         return self._new(n, seed)
 
     def load(self, data: Mapping[str, Any]) -> State:
@@ -487,15 +538,22 @@ class Rules(ABC):
         ``ftwkit.rules(game).load(data)`` uses the defaults (as API.md says), while
         ``ftwkit.rules(game, variant=...).load(data)`` keeps that variant. A position that records
         its own options (``to_json()`` writes those that differ from the defaults) brings them.
+
+        Only ``InvalidState`` escapes, whatever ``data`` holds: anything else a game's loader
+        raises on hostile input (a value nested thousands deep, a number too long to convert, a
+        wrong type) becomes ``InvalidState``, and messages quote at most a short excerpt.
         """
         if not isinstance(data, Mapping):
             raise InvalidState(f"a position must be a JSON object, not {type(data).__name__}")
+        _check_size(data)
         game = data.get("game", self.id)
-        if game != self.id:
-            raise InvalidState(f"game: this position is for {game!r}, not {self.id!r}")
+        if not isinstance(game, str) or game != self.id:
+            raise InvalidState(f"game: this position is for {excerpt(game)}, not {self.id!r}")
         version = data.get("version", FORMAT_VERSION)
-        if version != FORMAT_VERSION:
-            raise InvalidState(f"version: only version {FORMAT_VERSION} is known, not {version!r}")
+        if not _is_version(version):
+            raise InvalidState(
+                f"version: only version {FORMAT_VERSION} is known, not {excerpt(version)}"
+            )
         rules: Rules = self
         if "options" in data:
             opts = data["options"]
@@ -503,25 +561,122 @@ class Rules(ABC):
                 raise InvalidState("options: must be a JSON object of option names to values")
             try:
                 rules = type(self)(make_options(self.Options, opts, base=self.options))
-            except ValueError as err:
-                raise InvalidState(f"options: {err}") from None
+            except Exception as err:  # any failure is a bad options object
+                raise InvalidState(f"options: {short_message(err)}") from None
         body = {k: v for k, v in data.items() if k not in ("game", "version", "options")}
+        finished = "to_play" in body and body["to_play"] is None
+        if _MOVER_KEY in body:
+            if not finished:
+                raise InvalidState(
+                    f"{_MOVER_KEY}: only written with to_play null, once the game is over"
+                )
+            body["to_play"] = body.pop(_MOVER_KEY)
+        return rules._checked_load(body, finished)
+
+    def _checked_load(self, body: dict[str, Any], finished: bool) -> State:
+        """``_load_position`` with every failure turned into a short ``InvalidState``.
+
+        ``finished`` (``to_play`` was null) requires a position where the game is over.
+        """
         try:
-            return rules._load_position(body)
-        except InvalidState:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            raise InvalidState(f"malformed {self.id} position: {err}") from None
+            state = self._load_position(body)
+            if finished and not state.is_over:
+                raise InvalidState("to_play: null means the game is over, but this one is not")
+            return state
+        except InvalidState as err:
+            if not too_long(err):
+                raise
+            raise InvalidState(short_message(err)) from None
+        except RecursionError:
+            raise InvalidState(f"malformed {self.id} position: nested too deeply") from None
+        except Exception as err:  # only InvalidState may escape a load
+            raise InvalidState(f"malformed {self.id} position: {short_message(err)}") from err
 
     def parse_move(self, state: State, text: str) -> Move:
         """The move written as ``text`` in this game's notation (the inverse of ``str(move)``).
 
         Raises:
-            IllegalMove: ``text`` is not notation for any move of this game.
+            IllegalMove: ``text`` is not notation for any move of this game. Nothing else escapes:
+                whatever a game's parser raises on hostile text (a 5,000-digit number, say) is
+                turned into ``IllegalMove``, and the message quotes at most a short excerpt.
         """
-        if not isinstance(text, str) or not text.strip():
-            raise IllegalMove(f"{text!r} is not a move in {self.title} notation")
-        return self._parse_move(state, text.strip())
+        if not isinstance(text, str):
+            raise IllegalMove(f"{excerpt(text)} is not a move: move notation must be a string")
+        text = text.strip()
+        if not text:
+            raise IllegalMove(f"'' is not a move in {self.title} notation")
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise IllegalMove(
+                f"{excerpt(text, 40)} is not a move in {self.title} notation "
+                f"(longer than {MAX_NOTATION_LENGTH} characters)"
+            )
+        try:
+            return self._parse_move(state, text)
+        except FtwError as err:
+            if isinstance(err, IllegalMove) and not too_long(err):
+                raise
+            raise IllegalMove(short_message(err)) from None
+        except Exception as err:  # only IllegalMove may escape a parse
+            raise IllegalMove(f"{excerpt(text)} is not a move in {self.title} notation") from err
+
+
+def _check_size(data: Mapping[str, Any]) -> None:
+    """Refuse a position too big or too deep for any game, in time bounded by the limits.
+
+    Walks each top-level field level by level (no recursion, no per-value bookkeeping), so the
+    check costs a small fraction of a load.
+
+    Raises:
+        InvalidState: more than ``MAX_POSITION_VALUES`` values, nesting deeper than
+            ``MAX_POSITION_DEPTH`` or a string longer than ``MAX_TEXT_LENGTH``, naming the
+            top-level field where the limit was reached.
+    """
+    count = len(data)
+    for key, top in data.items():
+        level: list[Any] = [top]
+        depth = 1
+        while level:
+            count += len(level)
+            if count > MAX_POSITION_VALUES:
+                raise InvalidState(
+                    f"{_key_name(key)}: the position holds more than {MAX_POSITION_VALUES} "
+                    "values; no position of any game is that large"
+                )
+            if depth > MAX_POSITION_DEPTH:
+                raise InvalidState(
+                    f"{_key_name(key)}: nested deeper than {MAX_POSITION_DEPTH} levels"
+                )
+            below: list[Any] = []
+            for value in level:
+                kind = type(value)
+                if kind is str:
+                    if len(value) > MAX_TEXT_LENGTH:
+                        raise InvalidState(
+                            f"{_key_name(key)}: a text longer than {MAX_TEXT_LENGTH} characters"
+                        )
+                elif kind is list or kind is tuple:
+                    below.extend(value)
+                elif isinstance(value, Mapping):
+                    below.extend(value.keys())
+                    below.extend(value.values())
+                elif isinstance(value, str) and len(value) > MAX_TEXT_LENGTH:
+                    raise InvalidState(
+                        f"{_key_name(key)}: a text longer than {MAX_TEXT_LENGTH} characters"
+                    )
+                elif isinstance(value, (list, tuple)):
+                    below.extend(value)
+            level = below
+            depth += 1
+
+
+def _is_version(value: Any) -> bool:
+    """Whether ``value`` is the known format version (an int, not ``True`` or ``1.0``)."""
+    return type(value) is int and value == FORMAT_VERSION
+
+
+def _key_name(key: Any) -> str:
+    """A JSON key as it should appear in a message: itself when short, else an excerpt."""
+    return shorten(key, 40) if isinstance(key, str) else excerpt(key, 40)
 
 
 def check_keys(
@@ -532,7 +687,8 @@ def check_keys(
         if key not in allowed:
             prefix = f"{where}." if where else ""
             raise InvalidState(
-                f"{prefix}{key}: unknown key; expected one of {', '.join(sorted(allowed))}"
+                f"{prefix}{_key_name(key)}: unknown key; expected one of "
+                f"{', '.join(sorted(allowed))}"
             )
 
 
@@ -542,7 +698,7 @@ def require(data: Mapping[str, Any], key: str, check: Callable[[Any], bool], wha
         raise InvalidState(f"{key}: missing (expected {what})")
     value = data[key]
     if not check(value):
-        raise InvalidState(f"{key}: expected {what}, got {json.dumps(value, default=str)[:80]}")
+        raise InvalidState(f"{key}: expected {what}, got {excerpt(value)}")
     return value
 
 

@@ -11,6 +11,7 @@ import importlib.util
 from functools import cache
 from typing import Any
 
+from ftwkit.errors import excerpt, short_message
 from ftwkit.protocol import Rules
 
 __all__ = ["game_ids", "rules", "rules_class"]
@@ -41,8 +42,8 @@ def game_ids() -> tuple[str, ...]:
 
 def rules_class(game_id: str) -> type[Rules]:
     """The ``Rules`` subclass of a game id (``ValueError`` listing the ids if unknown)."""
-    if game_id not in GAME_MODULES or not _implemented(game_id):
-        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
+    if not isinstance(game_id, str) or game_id not in GAME_MODULES or not _implemented(game_id):
+        raise ValueError(f"unknown game {excerpt(game_id)}; known games: {', '.join(game_ids())}")
     module = importlib.import_module(GAME_MODULES[game_id])
     cls: type[Rules] = module.RULES
     return cls
@@ -56,7 +57,15 @@ def rules(game_id: str, **options: Any) -> Rules:
     'Play Win'
 
     Raises:
-        ValueError: an unknown game id (the ids are listed) or an unknown or badly typed option
-            (the valid options are named).
+        ValueError: an unknown game id, or one that is not a string (the ids are listed), or an
+            unknown, badly typed or out-of-range option (the valid options are named).
     """
-    return rules_class(game_id).with_options(**options)
+    cls = rules_class(game_id)
+    try:
+        return cls.with_options(**options)
+    except ValueError:
+        raise
+    except RecursionError:
+        raise ValueError(f"{cls.title} options: a value is nested too deeply") from None
+    except Exception as err:  # a hostile value must not surface as a TypeError or worse
+        raise ValueError(f"{cls.title} options: {short_message(err)}") from err

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 import ftwkit
 from ftwkit import IllegalMove, InvalidState
+from ftwkit.games import doubleblind as doubleblind_module
 from ftwkit.games.doubleblind import (
     CONDITIONS,
+    DoubleBlindOptions,
     DoubleBlindState,
     Figure,
     Place,
@@ -22,6 +24,7 @@ from ftwkit.games.doubleblind import (
     completed_conditions,
     oriented,
 )
+from ftwkit.options import describe_options
 
 FILLER = ["A9", "C9", "E9", "G9", "J9", "A7", "J7"]
 """White stones far from the action that form no shape among themselves."""
@@ -551,3 +554,134 @@ def test_completions_never_disappear_and_match_a_full_scan(picks: list[int]) -> 
         assert nxt.is_legal(probe) == (probe in nxt.legal_moves())
         assert nxt.is_legal(Question(True)) == (Question(True) in nxt.legal_moves())
         state = nxt
+
+
+def test_option_descriptions_carry_the_rulings_labels() -> None:
+    # Issue 19: DB12 and DB13 are Invented, DB9's order Inferred; the option texts say so.
+    docs = {spec.name: spec.doc for spec in describe_options(DoubleBlindOptions)}
+    assert "*Invented*" in docs["simultaneous"] and "DB12" in docs["simultaneous"]
+    assert "*Inferred*" in docs["auto_ask"] and "placed it decides first" in docs["auto_ask"]
+    module_doc = doubleblind_module.__doc__ or ""
+    assert "(DB13, *Invented*" in module_doc and "(DB12, *Invented*" in module_doc
+
+
+# ------------------------------------------------------------------ hostile input (issue 12)
+def test_a_million_stones_or_questions_are_refused_by_count() -> None:
+    base = {"size": 9, "to_play": 0, "secrets": [1, 2]}
+    with pytest.raises(InvalidState, match=r"stones\[0\]: 5000 stones, more than the 81"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [["A1"] * 5000, []]})
+    with pytest.raises(InvalidState, match=r"stones\[1\]: 80 stones, more than the 81"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [["A1", "B1"], ["C1"] * 80]})
+    query = {"player": 0, "answer": False}
+    with pytest.raises(InvalidState, match="queries: 2000 questions; each player asks at most"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [[], []], "queries": [query] * 2000})
+    with pytest.raises(InvalidState, match=r"queries\[4\]: more than 4 questions by Black"):
+        ftwkit.rules("doubleblind").load({**base, "stones": [[], []], "queries": [query] * 5})
+
+
+def test_huge_numbers_are_refused_with_a_short_message() -> None:
+    base = {"size": 9, "to_play": 0, "secrets": [1, 2], "stones": [[], []]}
+    rules = ftwkit.rules("doubleblind")
+    with pytest.raises(InvalidState, match="seed: expected an integer of at most 100 digits"):
+        rules.load({**base, "seed": 10**5000})
+    with pytest.raises(InvalidState, match=r"secrets\[0\]: <int of about 5001 digits>") as err:
+        rules.load({**base, "secrets": [10**5000, 2]})
+    assert len(str(err.value)) < 300
+    state = rules.load(base)
+    with pytest.raises(IllegalMove) as bad:
+        state.play("D" + "9" * 5000)
+    assert len(str(bad.value)) < 300
+
+
+def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
+    rng = random.Random(2)
+    state = ftwkit.rules("doubleblind", size=7).new(seed=3)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.to_json()
+    assert data["to_play"] is None and state.rules.load(data) == state
+
+
+# ------------------------------------------------------------------ sampling for search (issue 15)
+def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on() -> None:
+    rules = ftwkit.rules("doubleblind", size=7)
+    assert rules.hidden_information
+    rng = random.Random(4)
+    state = rules.new(seed=8)
+    while not state.is_over:
+        for p in (0, 1):
+            sample = rules.sample(state, p, random.Random(len(state.queries)))
+            assert sample.observation(p) == state.observation(p)
+            assert rules.load(sample.to_json()) == sample
+        state = state.play(rng.choice(state.legal_moves()))
+    for p in (0, 1):  # once over, nothing is hidden: the sample is the position itself
+        assert rules.sample(state, p, random.Random(1)) == state
+        assert rules.sample(state, p, random.Random(1)).observation(p) == state.observation(p)
+    play_on = rules.sample(rules.new(seed=8), 0, random.Random(3))
+    while not play_on.is_over:
+        play_on = play_on.play(rng.choice(play_on.legal_moves()))
+
+
+def test_a_sample_redraws_only_secrets_the_public_facts_allow() -> None:
+    # Black has SLASH and CROSS (White's C4 is the CROSS's one opponent arm) and heard "yes":
+    # White's secret is 2 or 5 for Black's samples (never 1, Black's own, DB2).
+    white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
+    yes = [{"player": 0, "answer": True}]
+    state = load(BLACK_CROSS_AND_SLASH, white, queries=yes, secrets=(1, 5))
+    assert state.completed == ({2, 5}, frozenset())
+    drawn = {state.rules.sample(state, 0, random.Random(k)).secrets[1] for k in range(30)}
+    assert drawn == {2, 5}
+    # White's samples of Black's secret: not 2 or 5 (Black, with a "yes", would have won), not 5.
+    seen_by_white = {state.rules.sample(state, 1, random.Random(k)).secrets for k in range(30)}
+    assert {s[1] for s in seen_by_white} == {5} and {s[0] for s in seen_by_white} == {1, 3, 4}
+
+
+def test_a_no_to_the_first_question_with_two_conditions_rules_them_out() -> None:
+    white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
+    no = [{"player": 0, "answer": False}]
+    state = load(BLACK_CROSS_AND_SLASH, white, queries=no, secrets=(1, 3))
+    drawn = {state.rules.sample(state, 0, random.Random(k)).secrets[1] for k in range(30)}
+    assert drawn == {3, 4}
+
+
+def test_states_that_look_the_same_to_the_player_give_the_same_sample() -> None:
+    a = load(["C3", "D3"], ["C4"], to_play=1, secrets=(1, 2))
+    b = load(["C3", "D3"], ["C4"], to_play=1, secrets=(1, 4))
+    assert a != b and a.observation(0) == b.observation(0)
+    for seed in range(5):
+        assert a.rules.sample(a, 0, random.Random(seed)) == b.rules.sample(
+            b, 0, random.Random(seed)
+        )
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    rules = ftwkit.rules("doubleblind", size=9)
+    lines = []
+    for _ in range(2):
+        rng = random.Random(5)
+        state = rules.new(seed=2)
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            if policy and state.pending:
+                assert move == Question(True)  # the policy always asks
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
+    assert lines[0] == lines[1]
+
+
+def test_the_heuristic_rewards_the_halves_of_the_win_and_ignores_the_hidden_secret() -> None:
+    white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
+    yes = [{"player": 0, "answer": True}]
+    # Black's secret SLASH is done and Black heard "yes" later would win: here only the SLASH
+    done = load(BLACK_CROSS_AND_SLASH, white, secrets=(2, 5))
+    heard = load(BLACK_CROSS_AND_SLASH, white, secrets=(1, 5), queries=yes)
+    nothing = load(["A1"], ["J9"], secrets=(1, 5))
+    assert done.evaluate(0) > nothing.evaluate(0) and heard.evaluate(0) > nothing.evaluate(0)
+    assert all(0 <= s.evaluate(p) <= 1 for s in (done, heard, nothing) for p in (0, 1))
+    other_secret = load(BLACK_CROSS_AND_SLASH, white, secrets=(2, 4))
+    assert done.evaluate(0) == other_secret.evaluate(0)  # White's secret is not Black's to see

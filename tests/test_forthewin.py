@@ -183,9 +183,34 @@ def test_zombie_infects_with_a_zombie_of_either_colour() -> None:
     assert spec_of(white) == "BM@-1,0 wz@0,0 WZ@1,0"
     assert spec_of(black) == "BM@-1,0 wz@0,0 BZ@1,0"
     assert black.supply(1)["pirate"] == 2 and black.supply(1)["zombie"] == 1
-    assert "cannot infect another Zombie" in (
-        load("WZ@0,0 BZ@1,0").explain("zombie 0,0 infect 1,0 white") or ""
-    )
+
+
+def test_zombie_infects_a_zombie_by_default_with_a_zombie_already_off_the_grid() -> None:
+    # FW22 as revised: "infect any adjacent tile (friend or foe)"; the replacement must already be
+    # off the Grid before the infection (FW23), so the infected Zombie is not put straight back.
+    state = load("WZ@0,0 bz@1,0 BM@-1,0 BZ@0,1")
+    infects = sorted(str(m) for m in state.legal_moves() if "infect" in str(m))
+    assert infects == [
+        "zombie 0,0 infect -1,0 white",
+        "zombie 0,0 infect 0,1 white",
+        "zombie 0,0 infect 1,0 white",
+    ]
+    after = state.play("zombie 0,0 infect 1,0 white")
+    assert spec_of(after) == "BM@-1,0 wz@0,0 BZ@0,1 WZ@1,0"
+    assert after.supply(1)["zombie"] == 1 and after.supply(0)["zombie"] == 0
+    assert "has no Zombie off the Grid" in (state.explain("zombie 0,0 infect 1,0 black") or "")
+
+
+def test_zombie_infects_zombies_false_keeps_the_publishers_reading() -> None:
+    old = load("WZ@0,0 BZ@1,0 BM@-1,0", {"zombie_infects_zombies": False})
+    assert "zombie_infects_zombies = false" in (old.explain("zombie 0,0 infect 1,0 white") or "")
+    infects = sorted(str(m) for m in old.legal_moves() if "infect" in str(m))
+    assert infects == ["zombie 0,0 infect -1,0 black", "zombie 0,0 infect -1,0 white"]
+
+
+def test_alien_cannot_pull_a_tile_onto_its_own_cell() -> None:
+    state = load("WM@-1,0 WA@0,0 BM@1,0")
+    assert "its own cell is not empty" in (state.explain("alien 0,0 pull 1,0 to 1,0") or "")
 
 
 def test_zombie_colour_options_restrict_the_replacement() -> None:
@@ -533,6 +558,17 @@ def test_fast_grid_look_ahead_matches_brute_force(seed: int) -> None:
     assert checked > 0
 
 
+def _switch_off_black(monkeypatch: pytest.MonkeyPatch, stuck: Any) -> None:
+    """Black has no action: the move list and the turn logic's quick "can act" test agree."""
+    import ftwkit.games.forthewin.state as state_module
+
+    real_can_act = ForTheWinState.can_act
+    monkeypatch.setattr(state_module, "legal_actions", stuck)
+    monkeypatch.setattr(
+        ForTheWinState, "can_act", lambda self: self.mover != 1 and real_can_act(self)
+    )
+
+
 def test_player_without_any_legal_action_forfeits_the_round(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -546,7 +582,7 @@ def test_player_without_any_legal_action_forfeits_the_round(
         return [] if pos.player == 1 else real(pos, more, stop_at_first)
 
     state = load("WM@0,0 BM@1,0").play("move 0,0 n")
-    monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
+    _switch_off_black(monkeypatch, black_is_stuck)
     after = state.play("end")
     assert (after.to_play, after.actions_used, after.turn_actions) == (0, (1, 5), 0)
 
@@ -563,7 +599,7 @@ def test_loaded_player_without_any_legal_action_forfeits_instead_of_being_refuse
     def black_is_stuck(pos: Any, more: int, stop_at_first: bool = False) -> list[Action]:
         return [] if pos.player == 1 else real(pos, more, stop_at_first)
 
-    monkeypatch.setattr(state_module, "legal_actions", black_is_stuck)
+    _switch_off_black(monkeypatch, black_is_stuck)
     state = load("WM@0,0 BM@1,0", to_play=1, actions_used=[2, 1])
     assert (state.to_play, state.actions_used, state.turn_actions) == (0, (2, 5), 0)
     assert not state.is_over

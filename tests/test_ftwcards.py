@@ -536,3 +536,166 @@ def test_the_deck_is_conserved_at_every_ply(players: int, seed: int, picks: list
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_protocol_promises_hold_on_random_games(players: int) -> None:
     assert check_game("ftwcards", players, seed=21, max_plies=80) > 0
+
+
+# ------------------------------------------------------------------ hostile input (issue 12)
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        # more cards than the deck holds: refused by length, before any card is looked at
+        (
+            {"hands": [list(range(5000)), [5, 9], [1, 3]]},
+            r"hands\[0\]: 5000 cards, but the deck",
+        ),
+        ({"out": [1] * 5000}, r"out: 5000 cards, but the deck for 3 players has only 36"),
+        ({"passed": [[1] * 5000, None, None]}, r"passed\[0\]: 5000 cards"),
+        ({"taken": [[2] * 5000, [], []]}, r"taken\[0\]: 5000 cards"),
+        # a hand larger than the deal: no game reaches it (FT1)
+        ({"hands": [list(range(21, 35)), [5, 9], [1, 3]]}, r"hands\[0\]: 14 cards, but a hand"),
+        ({"round_points": [[0, 0, 0]] * 4000}, "round_points: expected a list of at most 3"),
+        ({"scores": [10**5000, 0, 0]}, "scores: expected 3 non-negative integers up to 108"),
+        ({"seed": 10**5000}, "seed: expected an integer of at most 100 digits"),
+        (
+            {"hands": [[2, 10**5000], [5, 9], [1, 3]]},
+            r"hands\[0\]: card <int of about",
+        ),
+    ],
+)
+def test_positions_no_game_reaches_are_refused_naming_the_field(
+    change: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(InvalidState, match=field) as err:
+        load(**change)
+    assert len(str(err.value)) < 300  # the message quotes an excerpt, never the whole input
+
+
+def test_a_pass_choice_listed_in_a_huge_hand_is_refused_by_length() -> None:
+    # The loader once compared every chosen card with every hand card (quadratic in hand size).
+    data = {
+        "players": 2, "phase": "pass", "hands": [list(range(1, 5_001)), list(range(13, 25))],
+        "passing": [list(range(1, 5_001)), None],
+    }  # fmt: skip
+    with pytest.raises(InvalidState, match=r"hands\[0\]: 5000 cards"):
+        RULES.load(data)
+
+
+@pytest.mark.parametrize(
+    "text", ["play " + "9" * 5000, "pass 1 2 " + "3" * 5000, "aux 1 take " + "7" * 5000]
+)
+def test_a_5000_digit_number_in_notation_is_an_illegal_move(text: str) -> None:
+    state = new(3)
+    with pytest.raises(IllegalMove, match="is not a move in FTW") as err:
+        RULES.parse_move(state, text)
+    assert len(str(err.value)) < 300
+
+
+def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
+    rng = random.Random(5)
+    state: ftwkit.State = new(2, seed=4)
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    data = state.to_json()
+    assert data["to_play"] is None and state.to_play is None
+    assert RULES.load(data) == state and RULES.load(data).winners == state.winners
+
+
+# ------------------------------------------------------------------ sampling for search (issue 15)
+def _playout(state: ftwkit.State, rng: random.Random) -> ftwkit.State:
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("players", "memory"), [(2, "full"), (3, "none"), (4, "full"), (6, "none")]
+)
+def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on(
+    players: int, memory: str
+) -> None:
+    rules = ftwkit.rules("ftwcards", memory=memory)
+    assert rules.hidden_information
+    rng = random.Random(players)
+    state: ftwkit.State = rules.new(players=players, seed=9)
+    plies = 0
+    while not state.is_over and plies < 40:
+        for p in range(players):
+            sample = rules.sample(state, p, random.Random(plies))
+            assert sample.observation(p) == state.observation(p)
+            assert rules.load(sample.to_json()) == sample
+        if plies % 10 == 3:
+            _playout(rules.sample(state, state.to_play or 0, random.Random(1)), random.Random(2))
+        state = state.play(rng.choice(state.legal_moves()))
+        plies += 1
+    final = _playout(state, rng)
+    for p in range(players):  # once over, only the aside and the seed stay unseen
+        assert rules.sample(final, p, random.Random(p)).observation(p) == final.observation(p)
+
+
+def test_a_sample_redraws_every_hidden_part() -> None:
+    state = new(2, seed=5)  # pass phase, 2 players: the other hand and the 12 aside unseen
+    draws = [RULES.sample(state, state.to_play or 0, random.Random(k)) for k in range(8)]
+    other = 1 - (state.to_play or 0)
+    assert len({d.hands[other] for d in draws}) > 1  # type: ignore[attr-defined]
+    assert len({d.aside for d in draws}) > 1  # type: ignore[attr-defined]
+    assert len({d.seed for d in draws}) > 1  # type: ignore[attr-defined]
+    assert all(d.hands[1 - other] == state.hands[1 - other] for d in draws)  # type: ignore[attr-defined]
+
+
+def test_states_that_look_the_same_to_the_player_give_the_same_sample() -> None:
+    a = load()
+    b = load(hands=[[2, 7, 23, 34], [1, 9], [5, 3]])  # two hidden cards swapped
+    assert a != b and a.observation(0) == b.observation(0)
+    for seed in range(5):
+        assert RULES.sample(a, 0, random.Random(seed)) == RULES.sample(b, 0, random.Random(seed))
+
+
+def test_a_sample_keeps_the_cards_known_to_be_in_a_hand() -> None:
+    # Player 1 took 20 from the pile (public), and player 0 passed 4 5 6 to player 2 (seat 0-1).
+    state = load(
+        hands=[[2, 7, 23, 34], [9, 20], [1, 3, 5]],
+        taken=[[], [20], []],
+        passed=[[4, 5, 6], [8, 10, 11], [13, 14, 15]],
+        pile=[12],
+        out=[4],
+    )
+    for seed in range(10):
+        sample = RULES.sample(state, 0, random.Random(seed))
+        assert 20 in sample.hands[1]  # type: ignore[attr-defined]
+        assert {5, 6} <= set(sample.hands[2])  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    for players, options in ((2, {}), (4, {"aux_subsets": "minimal_only"}), (6, {})):
+        rules = ftwkit.rules("ftwcards", **options)
+        lines = []
+        for _ in range(2):
+            rng = random.Random(players)
+            state: ftwkit.State = rules.new(players=players, seed=3)
+            line = []
+            while not state.is_over:
+                move = state.random_move(rng, policy=policy)
+                assert move in state.legal_moves()
+                line.append(str(move))
+                state = state.play_unchecked(move)
+            lines.append(line)
+        assert lines[0] == lines[1]
+
+
+def test_the_policy_passes_the_lowest_cards_and_plays_the_lowest_card_that_beats_the_top() -> None:
+    state = load(hands=[[2, 7, 23, 34], [5, 9], [1, 3]], pile=[12, 20])
+    sensible = [str(state._policy_move(random.Random(k))) for k in range(40)]
+    assert sensible.count("play 23") >= 25  # 4 in 5 are the sensible move
+    passing = new(3, seed=7)
+    hand = passing.hands[passing.to_play or 0]
+    chosen = [passing._policy_move(random.Random(k)) for k in range(30)]
+    assert sum(str(m) == f"pass {hand[0]} {hand[1]} {hand[2]}" for m in chosen) >= 18
+
+
+def test_the_heuristic_follows_the_scores_and_sees_only_the_players_view() -> None:
+    ahead = load(scores=[40, 0, 0])
+    behind = load(scores=[0, 40, 0])
+    assert 0.5 < ahead.evaluate(0) <= 1 and 0 <= behind.evaluate(0) < 0.5
+    swapped = load(hands=[[2, 7, 23, 34], [1, 9], [5, 3]])  # other hands differ, view the same
+    assert load().evaluate(0) == swapped.evaluate(0)

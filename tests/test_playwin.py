@@ -357,11 +357,11 @@ def test_plies_without_capture_safeguard_draws() -> None:
 
 
 def test_threefold_repetition_safeguard_draws() -> None:
-    rules = ftwkit.rules("playwin", repetition_draw=True)
+    rules = ftwkit.rules("playwin", repetition_draw=True, max_plies_without_capture=100)
     same = {"to_play": 0, "pieces": [["C3", "A1"], ["C7"]]}
-    state = rules.load({**same, "earlier": [same, same]})
+    state = rules.load({**same, "quiet_plies": 2, "earlier": [same, same]})
     assert state.is_over and state.winners == ()
-    once = rules.load({**same, "earlier": [same]})
+    once = rules.load({**same, "quiet_plies": 1, "earlier": [same]})
     assert not once.is_over
     nxt = once.play("C3-C4")
     assert nxt.to_json()["earlier"] == [
@@ -369,6 +369,52 @@ def test_threefold_repetition_safeguard_draws() -> None:
         {"to_play": 0, "pieces": [["A1", "C3"], ["C7"]]},
     ]
     assert rules.load(nxt.to_json()) == nxt
+
+
+def test_repetition_is_a_draw_only_while_the_plies_safeguard_is_on() -> None:
+    # RULINGS PW12: repetition_draw alone does nothing: no draw, and no earlier list is kept.
+    same = {"to_play": 0, "pieces": [["C3", "A1"], ["C7"]]}
+    alone = ftwkit.rules("playwin", repetition_draw=True)
+    state = alone.load({**same, "quiet_plies": 2, "earlier": [same, same]})
+    assert not state.is_over and state.to_play == 0
+    assert "earlier" not in state.play("C3-C4").to_json()
+    both = ftwkit.rules("playwin", repetition_draw=True, max_plies_without_capture=10)
+    assert both.load({**same, "quiet_plies": 2, "earlier": [same, same]}).is_over
+    assert both.new().play("B1-C1").to_json()["earlier"] == [
+        {"to_play": 0, "pieces": list(map(list, both.new().to_json()["pieces"]))}
+    ]
+
+
+def test_more_earlier_positions_than_quiet_plies_are_refused() -> None:
+    same = {"to_play": 0, "pieces": [["C3", "A1"], ["C7"]]}
+    rules = ftwkit.rules("playwin", repetition_draw=True, max_plies_without_capture=100)
+    with pytest.raises(InvalidState, match="earlier: 2 earlier positions but quiet_plies is 1"):
+        rules.load({**same, "quiet_plies": 1, "earlier": [same, same]})
+    with pytest.raises(InvalidState, match=r"quiet_plies: .* up to 100"):
+        rules.load({**same, "quiet_plies": 101})
+
+
+def test_a_finished_game_writes_to_play_null_and_loads_back() -> None:
+    # API.md / issue 12 item 7: to_play is null once over; "mover" keeps whose turn it would be.
+    rules = ftwkit.rules("playwin")
+    state = rules.load({"to_play": 0, "pieces": [["C3"], ["D4"]]})
+    won = state.play(state.legal_moves()[0])
+    data = won.to_json()
+    assert won.is_over and data["to_play"] is None and data["mover"] == 1
+    assert rules.load(data) == won and rules.load(data).winners == (0,)
+    del data["mover"]  # one side has no pieces: the position shows whose turn it is
+    assert rules.load(data) == won
+    stuck = rules.load({"to_play": 0, "pieces": [["A1"], ["I9"]]})  # lone pieces: both stuck
+    assert stuck.is_over and stuck.winners == (1,)
+    data = stuck.to_json()
+    assert data["to_play"] is None and rules.load(data) == stuck
+    with pytest.raises(InvalidState, match="mover: missing"):
+        rules.load({"to_play": None, "pieces": [["A1"], ["I9"]]})
+    with pytest.raises(InvalidState, match="either player could still move"):
+        rules.load({"to_play": None, "pieces": [["A1", "A2"], ["I9", "I8"]]})
+    drawn = ftwkit.rules("playwin", max_plies_without_capture=1).new().play("B1-C1")
+    assert drawn.is_over and drawn.to_json()["to_play"] is None
+    assert drawn.rules.load(drawn.to_json()) == drawn
 
 
 # ------------------------------------------------------------------------------- notation etc.
@@ -425,7 +471,10 @@ def test_json_round_trip_keeps_options_and_counters() -> None:
         ({"to_play": 0, "pieces": [[], []]}, "both sides are empty"),
         ({"to_play": 0, "pieces": [["E5"], ["E6"]], "quiet_plies": -1}, "quiet_plies"),
         ({"to_play": 0, "pieces": [["E5"], ["E6"]], "board": 1}, "board: unknown key"),
-        ({"to_play": 0, "pieces": [["E5"], ["E6"]], "earlier": [{"x": 1}]}, r"earlier\[0\]"),
+        (
+            {"to_play": 0, "pieces": [["E5"], ["E6"]], "quiet_plies": 1, "earlier": [{"x": 1}]},
+            r"earlier\[0\]",
+        ),
         ({"game": "forthewin", "to_play": 0, "pieces": [["E5"], ["E6"]]}, "game"),
         ({"to_play": 0, "pieces": [["E5"], ["E6"]], "options": {"lines": 7}}, "options"),
     ],
@@ -606,3 +655,117 @@ def test_bitset_shifts_match_the_neighbour_table() -> None:
         for c in cells:
             expected |= {board.name(n) for n in board.neighbours(board.axial(c))}
         assert playwin._dilate(mask) == sum(1 << index[c] for c in expected)
+
+
+def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
+    rules = ftwkit.rules("playwin")
+    base = {"to_play": 0, "pieces": [["C3"], ["D4"]]}
+    with pytest.raises(InvalidState, match=r"quiet_plies: .* got <int of about 5001 digits>"):
+        rules.load({**base, "quiet_plies": 10**5000})
+    with pytest.raises(InvalidState, match="quiet_plies"):
+        rules.load({**base, "quiet_plies": 10**13})
+    with pytest.raises(InvalidState, match=r"pieces(\[0\]: 1000000 pieces|: the position holds)"):
+        rules.load({"to_play": 0, "pieces": [["C3"] * 10**6, ["D4"]]})
+    state = rules.load(base)
+    with pytest.raises(IllegalMove, match=r"not (a move in )?Play Win notation") as err:
+        state.play("C" + "3" * 5000 + "-D4")
+    assert len(str(err.value)) < 300
+
+
+# ------------------------------------------------------------------ search hooks (issues 14, 15)
+@pytest.mark.parametrize("policy", [False, True])
+def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
+    rules = ftwkit.rules("playwin", max_plies_without_capture=60)
+    lines = []
+    for _ in range(2):
+        rng = random.Random(8)
+        state = rules.new()
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
+    assert lines[0] == lines[1]
+
+
+def test_the_heuristic_counts_material_and_mobility() -> None:
+    rules = ftwkit.rules("playwin")
+    up = rules.load({"to_play": 0, "pieces": [["C3", "A1", "A2"], ["G5", "I9"]]})
+    down = rules.load({"to_play": 0, "pieces": [["C3"], ["G5", "I9", "I8"]]})
+    assert up.evaluate(0) > 0.5 > up.evaluate(1) and down.evaluate(0) < 0.5
+    assert rules.new().evaluate(0) == pytest.approx(0.5)
+
+
+def test_the_policy_prefers_approaches_that_leave_nothing_to_capture() -> None:
+    rules = ftwkit.rules("playwin")
+    state = rules.new()
+    for _ in range(6):
+        state = state.play(state.legal_moves()[0])
+    safe = 0
+    for k in range(40):
+        move = state._policy_move(random.Random(k))
+        after = state.play(move)
+        safe += not any(isinstance(m, Capture) for m in after.legal_moves())
+    assert safe >= 30
+
+
+# ------------------------------------------------------------------ explorer hooks (issue 13)
+@pytest.mark.parametrize(
+    ("removal", "first_step"),
+    [
+        ("immediate", [["A1", "E4"], ["E5", "I9"]]),
+        ("end_of_move", [["A1", "E4"], ["D4", "E5", "I9"]]),
+    ],
+)
+def test_substeps_show_one_position_per_leap_honouring_removal(
+    removal: str, first_step: list[list[str]]
+) -> None:
+    rules = ftwkit.rules("playwin", removal=removal)
+    state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
+    steps = state.substeps(state.rules.parse_move(state, "C3xD4-E4xE5-F6"))
+    assert [step["pieces"] for step in steps] == [first_step, [["A1", "F6"], ["I9"]]]
+    assert steps[0]["to_play"] == 0 and rules.load(steps[0]).to_play == 0
+    assert steps[-1] == state.play("C3xD4-E4xE5-F6").to_json()
+    approach = rules.new()
+    assert approach.substeps(approach.legal_moves()[0]) == [
+        approach.play(approach.legal_moves()[0]).to_json()
+    ]
+    with pytest.raises(IllegalMove):
+        state.substeps(Approach("A1", "B1"))
+
+
+def test_clicking_a_piece_that_may_not_move_names_the_maximum_capture_rule() -> None:
+    rules = ftwkit.rules("playwin")
+    state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
+    assert state.explain_targets(("C3",)) is None and state.explain_targets(("C3", "E4")) is None
+    assert state.explain_targets(("A1",)) == (
+        "a capture of 2 pieces is available (from C3); captures are compulsory and the most "
+        "must be taken (PW9)"
+    )
+    # a piece that can capture, but fewer than the most
+    two = rules.load({"to_play": 0, "pieces": [["C3", "G3"], ["D4", "E5", "H4", "I9"]]})
+    assert "the piece on G3 can capture only 1 piece, but a capture of 2 pieces" in (
+        two.explain_targets(("G3",)) or ""
+    )
+    assert "it may land on D5, F6" in (state.explain_targets(("C3", "E4", "G7")) or "")
+    assert state.explain_targets(("D4",)) == "D4 holds a North piece; South is to play"
+    lone = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["I9", "I8"]]})
+    assert (
+        lone.explain_targets(("A1", "A2")) == "A1-A2 must end strictly closer to an opposing piece"
+    )
+
+
+@pytest.mark.parametrize("limit", [-5, 0, 10**5000], ids=["negative", "zero", "huge"])
+def test_the_plies_safeguard_option_is_range_checked(limit: int) -> None:
+    # a negative or zero limit would start a game already drawn (issue 12)
+    with pytest.raises(ValueError, match="max_plies_without_capture' must be an integer from 1 to"):
+        ftwkit.rules("playwin", max_plies_without_capture=limit)
+    data = {
+        "to_play": 0,
+        "pieces": [["C3"], ["D4"]],
+        "options": {"max_plies_without_capture": limit},
+    }
+    with pytest.raises(InvalidState, match="options: option 'max_plies_without_capture'"):
+        ftwkit.rules("playwin").load(data)

@@ -23,7 +23,9 @@ CELLS = sorted(ref.CELLS)
 
 def _key(data: dict[str, Any]) -> ref.Position:
     south, north = data["pieces"]
-    return data["to_play"], frozenset(south), frozenset(north)
+    # once over, to_play is null and "mover" says whose turn it would be (API.md)
+    mover = data["to_play"] if data["to_play"] is not None else data["mover"]
+    return mover, frozenset(south), frozenset(north)
 
 
 def _check(data: dict[str, Any]) -> int:

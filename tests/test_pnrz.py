@@ -52,6 +52,15 @@ def load(data: dict[str, Any], **options: Any) -> PnrzState:
     return state
 
 
+def dealt(rules: Any, players: int, seed: int) -> PnrzState:
+    """A new game after the picks (PN15), each pick taking the first character left."""
+    state = rules.new(players=players, seed=seed)
+    while state.picking:
+        state = state.play(state.legal_moves()[0])
+    assert isinstance(state, PnrzState)
+    return state
+
+
 def small_set(**changes: Any) -> dict[str, Any]:
     tiles = [
         {"id": f"t{i}", "quads": [c, c, c, c], "icon": None} for i, c in enumerate(CHARACTERS * 3)
@@ -81,20 +90,19 @@ def test_shipped_tile_set_is_the_reconstructed_set_of_rulings_5_4() -> None:
 def test_tile_set_given_as_a_dict_stays_json_serialisable_in_records() -> None:
     rules = ftwkit.rules("pnrz", tile_set=small_set())
     assert isinstance(getattr(rules, "options").tile_set, str)  # noqa: B009
-    state = rules.new(players=2, seed=5)
-    assert isinstance(state, PnrzState)
+    state = dealt(rules, 2, 5)
     assert {k for hand in state.hands for k in hand} >= {"base:pirate", "base:ninja"}
     state = state.play(state.legal_moves()[0])
     record = json.loads(json.dumps(ftwkit.record(state)))
     assert ftwkit.replay(record) == state
 
 
-def test_tile_set_loads_from_a_json_string_and_a_yaml_path(tmp_path: Any) -> None:
+def test_tile_set_loads_from_a_json_string_and_a_yaml_pathlib_path(tmp_path: Any) -> None:
     import yaml
 
     path = tmp_path / "set.yaml"
     path.write_text(yaml.safe_dump(small_set()), encoding="utf-8")
-    from_path = ftwkit.rules("pnrz", tile_set=str(path))
+    from_path = ftwkit.rules("pnrz", tile_set=path)  # a pathlib.Path: read at this call
     from_text = ftwkit.rules("pnrz", tile_set=json.dumps(small_set()))
     assert len(from_path.tile_set.play) == len(from_text.tile_set.play) == 12  # type: ignore[attr-defined]
 
@@ -126,14 +134,13 @@ def test_tile_set_with_a_wrong_quadrant_code_or_icon_is_refused() -> None:
     bad["tiles"][1]["quads"] = ["pirate", "pirate", "pirate"]
     with pytest.raises(InvalidState, match=r"tiles\[1\].quads: a tile has exactly 4"):
         ftwkit.rules("pnrz", tile_set=bad)
-    with pytest.raises(InvalidState, match="no such file"):
+    with pytest.raises(InvalidState, match="neither a shipped tile set"):
         ftwkit.rules("pnrz", tile_set="/nonexistent/tiles.json")
 
 
 # ---------------------------------------------------------------------- set-up
 def test_two_players_pick_characters_in_turn_order_from_the_start_player() -> None:
-    state = ftwkit.rules("pnrz").new(players=2, seed=3)
-    assert isinstance(state, PnrzState)
+    state = dealt(ftwkit.rules("pnrz"), 2, 3)
     start = state.turn
     assert state.characters[start] == ("pirate", "robot")
     assert state.characters[1 - start] == ("ninja", "zombie")
@@ -145,8 +152,7 @@ def test_two_players_pick_characters_in_turn_order_from_the_start_player() -> No
 
 
 def test_three_players_set_the_fourth_base_aside() -> None:
-    state = ftwkit.rules("pnrz").new(players=3, seed=8)
-    assert isinstance(state, PnrzState)
+    state = dealt(ftwkit.rules("pnrz"), 3, 8)
     assert sorted(c for chars in state.characters for c in chars) == ["ninja", "pirate", "robot"]
     assert state.aside == ("base:zombie",)
     assert len(state.draw) == 54 - 9
@@ -188,7 +194,7 @@ def test_aligned_grid_refuses_odd_anchors() -> None:
 
 def test_candidates_are_kept_incrementally_and_match_a_fresh_computation() -> None:
     rules = ftwkit.rules("pnrz")
-    state = rules.new(players=4, seed=2)
+    state: Any = dealt(rules, 4, 2)
     rng = random.Random(4)
     for _ in range(60):
         if state.is_over:
@@ -242,11 +248,17 @@ def test_replace_may_not_put_down_a_base_when_the_option_forbids_it() -> None:
         state.play("replace 0,0 with base:pirate")
 
 
-def test_draw_after_base_option_draws_after_a_base() -> None:
+def test_playing_a_base_draws_by_default_and_not_under_draw_after_base_false() -> None:
+    """PN6 revised: the seed's turn ends with a draw whether a play tile or a base was played."""
     tiles = [placed(inline(*["pirate"] * 4), 0, 0)]
     data = position(tiles, hands=[["base:pirate"], [], [], []], draw=["01", "02"])
-    assert load(data).play("base:pirate at 2,0 r0").hands[0] == ()
-    assert load(data, draw_after_base=True).play("base:pirate at 2,0 r0").hands[0] == ("01",)
+    after = load(data).play("base:pirate at 2,0 r0")
+    assert (after.hands[0], after.draw) == (("01",), ("02",))
+    old = load(data, draw_after_base=False).play("base:pirate at 2,0 r0")
+    assert (old.hands[0], old.draw) == ((), ("01", "02"))
+    # moving a base never draws, under either reading
+    moved = after.play("pass").play("pass").play("pass").play("base 2,0 to -2,0")
+    assert moved.hands[0] == ("01",) and moved.draw == ("02",)
 
 
 def test_moving_a_base_with_placement_only_connectivity() -> None:
@@ -460,7 +472,7 @@ def test_move_targets_follow_the_widget_convention() -> None:
 
 
 def test_observation_hides_other_hands_the_stack_and_the_seed() -> None:
-    state = ftwkit.rules("pnrz").new(players=3, seed=4)
+    state = dealt(ftwkit.rules("pnrz"), 3, 4)
     view = state.observation(1)
     full = state.to_json()
     assert view["hands"][1] == full["hands"][1]
@@ -531,8 +543,7 @@ def _all_tiles(state: PnrzState) -> Counter[str]:
     choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=90),
 )
 def test_tiles_are_conserved(players: int, seed: int, choices: list[int]) -> None:
-    state = ftwkit.rules("pnrz").new(players=players, seed=seed)
-    assert isinstance(state, PnrzState)
+    state = dealt(ftwkit.rules("pnrz"), players, seed)
     expected = Counter([t.id for t in state.tile_set.play] + [t.id for t in state.tile_set.bases])
     for choice in choices:
         if state.is_over:

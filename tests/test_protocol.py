@@ -50,3 +50,43 @@ def test_replay_rejects_malformed_records() -> None:
         ftwkit.replay({"game": "playwin", "start": {}, "moves": [], "banana": 1})
     with pytest.raises(ftwkit.InvalidState, match="game"):
         ftwkit.replay({"game": "chess", "start": {}, "moves": []})
+
+
+def finished_state(game: str, seed: int) -> ftwkit.State:
+    """A random game played to its end (For the Win! capped at one round to stay quick)."""
+    import random
+
+    rules = ftwkit.rules(game, max_rounds=1) if game == "forthewin" else ftwkit.rules(game)
+    state = rules.new(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.play_unchecked(state.random_move(rng))
+    return state
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_a_finished_game_writes_to_play_null_and_loads_back(game: str) -> None:
+    for seed in (1, 2):
+        state = finished_state(game, seed)
+        data = state.to_json()
+        assert state.to_play is None and data["to_play"] is None
+        again = state.rules.load(data)
+        assert again == state and again.is_over and again.winners == state.winners
+        assert again.to_json() == data
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_to_play_null_on_a_running_position_is_refused(game: str) -> None:
+    data = ftwkit.rules(game).new(seed=1).to_json()
+    data["to_play"] = None
+    with pytest.raises(ftwkit.InvalidState, match="to_play"):
+        ftwkit.rules(game).load(data)
+
+
+def test_mover_is_only_allowed_beside_to_play_null() -> None:
+    data = ftwkit.rules("playwin").new().to_json()
+    data["mover"] = 0
+    with pytest.raises(ftwkit.InvalidState, match="mover: only written with to_play null"):
+        ftwkit.rules("playwin").load(data)
+    over = finished_state("playwin", 1).to_json()
+    assert over["to_play"] is None and over["mover"] in (0, 1)

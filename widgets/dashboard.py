@@ -104,7 +104,7 @@ class Dashboard:
     title: str
     game: str | None
     kind: str
-    """``"index"``, ``"explorer"``, ``"casebook"`` or ``"edge-case"``."""
+    """``"index"``, ``"explorer"``, ``"casebook"``, ``"edge-case"`` or ``"lab"``."""
 
 
 def _dashboards() -> tuple[Dashboard, ...]:
@@ -127,6 +127,7 @@ def _dashboards() -> tuple[Dashboard, ...]:
             "playwin",
             "edge-case",
         ),
+        Dashboard("balance-lab.ipynb", "Balance lab — self-play studies", None, "lab"),
     ]
     return tuple(out)
 

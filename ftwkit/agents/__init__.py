@@ -1,5 +1,17 @@
 """Computer players for every game: ``names()``, ``make(name, seed=…, **params)`` and ``play``.
 
+The agents (``random``, ``greedy``, ``mcts``) know no game: they use the protocol only —
+``legal_moves``, ``play_unchecked``, ``random_move`` (the game's playout policy), ``evaluate``
+(the game's heuristic) and, in hidden-information games, ``rules.sample`` (determinizations drawn
+from the acting player's observation).
+
+* **Deterministic**: a decision depends on the agent's seed, what the player to move sees and the
+  public ply count, never on earlier calls, so asking twice gives the same move. Budgets in
+  ``iterations`` reproduce on every machine; ``seconds`` budgets (the explorer's levels) do not.
+* **Fair**: in hidden-information games nothing hidden reaches a decision: two positions that look
+  the same to the player to move (and have the same ply count) get the same move for a seed.
+* **Levels**: :func:`levels` (for people: time budgets) and :func:`study_levels` (iterations).
+
 >>> import ftwkit
 >>> from ftwkit import agents
 >>> "random" in agents.names()
@@ -8,6 +20,8 @@ True
 >>> move = agents.make("random", seed=1).choose(state)
 >>> state.is_legal(move)
 True
+>>> agents.levels()["easy"]
+('greedy', {})
 """
 
 from __future__ import annotations
@@ -17,9 +31,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ftwkit.agents.base import Agent, RandomAgent
+from ftwkit.agents.levels import levels, study_levels
 from ftwkit.protocol import State
 
-__all__ = ["Agent", "make", "names", "play", "register"]
+__all__ = ["Agent", "levels", "make", "make_level", "names", "play", "register", "study_levels"]
 
 _AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 
@@ -36,15 +51,9 @@ def names() -> tuple[str, ...]:
 
 
 def _load_builtin() -> None:
-    # The search agents live in their own modules; importing them registers them.
-    import importlib
-
-    for module in ("ftwkit.agents.greedy", "ftwkit.agents.mcts"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as err:
-            if err.name != module:
-                raise
+    # The search agents live in their own modules (imported on first use, as they import this
+    # package to register themselves); importing them registers them.
+    from ftwkit.agents import greedy, mcts  # noqa: F401
 
 
 def make(name: str, *, seed: int | None = None, **params: Any) -> Agent:
@@ -63,6 +72,15 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Agent:
             valid = ", ".join(accepted) or "none"
             raise ValueError(f"{name}: unknown parameter {key!r}; valid parameters: {valid}")
     return factory(seed=seed, **params)
+
+
+def make_level(level: str, *, seed: int | None = None) -> Agent:
+    """The agent of a named level (see :func:`levels`); unknown names raise ``ValueError``."""
+    table = levels()
+    if level not in table:
+        raise ValueError(f"unknown level {level!r}; known levels: {', '.join(table)}")
+    name, params = table[level]
+    return make(name, seed=seed, **params)
 
 
 def play(state: State, agents: Sequence[Agent], *, max_plies: int | None = None) -> State:

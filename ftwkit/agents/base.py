@@ -16,7 +16,20 @@ from typing import Any, ClassVar
 from ftwkit.errors import IllegalMove
 from ftwkit.protocol import Move, State
 
-__all__ = ["Agent", "RandomAgent", "decision_seed"]
+__all__ = ["Agent", "RandomAgent", "decision_seed", "ply_count", "ply_seed"]
+
+_GOLDEN = 0x9E3779B1
+"""Multiplier that spreads consecutive agent seeds over 32 bits before mixing."""
+
+
+def ply_count(state: State) -> int:
+    """How many moves led to ``state`` (public: every player can count the turns)."""
+    count = 0
+    node = state.previous
+    while node is not None:
+        count += 1
+        node = node.previous
+    return count
 
 
 def decision_seed(seed: int | None, state: State) -> int:
@@ -24,13 +37,31 @@ def decision_seed(seed: int | None, state: State) -> int:
 
     Keying the generator on the observation (not on the agent's past calls) makes a decision
     depend only on (seed, observation): the same position gives the same move whatever was asked
-    before, and two states that differ only in hidden parts give the same move.
+    before, and two states that differ only in hidden parts give the same move. The ply count is
+    mixed in (it is public) so that a position met again later in a game is decided afresh. The
+    cost (the observation's JSON and its ``repr``: 20–60 µs) is nothing next to a search, but it is
+    most of a uniform random move; the random agent uses :func:`ply_seed` instead.
     """
     player = state.to_play
     assert player is not None
     obs = state.observation(player)
-    text = repr(sorted(obs.items(), key=lambda kv: kv[0])) + f"|{len(state.moves())}"
-    return zlib.crc32(text.encode("utf-8")) ^ ((seed or 0) * 0x9E3779B1 & 0xFFFFFFFF)
+    text = repr(sorted(obs.items(), key=lambda kv: kv[0])) + f"|{ply_count(state)}"
+    return zlib.crc32(text.encode("utf-8")) ^ ((seed or 0) * _GOLDEN & 0xFFFFFFFF)
+
+
+def ply_seed(seed: int | None, state: State) -> int:
+    """A cheap seed for one decision: the agent's seed, the ply count and the player to move.
+
+    All three are public, so a decision keyed on them is fair in hidden-information games (it
+    cannot depend on anything the player does not see) and deterministic for a given seed. It
+    does not tell two positions of the same ply apart, which only matters for agents whose draws
+    should differ between such positions within one game — the uniform random agent does not
+    care, because its draw also depends on the legal moves it draws from.
+    """
+    player = state.to_play
+    assert player is not None
+    key = (ply_count(state) * 8 + player) * 0x85EBCA6B
+    return (key ^ ((seed or 0) * _GOLDEN)) & 0xFFFFFFFFFFFF
 
 
 class Agent(ABC):
@@ -77,14 +108,19 @@ class Agent(ABC):
 
 
 class RandomAgent(Agent):
-    """Uniform over the legal moves: the baseline every other agent must beat."""
+    """Uniform over the legal moves: the baseline every other agent must beat.
+
+    Its generator is keyed by :func:`ply_seed` (seed, ply count, player) rather than the
+    observation: hashing the observation cost more than the move itself (2–4× slower random
+    self-play in FTW?!, Double Blind and Play Win), and the ply key is just as fair.
+    """
 
     name = "random"
 
     def choose(self, state: State) -> Move:
         if state.is_over or state.to_play is None:
             raise IllegalMove("the game is over: there is no move to choose")
-        return state.random_move(self.rng_for(state))
+        return state.random_move(random.Random(ply_seed(self.seed, state)))
 
     def analyse(self, state: State) -> list[tuple[Move, float]]:
         moves = state.legal_moves()

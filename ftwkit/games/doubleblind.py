@@ -23,11 +23,12 @@ Rules in brief
   stone completing two conditions gives one question; a question not asked is lost until the next
   new completion. The engine answers truthfully (DB10): "yes" exactly when the opponent's secret is
   among the asker's completed conditions. If one placement gives both players a question, the
-  mover decides first.
+  player who placed the stone decides first (DB9's *Clarified* order, itself *Inferred*: the seed
+  does not say).
 * **Winning** (DB11): a player wins at the first moment they both hold a "yes" and have completed
   their own secret, in either order, on either player's turn. If one placement makes both players
-  win, the mover wins (DB12; option ``simultaneous = draw``). A full board with no winner is a draw
-  (DB13).
+  win, the mover wins (DB12, *Invented*: the seed is silent; option ``simultaneous = draw``). A
+  full board with no winner is a draw (DB13, *Invented*: the seed is silent).
 
 The five conditions (``O`` = the tested player's stone, ``A`` = an arm: a stone of either player,
 at most one of the four arms the opponent's; every other cell may hold anything)::
@@ -89,6 +90,8 @@ state's rules carry the position's size.
 Hidden information (DB14): ``observation(p)`` hides the opponent's secret (``null``) and the seed
 (which would reveal both secrets) until the game is over; the board, completed conditions,
 questions and answers are public. ``to_json()`` and ``str(state)`` are the omniscient view.
+``rules.sample(state, p, rng)`` (information-set search) re-draws the opponent's secret among the
+conditions the public facts allow; ``evaluate`` and the rollout policy use only ``p``'s view.
 
 All chance is the set-up draw (secrets, and the first player under ``first = random``), made from
 ``random.Random(f"{seed}/setup")``; ``seed=None`` draws unpredictably, and the drawn secrets are
@@ -106,7 +109,8 @@ Options (defaults are the RECOMMENDED rulings)
 ``square``                  DB7: ``drawn`` (the four drawn squares) or ``any_lattice_square``
                             (every square with corners on intersections, any size or tilt).
 ``auto_ask``                DB9: every question is asked automatically (no decision moves).
-``simultaneous``            DB12: ``mover`` wins or ``draw`` when one placement wins for both.
+``simultaneous``            DB12 (*Invented*, the seed is silent): ``mover`` wins or ``draw``
+                            when one placement wins for both.
 ``first``                   4.2 "choose a player to go first": ``black``, ``white`` or ``random``.
 =========================  =====================================================================
 
@@ -127,13 +131,15 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import operator
 import random
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import excerpt as _excerpt
 from ftwkit.geometry.grid import SYMMETRIES, Cell
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
@@ -155,6 +161,8 @@ COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 """Column letters of a Go board: ``A``–``Z`` without ``I`` (25 letters, enough for 25×25)."""
 
 MIN_SIZE, MAX_SIZE = 5, 25
+MAX_QUESTIONS = 4
+"""The most questions one player can ask: one per rise of their count to 2, 3, 4 and 5 (DB9)."""
 PLAYER_NAMES = ("Black", "White")
 STONE_TEXT = ("X", "O")
 
@@ -256,6 +264,8 @@ Simple = tuple[int, int]
 """A placement of a condition without arms: ``(condition, mask of its cells)``."""
 Armed = tuple[int, int, tuple[int, ...]]
 """A placement of X or CROSS: ``(condition, centre bit, masks of the arms)``."""
+ArmedEntry = tuple[int, int, tuple[int, ...]]
+"""An X or CROSS placement in the grouped tables: ``(centre bit, union of the arms, arms)``."""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -275,6 +285,14 @@ class Geometry:
     """Per cell: the X/CROSS placements with the cell in an arm (the opponent's stone can fill)."""
     full: int
     """The mask of every cell."""
+    simple_groups: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()
+    """``simple`` grouped by condition: per cell, ``(condition, masks)`` pairs, so that a
+    condition already completed is skipped at once."""
+    armed_any_groups: tuple[tuple[tuple[int, tuple[ArmedEntry, ...]], ...], ...] = ()
+    """``armed_any`` grouped by condition: per cell, ``(condition, (entry, …))`` with each entry
+    ``(centre, union of the arms, arm masks)``."""
+    armed_arm_groups: tuple[tuple[tuple[int, tuple[ArmedEntry, ...]], ...], ...] = ()
+    """``armed_arm`` grouped by condition, as ``armed_any_groups``."""
 
 
 def _placements(
@@ -337,7 +355,17 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
             for i in _bits(sum(arm_masks)):
                 armed_any[i].append(item)
                 armed_arm[i].append(item)
+
+    def by_number(items: list[Any], value: Any) -> tuple[Any, ...]:
+        groups: dict[int, list[Any]] = {}
+        for item in items:
+            groups.setdefault(item[0], []).append(value(item))
+        return tuple((number, tuple(group)) for number, group in groups.items())
+
     return Geometry(
+        simple_groups=tuple(by_number(s, lambda item: item[1]) for s in simple),
+        armed_any_groups=tuple(by_number(s, _armed_entry) for s in armed_any),
+        armed_arm_groups=tuple(by_number(s, _armed_entry) for s in armed_arm),
         size=size,
         names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
         places=tuple(Place(i % size, i // size) for i in range(n_cells)),
@@ -348,6 +376,12 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
         armed_arm=tuple(tuple(s) for s in armed_arm),
         full=(1 << n_cells) - 1,
     )
+
+
+def _armed_entry(item: Armed) -> tuple[int, int, tuple[int, ...]]:
+    """``(centre, union of the arms, arm masks)`` of an X/CROSS placement, for quick rejects."""
+    _, centre, arms = item
+    return centre, sum(arms), arms
 
 
 def _bits(mask: int) -> list[int]:
@@ -392,18 +426,61 @@ def _new_completions(
     Only placements covering ``cell`` can be new, since every other pattern was there before.
     The mover's stone can be any own cell; the opponent's stone only an arm (DB8).
     """
-    found: set[int] = set()
+    found: list[int] = []
     if mover:
-        for number, mask in geo.simple[cell]:
-            if number not in done and number not in found and own & mask == mask:
-                found.add(number)
-        armed = geo.armed_any[cell]
+        for number, masks in geo.simple_groups[cell]:
+            if number in done:
+                continue
+            for mask in masks:
+                if own & mask == mask:
+                    found.append(number)
+                    break
+        groups = geo.armed_any_groups[cell]
     else:
-        armed = geo.armed_arm[cell]
-    for number, centre, arms in armed:
-        if number not in done and number not in found and _armed_complete(own, opp, centre, arms):
-            found.add(number)
+        groups = geo.armed_arm_groups[cell]
+    occupied = own | opp
+    for number, placements in groups:
+        if number in done or number in found:
+            continue
+        for centre, union, arms in placements:
+            # the centre is own and every arm cell holds a stone, before the full test
+            if (
+                own & centre
+                and occupied & union == union
+                and _armed_complete(own, opp, centre, arms)
+            ):
+                found.append(number)
+                break
     return frozenset(found)
+
+
+_NEIGHBOURS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+@cache
+def _condition_placements(geo: Geometry, number: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every placement of condition ``number`` as ``(own cells mask, arm masks)``."""
+    simple = tuple((mask, ()) for n, mask in geo.all_simple if n == number)
+    armed = tuple((centre, arms) for n, centre, arms in geo.all_armed if n == number)
+    return simple + armed
+
+
+def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
+    """The filled share of the best placement of condition ``number`` not blocked by ``opp``
+    (an arm counts as free while it holds no opposing stone; the centre must not be theirs)."""
+    best = 0.0
+    for cells, arms in _condition_placements(geo, number):
+        if opp & cells:
+            continue
+        whole = cells
+        for arm in arms:
+            if opp & arm:
+                continue  # one arm may be the opponent's (DB3): it neither helps nor blocks
+            whole |= arm
+        share = (own & whole).bit_count() / whole.bit_count()
+        if share > best:
+            best = share
+    return best
 
 
 # --------------------------------------------------------------------------- cells and moves
@@ -423,10 +500,12 @@ def parse_cell(text: str) -> Cell:
     """
     match = _CELL_RE.fullmatch(text.strip())
     if not match:
-        raise ValueError(f"{text!r} is not a cell name like D4 (column letter, row number)")
+        raise ValueError(f"{_excerpt(text)} is not a cell name like D4 (column letter, row number)")
     letter, row = match.group(1).upper(), int(match.group(2))
     if letter == "I":
-        raise ValueError(f"{text!r}: the letter I is not a column; Go boards skip it (… G H J K …)")
+        raise ValueError(
+            f"{_excerpt(text)}: the letter I is not a column; Go boards skip it (… G H J K …)"
+        )
     return COLUMNS.index(letter), row - 1
 
 
@@ -468,6 +547,9 @@ class Question(Move):
         return "ask" if self.ask else "don't ask"
 
 
+_ROW_COLUMN = operator.attrgetter("y", "x")
+"""The board order of placements (row, then column), for ``bisect`` in ``free_places``."""
+
 ASK = Question(True)
 DONT_ASK = Question(False)
 _QUESTION_WORDS = {
@@ -485,7 +567,9 @@ _QUESTION_WORDS = {
 class DoubleBlindOptions:
     """Double Blind's variant switches; the defaults are the RECOMMENDED rulings of RULINGS §4."""
 
-    size: int = 19
+    size: int = dataclasses.field(
+        default=19, metadata={"min": MIN_SIZE, "max": MAX_SIZE, "rule": "DB1"}
+    )
     """DB1: board size, 5–25 intersections a side (19 recommended; 9 and 13 are the small Go
     boards). A position's own ``size`` key wins over this option."""
     draw: Literal["one_set", "independent"] = "one_set"
@@ -498,17 +582,14 @@ class DoubleBlindOptions:
     """DB7: condition 3 is one of the four drawn squares, or ``any_lattice_square``: any square
     with corners on intersections (any size, any tilt)."""
     auto_ask: bool = False
-    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves)."""
+    """DB9 alternative: the engine asks every earned question at once (no ask/don't-ask moves).
+    Off (the recommended reading): each question is a decision; when one stone earns a question
+    for both players, the player who placed it decides first (DB9's order, *Inferred*)."""
     simultaneous: Literal["mover", "draw"] = "mover"
-    """DB12: when one placement makes both players win, the mover wins, or (``draw``) nobody."""
+    """DB12, *Invented* (the seed is silent): when one placement makes both players win, the mover
+    wins (``mover``), or nobody (``draw``)."""
     first: Literal["black", "white", "random"] = "black"
     """RULINGS 4.2 "choose a player to go first": Black, White, or drawn from the seed."""
-
-    def __post_init__(self) -> None:
-        if not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise ValueError(
-                f"option 'size' must be from {MIN_SIZE} to {MAX_SIZE} (DB1), not {self.size!r}"
-            )
 
 
 # --------------------------------------------------------------------------- state
@@ -536,7 +617,16 @@ class DoubleBlindState(State):
     outcome: tuple[int, ...] | None
     seed: int | None
     geo: Geometry = dataclasses.field(compare=False, repr=False)
-    free: tuple[int, ...] = dataclasses.field(compare=False, repr=False)
+    free_places: tuple[Place, ...] = dataclasses.field(compare=False, repr=False)
+    """The placements on the empty cells in board order (row 1 first): the move list while no
+    question is pending, kept incrementally."""
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        """The empty cells' indices (``y * size + x``), ascending."""
+        size = self.geo.size
+        return tuple(p.y * size + p.x for p in self.free_places)
+
     """The empty cells' indices, ascending (kept incrementally for cheap move lists)."""
 
     # ----------------------------------------------------------------- protocol
@@ -545,8 +635,32 @@ class DoubleBlindState(State):
         """The variant switches of this state's rules."""
         return self.rules.options  # type: ignore[attr-defined, no-any-return]
 
-    def _evolve(self, **changes: Any) -> DoubleBlindState:
-        return dataclasses.replace(self, **changes)
+    def _evolve(
+        self,
+        *,
+        stones: tuple[int, int] | None = None,
+        completed: tuple[frozenset[int], frozenset[int]] | None = None,
+        queries: tuple[tuple[int, bool], ...],
+        pending: tuple[int, ...],
+        to_place: int | None,
+        outcome: tuple[int, ...] | None,
+        free_places: tuple[Place, ...] | None = None,
+    ) -> DoubleBlindState:
+        """This position with the given fields changed (positional construction: a quarter of
+        the cost of ``dataclasses.replace``, which matters in playouts)."""
+        return DoubleBlindState(
+            self.rules,
+            self.stones if stones is None else stones,
+            self.secrets,
+            self.completed if completed is None else completed,
+            queries,
+            pending,
+            to_place,
+            outcome,
+            self.seed,
+            self.geo,
+            self.free_places if free_places is None else free_places,
+        )
 
     @property
     def players(self) -> int:
@@ -595,7 +709,8 @@ class DoubleBlindState(State):
         """
         if self.outcome is not None:
             return False
-        if isinstance(move, Place):
+        # ``type(...) is`` first: ``isinstance`` on the abstract Move classes is slow
+        if type(move) is Place or isinstance(move, Place):
             if self.pending or not (0 <= move.x < self.size and 0 <= move.y < self.size):
                 return False
             return not (self.stones[0] | self.stones[1]) >> (move.y * self.size + move.x) & 1
@@ -606,14 +721,60 @@ class DoubleBlindState(State):
     def _generate_moves(self) -> list[Move]:
         if self.pending:
             return [ASK, DONT_ASK]
-        places = self.geo.places
-        return [places[i] for i in self.free]
+        # the tuple itself: ``legal_moves`` copies it once into the list it returns
+        return cast("list[Move]", self.free_places)
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move, drawn without listing the empty intersections."""
+        if self.pending:
+            return ASK if rng.random() < 0.5 else DONT_ASK
+        free = self.free_places
+        return free[rng.randrange(len(free))]
+
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in ``[0, 1]``, from what ``player`` may see (DB14).
+
+        For ``player``: their own secret completed, a "yes" heard (the two halves of the win,
+        DB11) and how far the best unblocked placement of their secret is filled. For the
+        opponent, whose secret is unseen: a "yes" heard and how many conditions they completed.
+        """
+        other = 1 - player
+        secret = self.secrets[player]
+        done = secret in self.completed[player]
+        progress = 1.0 if done else _secret_progress(self.geo, secret, *self._sides(player))
+        own = 0.45 * done + 0.30 * self.heard_yes(player) + 0.25 * progress
+        theirs = 0.30 * self.heard_yes(other) + 0.50 * len(self.completed[other]) / len(CONDITIONS)
+        return 0.5 + 0.5 * (own - theirs)
+
+    def _sides(self, player: int) -> tuple[int, int]:
+        return self.stones[player], self.stones[1 - player]
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: always ask (asking is free, DB9); mostly place next to one of
+        one's own stones (shapes grow from stones), else anywhere."""
+        if self.pending:
+            return ASK
+        player = self.to_place
+        assert player is not None
+        own = self.stones[player]
+        if own and rng.random() < 0.7:
+            size = self.size
+            occupied = own | self.stones[1 - player]
+            cells = _bits(own)
+            for _ in range(3):
+                cell = cells[rng.randrange(len(cells))]
+                dx, dy = _NEIGHBOURS[rng.randrange(8)]
+                x, y = cell % size + dx, cell // size + dy
+                if 0 <= x < size and 0 <= y < size and not occupied >> (y * size + x) & 1:
+                    return self.geo.places[y * size + x]
+        return self._random_move(rng)
 
     # ----------------------------------------------------------------- moves
     def _apply(self, move: Move) -> DoubleBlindState:
-        if isinstance(move, Question):
+        if type(move) is not Place:
+            assert isinstance(move, Question)
             return self._apply_question(move)
-        assert isinstance(move, Place) and self.to_place is not None
+        assert self.to_place is not None
         geo = self.geo
         cell = move.y * geo.size + move.x
         mover = self.to_place
@@ -622,14 +783,30 @@ class DoubleBlindState(State):
         stones[mover] |= 1 << cell
         completed = list(self.completed)
         earned: list[int] = []
+        changed = False
         for p, as_mover in ((mover, True), (other, False)):
             if len(completed[p]) == len(CONDITIONS):
                 continue
             new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
             if new:
+                changed = True
                 completed[p] = completed[p] | new
                 if len(completed[p]) >= 2:
                     earned.append(p)
+        places = self.free_places
+        i = bisect.bisect_left(places, (move.y, move.x), key=_ROW_COLUMN)
+        places = places[:i] + places[i + 1 :]
+        if not changed:
+            # nothing new completed: no question, no win (none before, DB11), a draw if full
+            full = not places
+            return self._evolve(
+                stones=(stones[0], stones[1]),
+                queries=self.queries,
+                pending=(),
+                to_place=None if full else other,
+                outcome=() if full else None,
+                free_places=places,
+            )
         queries = self.queries
         pending: tuple[int, ...] = ()
         if self.options.auto_ask:
@@ -637,9 +814,6 @@ class DoubleBlindState(State):
                 queries += ((p, self.secrets[1 - p] in completed[p]),)
         else:
             pending = tuple(earned)
-        free = self.free
-        i = bisect.bisect_left(free, cell)
-        free = free[:i] + free[i + 1 :]
         winning = [
             p
             for p in (mover, other)
@@ -652,7 +826,7 @@ class DoubleBlindState(State):
                 outcome = (winning[0],)
             else:
                 outcome = (mover,) if self.options.simultaneous == "mover" else ()
-        elif not free and not pending:
+        elif not places and not pending:
             outcome = ()
         return self._evolve(
             stones=(stones[0], stones[1]),
@@ -661,7 +835,7 @@ class DoubleBlindState(State):
             pending=pending,
             to_place=None if outcome is not None else other,
             outcome=outcome,
-            free=free,
+            free_places=places,
         )
 
     def _apply_question(self, move: Question) -> DoubleBlindState:
@@ -674,7 +848,7 @@ class DoubleBlindState(State):
             queries += ((asker, answer),)
             if answer and self.secrets[asker] in self.completed[asker]:
                 outcome = (asker,)
-        if outcome is None and not pending and not self.free:
+        if outcome is None and not pending and not self.free_places:
             outcome = ()
         if outcome is not None:
             pending = ()
@@ -794,6 +968,54 @@ class DoubleBlindRules(Rules):
         """The variant switches, typed."""
         return self.options  # type: ignore[attr-defined, no-any-return]
 
+    hidden_information = True
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full position consistent with ``state.observation(player)``: the opponent's secret
+        re-drawn among the conditions every public fact allows (DB14).
+
+        Built from the observation alone, so two states that look the same to ``player`` give
+        the same sample for the same ``rng``. The opponent's secret ``s`` must differ from
+        ``player``'s own under ``draw = one_set`` (DB2); be among ``player``'s completed
+        conditions if ``player`` heard "yes" (DB10); not be among the opponent's completed
+        conditions if the opponent heard "yes" while the game runs (else they would have won,
+        DB11); and not be among ``player``'s completed conditions when a "no" answered a
+        question asked when they already had all of them (the k-th question comes at k + 1 or
+        more conditions, DB9, so a "no" to the k-th with k + 1 conditions now rules those out).
+        """
+        state._check_player(player)
+        obs = state.observation(player)
+        if obs["winners"] is not None:  # over: nothing is hidden any more
+            return state.rules.load(obs)
+        other = 1 - player
+        secrets = list(obs["secrets"])
+        own = secrets[player]
+        mine, theirs = set(obs["completed"][player]), set(obs["completed"][other])
+        asked = [q["answer"] for q in obs["queries"] if q["player"] == player]
+        heard_yes = any(asked)
+        they_heard_yes = any(q["answer"] for q in obs["queries"] if q["player"] == other)
+        assert isinstance(state, DoubleBlindState)
+        draw = state.options.draw  # the rules are public
+        candidates = [
+            s
+            for s in sorted(CONDITIONS)
+            if not (draw == "one_set" and s == own)
+            and (not heard_yes or s in mine)
+            and not (they_heard_yes and s in theirs)
+        ]
+        ruled_out = {
+            s
+            for k, answer in enumerate(asked, 1)
+            if not answer and len(mine) == k + 1
+            for s in mine
+        }
+        narrowed = [s for s in candidates if s not in ruled_out]
+        # a made-up position (questions are history, their DB9 count is not checked on load)
+        # may contradict the deduction: then only the certain facts count
+        pick = narrowed or candidates
+        secrets[other] = rng.choice(pick) if pick else rng.choice(sorted(CONDITIONS))
+        return state.rules.load({**obs, "secrets": secrets, "seed": None})
+
     def _geometry(self, options: DoubleBlindOptions) -> Geometry:
         return geometry(options.size, options.arm_length, options.square)
 
@@ -819,7 +1041,7 @@ class DoubleBlindRules(Rules):
             outcome=None,
             seed=seed,
             geo=geo,
-            free=tuple(range(geo.size * geo.size)),
+            free_places=geo.places,
         )
 
     # ----------------------------------------------------------------- loading
@@ -842,7 +1064,9 @@ class DoubleBlindRules(Rules):
     def _load_position(self, data: Mapping[str, Any]) -> DoubleBlindState:
         check_keys(data, self._KEYS)
         if "players" in data and data["players"] != 2:
-            raise InvalidState(f"players: Double Blind is for 2 players, not {data['players']!r}")
+            raise InvalidState(
+                f"players: Double Blind is for 2 players, not {_excerpt(data['players'])}"
+            )
         rules = self._sized(data.get("size", self.opts.size))
         opts = rules.opts
         geo = rules._geometry(opts)
@@ -865,15 +1089,17 @@ class DoubleBlindRules(Rules):
         if outcome is not None:
             if to_play not in (None, "missing"):
                 raise InvalidState(
-                    f"to_play: the game is over, so to_play is null, not {to_play!r}"
+                    f"to_play: the game is over, so to_play is null, not {_excerpt(to_play)}"
                 )
             if data.get("to_place") is not None:
                 raise InvalidState("to_place: the game is over, so to_place is null")
         else:
             to_place = self._load_to_place(data, to_play, pending, stones, opts)
         seed = data.get("seed")
-        if seed is not None and not is_int(seed):
-            raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+        if seed is not None and (not is_int(seed) or abs(seed) >= 10**100):
+            raise InvalidState(
+                f"seed: expected an integer of at most 100 digits or null, got {_excerpt(seed)}"
+            )
         occupied = stones[0] | stones[1]
         return _make_state(
             rules,
@@ -886,13 +1112,13 @@ class DoubleBlindRules(Rules):
             outcome=outcome,
             seed=seed,
             geo=geo,
-            free=tuple(i for i in range(geo.size * geo.size) if not occupied >> i & 1),
+            free_places=tuple(p for i, p in enumerate(geo.places) if not occupied >> i & 1),
         )
 
     def _sized(self, size: Any) -> DoubleBlindRules:
         if not is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
             raise InvalidState(
-                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}"
+                f"size: must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {_excerpt(size)}"
             )
         if size == self.opts.size:
             return self
@@ -909,11 +1135,20 @@ class DoubleBlindRules(Rules):
         masks = [0, 0]
         for p, cells in enumerate(value):
             if not isinstance(cells, list):
-                raise InvalidState(f"stones[{p}]: expected a list of cell names, got {cells!r}")
+                raise InvalidState(
+                    f"stones[{p}]: expected a list of cell names, got {_excerpt(cells)}"
+                )
+            if len(cells) + len(where) > geo.size * geo.size:
+                raise InvalidState(
+                    f"stones[{p}]: {len(cells)} stones, more than the {geo.size * geo.size} "
+                    f"intersections left on a {geo.size}×{geo.size} board"
+                )
             for k, text in enumerate(cells):
                 field = f"stones[{p}][{k}]"
                 if not isinstance(text, str):
-                    raise InvalidState(f"{field}: expected a cell name like D4, got {text!r}")
+                    raise InvalidState(
+                        f"{field}: expected a cell name like D4, got {_excerpt(text)}"
+                    )
                 try:
                     x, y = parse_cell(text)
                 except ValueError as err:
@@ -938,11 +1173,12 @@ class DoubleBlindRules(Rules):
             raise InvalidState("secrets: missing (expected [condition of Black, of White], 1–5)")
         value = data["secrets"]
         if not isinstance(value, list) or len(value) != 2:
-            raise InvalidState(f"secrets: expected two conditions 1–5, got {value!r}")
+            raise InvalidState(f"secrets: expected two conditions 1–5, got {_excerpt(value)}")
         for p, secret in enumerate(value):
             if not is_int(secret) or secret not in CONDITIONS:
                 raise InvalidState(
-                    f"secrets[{p}]: {secret!r} is not a condition; conditions are numbered 1–5 "
+                    f"secrets[{p}]: {_excerpt(secret)} is not a condition; conditions are numbered "
+                    "1–5 "
                     "(an observation, with the opponent's secret hidden, cannot be loaded)"
                 )
         if opts.draw == "one_set" and value[0] == value[1]:
@@ -956,12 +1192,14 @@ class DoubleBlindRules(Rules):
     def _check_completed(value: Any, completed: tuple[frozenset[int], frozenset[int]]) -> None:
         expected = [sorted(c) for c in completed]
         if not isinstance(value, list) or len(value) != 2:
-            raise InvalidState(f"completed: expected two lists of conditions, got {value!r}")
+            raise InvalidState(
+                f"completed: expected two lists of conditions, got {_excerpt(value)}"
+            )
         for p in (0, 1):
             given = value[p]
             if not isinstance(given, list) or sorted(given) != expected[p]:
                 raise InvalidState(
-                    f"completed[{p}]: {given!r} does not match the stones, which complete "
+                    f"completed[{p}]: {_excerpt(given)} does not match the stones, which complete "
                     f"{expected[p]} for {PLAYER_NAMES[p]} (completed is recomputed, never trusted)"
                 )
 
@@ -970,7 +1208,12 @@ class DoubleBlindRules(Rules):
         value: Any, secrets: tuple[int, int], completed: tuple[frozenset[int], frozenset[int]]
     ) -> tuple[tuple[int, bool], ...]:
         if not isinstance(value, list):
-            raise InvalidState(f"queries: expected a list of questions, got {value!r}")
+            raise InvalidState(f"queries: expected a list of questions, got {_excerpt(value)}")
+        if len(value) > 2 * MAX_QUESTIONS:
+            raise InvalidState(
+                f"queries: {len(value)} questions; each player asks at most {MAX_QUESTIONS} "
+                "(once per new completion from the second condition to the fifth, DB9)"
+            )
         out = []
         for k, query in enumerate(value):
             field = f"queries[{k}]"
@@ -979,9 +1222,11 @@ class DoubleBlindRules(Rules):
             check_keys(query, {"player", "answer"}, field)
             p, answer = query.get("player"), query.get("answer")
             if p not in (0, 1) or not is_int(p):
-                raise InvalidState(f"{field}.player: expected 0 or 1, got {p!r}")
+                raise InvalidState(f"{field}.player: expected 0 or 1, got {_excerpt(p)}")
             if not isinstance(answer, bool):
-                raise InvalidState(f"{field}.answer: expected true or false, got {answer!r}")
+                raise InvalidState(
+                    f"{field}.answer: expected true or false, got {_excerpt(answer)}"
+                )
             # A recorded question is history: only a "yes" is checked against the board (a
             # completion is permanent, so a true "yes" stays true). The DB9 count is not checked:
             # API.md's own example records a question by a player with no completed condition.
@@ -992,6 +1237,12 @@ class DoubleBlindRules(Rules):
                     "DB10)"
                 )
             out.append((p, answer))
+            if sum(1 for q, _ in out if q == p) > MAX_QUESTIONS:
+                raise InvalidState(
+                    f"{field}: more than {MAX_QUESTIONS} questions by {PLAYER_NAMES[p]}; a player "
+                    "asks at most once per new completion from the second condition to the "
+                    "fifth (DB9)"
+                )
         return tuple(out)
 
     @staticmethod
@@ -999,10 +1250,12 @@ class DoubleBlindRules(Rules):
         value: Any, completed: tuple[frozenset[int], frozenset[int]]
     ) -> tuple[int, ...]:
         if not isinstance(value, list) or len(value) > 2 or len(set(map(repr, value))) < len(value):
-            raise InvalidState(f"pending: expected a list of distinct players 0/1, got {value!r}")
+            raise InvalidState(
+                f"pending: expected a list of distinct players 0/1, got {_excerpt(value)}"
+            )
         for k, p in enumerate(value):
             if not is_int(p) or p not in (0, 1):
-                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {p!r}")
+                raise InvalidState(f"pending[{k}]: expected 0 or 1, got {_excerpt(p)}")
             if len(completed[p]) < 2:
                 raise InvalidState(
                     f"pending[{k}]: {PLAYER_NAMES[p]} has fewer than two completed conditions, "
@@ -1022,7 +1275,9 @@ class DoubleBlindRules(Rules):
         if given is not None and (
             not isinstance(given, list) or not all(is_int(w) and w in (0, 1) for w in given)
         ):
-            raise InvalidState(f"winners: expected null or a list of players, got {given!r}")
+            raise InvalidState(
+                f"winners: expected null or a list of players, got {_excerpt(given)}"
+            )
         derived: tuple[int, ...] | None = None
         if len(eligible) == 1:
             derived = (eligible[0],)
@@ -1038,7 +1293,7 @@ class DoubleBlindRules(Rules):
             derived = ()
         if "winners" in data and given != (None if derived is None else list(derived)):
             raise InvalidState(
-                f"winners: {given!r} does not follow from the position, which gives "
+                f"winners: {_excerpt(given)} does not follow from the position, which gives "
                 f"{None if derived is None else list(derived)!r} (DB11–DB13)"
             )
         if derived is not None and pending:
@@ -1056,7 +1311,9 @@ class DoubleBlindRules(Rules):
         if to_play == "missing":
             raise InvalidState("to_play: missing (expected 0 = Black or 1 = White)")
         if not is_int(to_play) or to_play not in (0, 1):
-            raise InvalidState(f"to_play: expected 0 or 1 while the game runs, got {to_play!r}")
+            raise InvalidState(
+                f"to_play: expected 0 or 1 while the game runs, got {_excerpt(to_play)}"
+            )
         if pending and to_play != pending[0]:
             raise InvalidState(
                 f"to_play: {to_play} but {PLAYER_NAMES[pending[0]]} ({pending[0]}) must first "
@@ -1079,7 +1336,7 @@ class DoubleBlindRules(Rules):
                 "places next"
             )
         if not is_int(to_place) or to_place not in (0, 1):
-            raise InvalidState(f"to_place: expected 0 or 1, got {to_place!r}")
+            raise InvalidState(f"to_place: expected 0 or 1, got {_excerpt(to_place)}")
         if not pending and to_place != to_play:
             raise InvalidState(
                 f"to_place: {to_place} differs from to_play {to_play} with no question pending"

@@ -65,6 +65,12 @@ seed deals its later rounds from ``random.Random(f"None/{round}")``, so it too r
 Hidden information (FT13): ``observation(p)`` shows p's hand and pass choice, the cards p received
 (once passed), and everything public; other hands become lists of ``null`` of the right length,
 others' choices ``null``, the 2-player aside ``null`` cards and the seed ``null``.
+``rules.sample(state, p, rng)`` (information-set search) builds a full position from that
+observation alone, every hidden card and the seed of later shuffles drawn afresh.
+
+Search hooks: ``random_move`` draws a pass by sampling 3 cards (not the 220-move list);
+``_policy_move`` is a cheap rollout policy; ``evaluate`` (``_heuristic``) scores a position for a
+player from that player's view.
 
 Options
 -------
@@ -85,15 +91,18 @@ Options
 
 from __future__ import annotations
 
+import bisect
 import itertools
+import math
 import operator
 import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import excerpt as _excerpt
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = [
@@ -255,6 +264,40 @@ class HelpMove(Move):
         return f"play {self.card} with {_join(self.helpers, '+')}"
 
 
+# Moves are values, so the engine hands out one shared object per move: a playout then builds no
+# move objects at all once the tables are warm (each is bounded by the 60-card deck).
+_TOP = max(DECK_SIZES.values())
+_PLAY: tuple[PlayMove, ...] = tuple(PlayMove(card) for card in range(_TOP + 1))
+_AUX: tuple[tuple[AuxMove, ...], ...] = tuple(
+    tuple(AuxMove(card, take) for take in range(_TOP + 1)) for card in range(_TOP + 1)
+)
+
+
+class _PassTable(dict[Cards, PassMove]):
+    """Pass moves by sorted card triple (at most C(60, 3) = 34,220), made on first use."""
+
+    def __missing__(self, cards: Cards) -> PassMove:
+        move = self[cards] = _sorted_pass(cards)
+        return move
+
+
+_PASSES = _PassTable()
+_HELPS: dict[tuple[int, Cards], HelpMove] = {}
+"""Option C moves by (card, sorted helpers); cleared when it grows past ``_HELPS_LIMIT``."""
+_HELPS_LIMIT = 50_000
+
+
+def _help_move(card: int, helpers: Cards) -> HelpMove:
+    """The shared ``HelpMove`` of ``card`` with ``helpers`` (in increasing order)."""
+    key = (card, helpers)
+    move = _HELPS.get(key)
+    if move is None:
+        if len(_HELPS) >= _HELPS_LIMIT:
+            _HELPS.clear()
+        move = _HELPS[key] = HelpMove(card, helpers)
+    return move
+
+
 # --------------------------------------------------------------------------- state
 @dataclass(frozen=True)
 class RoundResult:
@@ -304,6 +347,18 @@ def _without(cards: Cards, remove: Cards | tuple[int]) -> Cards:
 
 def _with(cards: Cards, *add: int) -> Cards:
     return tuple(sorted(cards + add))
+
+
+def _drop(cards: Cards, card: int) -> Cards:
+    """``cards`` without one ``card`` that it holds."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _insert(cards: Cards, card: int) -> Cards:
+    """The sorted ``cards`` with ``card`` added in its place."""
+    i = bisect.bisect_left(cards, card)
+    return (*cards[:i], card, *cards[i:])
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -433,33 +488,42 @@ class FtwCardsState(State):
         assert player is not None
         hand = self.hands[player]
         if self.phase == "pass":
-            return [_sorted_pass(cards) for cards in itertools.combinations(hand, PASS_COUNT)]
+            # a C-level loop: the table makes each move once, then hands out the same object
+            passes = list(map(_PASSES.__getitem__, itertools.combinations(hand, PASS_COUNT)))
+            return cast("list[Move]", passes)
         moves = self._turn_moves(hand, self.aux[player])
         assert moves, f"FT10: {self._name(player)} has no move; this cannot happen"
         return moves
 
     def _turn_moves(self, hand: Cards, helpers: Cards) -> list[Move]:
         pile = self.pile
+        plays = _PLAY
         if not pile:
-            return [PlayMove(card) for card in hand]
+            return [plays[card] for card in hand]
         top = pile[-1]
         takes = sorted(pile)
-        minimal = self.options.aux_subsets == "minimal_only"
-        subsets = [
-            (sum(combo), combo)
-            for size in range(1, len(helpers) + 1)
-            for combo in itertools.combinations(helpers, size)
-        ]
+        subsets = _helper_subsets(helpers)
+        minimal = subsets and self.options.aux_subsets == "minimal_only"
         moves: list[Move] = []
         for card in hand:
             if card > top:
-                moves.append(PlayMove(card))
+                moves.append(plays[card])
                 continue
-            moves.extend(AuxMove(card, take) for take in takes)
-            for total, combo in subsets:
-                if card + total > top and (not minimal or card + total - combo[0] <= top):
-                    moves.append(HelpMove(card, combo))
+            row = _AUX[card]
+            moves += [row[take] for take in takes]
+            if subsets:
+                for total, combo in subsets:
+                    if card + total > top and (not minimal or card + total - combo[0] <= top):
+                        moves.append(_help_move(card, combo))
         return moves
+
+    def _random_move(self, rng: random.Random) -> Move:
+        """A uniform legal move, drawn without listing the pass phase's 220 choices."""
+        player = self.active
+        assert player is not None
+        if self.phase == "pass":
+            return _PASSES[tuple(sorted(rng.sample(self.hands[player], PASS_COUNT)))]
+        return rng.choice(self.legal_moves())
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` may be played now (checked directly, without listing every move)."""
@@ -557,35 +621,45 @@ class FtwCardsState(State):
     def _apply(self, move: Move) -> State:
         player = self.active
         assert player is not None
-        if isinstance(move, PassMove):
+        kind = type(move)
+        if kind is PassMove:
+            assert isinstance(move, PassMove)
             return self._apply_pass(player, move.cards)
         hand = self.hands[player]
-        if isinstance(move, PlayMove):
+        taken = self.taken
+        mine = taken[player]
+        aux = self.aux
+        out = self.out
+        if kind is AuxMove:
+            assert isinstance(move, AuxMove)
+            card, take = move.card, move.take
+            kept = _drop(self.pile, take)
+            # the card placed leaves the hand (and ``taken``); the card taken joins both
+            mine = _insert(_drop(mine, card) if card in mine else mine, take)
             return self._after_turn(
                 player,
-                hands=_replace(self.hands, player, _without(hand, (move.card,))),
-                pile=(*self.pile, move.card),
-                taken=_replace(self.taken, player, _without(self.taken[player], (move.card,))),
+                _replace(self.hands, player, _insert(_drop(hand, card), take)),
+                (),
+                _replace(aux, player, _insert(aux[player], card)),
+                tuple(sorted(out + kept)) if kept else out,
+                _replace(taken, player, mine),
             )
-        if isinstance(move, AuxMove):
-            kept = _without(self.pile, (move.take,))
-            taken = _with(_without(self.taken[player], (move.card,)), move.take)
-            return self._after_turn(
-                player,
-                hands=_replace(self.hands, player, _with(_without(hand, (move.card,)), move.take)),
-                pile=(),
-                aux=_replace(self.aux, player, _with(self.aux[player], move.card)),
-                out=_with(self.out, *kept),
-                taken=_replace(self.taken, player, taken),
-            )
-        assert isinstance(move, HelpMove)
+        assert isinstance(move, PlayMove | HelpMove)
+        card = move.card
+        if card in mine:
+            taken = _replace(taken, player, _drop(mine, card))
+        if kind is HelpMove:
+            assert isinstance(move, HelpMove)
+            helpers = move.helpers
+            aux = _replace(aux, player, _without(aux[player], helpers))
+            out = tuple(sorted(out + helpers))
         return self._after_turn(
             player,
-            hands=_replace(self.hands, player, _without(hand, (move.card,))),
-            pile=(*self.pile, move.card),
-            aux=_replace(self.aux, player, _without(self.aux[player], move.helpers)),
-            out=_with(self.out, *move.helpers),
-            taken=_replace(self.taken, player, _without(self.taken[player], (move.card,))),
+            _replace(self.hands, player, _drop(hand, card)),
+            (*self.pile, card),
+            aux,
+            out,
+            taken,
         )
 
     def _apply_pass(self, player: int, cards: Cards) -> FtwCardsState:
@@ -610,10 +684,39 @@ class FtwCardsState(State):
             active=self.start,
         )
 
-    def _after_turn(self, player: int, **changes: Any) -> FtwCardsState:
-        hands: tuple[Cards, ...] = changes["hands"]
+    def _after_turn(
+        self,
+        player: int,
+        hands: tuple[Cards, ...],
+        pile: Cards,
+        aux: tuple[Cards, ...],
+        out: Cards,
+        taken: tuple[Cards, ...],
+    ) -> FtwCardsState:
+        """The state after ``player``'s turn changed these fields: next player, or round end."""
         if len(hands[player]) != 1:
-            return self._changed(active=(player + 1) % self.player_count, **changes)
+            # the common case, built positionally in ``_FIELDS`` order (no field dictionary)
+            return FtwCardsState(  # type: ignore[call-arg]
+                self.rules,
+                self.player_count,
+                self.seed,
+                self.round,
+                self.start,
+                (player + 1) % self.player_count,
+                self.phase,
+                hands,
+                self.passing,
+                self.passed,
+                pile,
+                aux,
+                out,
+                self.aside,
+                taken,
+                self.totals,
+                self.round_points,
+                self.last_round,
+            )
+        changes = {"hands": hands, "pile": pile, "aux": aux, "out": out, "taken": taken}
         # FT11: only the active player's hand changed, so only they can end the round.
         points = tuple(round_points(h) for h in hands)
         totals = tuple(a + b for a, b in zip(self.totals, points, strict=True))
@@ -633,6 +736,59 @@ class FtwCardsState(State):
             history,
             result,
         )
+
+    # ----------------------------------------------------------------- search hooks
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in ``[0, 1]``, from what ``player`` may see (FT13).
+
+        Each player's expected final total is their running total plus, for the rounds still
+        to come, an average round, and for this round: ``player``'s own hand as it would score
+        now (FT15) — others' hands are unseen, so their size stands in (fewer cards, nearer to
+        a good score). The value is a logistic of ``player``'s lead over the best other player,
+        scaled by the deck's top card.
+        """
+        n = self.player_count
+        top = deck_size(n)
+        hand = self.hands[player]
+        rounds_left = n - self.round
+        average = top / (2 * n)
+        own = self.totals[player] + rounds_left * average + (round_points(hand) if hand else 0)
+        best_other = max(
+            self.totals[q] + rounds_left * average + top / (2 * max(1, len(self.hands[q]) - 1))
+            for q in range(n)
+            if q != player
+        )
+        return 1.0 / (1.0 + math.exp(-(own - best_other) / (top / 3)))
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: mostly sensible, sometimes (1 in 5) uniform.
+
+        Pass the three lowest cards (keep the high ones, FT15). On a turn, play the lowest card
+        that beats the top card (A), else the lowest card with the fewest auxiliary cards that
+        lift it (C), else put the lowest card in front and take the highest pile card (B).
+        """
+        if rng.random() < 0.2:
+            return self._random_move(rng)
+        player = self.active
+        assert player is not None
+        hand = self.hands[player]
+        if self.phase == "pass":
+            return _PASSES[hand[:PASS_COUNT]]
+        pile = self.pile
+        if not pile:
+            return _PLAY[hand[0]]
+        top = pile[-1]
+        higher = [card for card in hand if card > top]
+        if higher:
+            return _PLAY[higher[0]]
+        low = hand[0]
+        best: tuple[int, Cards] | None = None
+        for total, combo in _helper_subsets(self.aux[player]):
+            if low + total > top and (best is None or len(combo) < len(best[1])):
+                best = (total, combo)
+        if best is not None:
+            return _help_move(low, best[1])
+        return _AUX[low][max(pile)]
 
     # ----------------------------------------------------------------- JSON and views
     def _position_json(self) -> dict[str, Any]:
@@ -802,7 +958,7 @@ class _Loader:
             raise InvalidState("hands: expected a list with one list of cards per player")
         players = data.get("players", len(hands))
         if not is_int(players) or players not in DECK_SIZES:
-            raise InvalidState(f"players: FTW?! is for 2–6 players, not {players!r}")
+            raise InvalidState(f"players: FTW?! is for 2–6 players, not {_excerpt(players)}")
         if len(hands) != players:
             raise InvalidState(
                 f"hands: expected {players} hands (one per player), got {len(hands)}"
@@ -817,18 +973,29 @@ class _Loader:
             return None
         if not is_int(value) or not 0 <= value < self.players:
             raise InvalidState(
-                f"{key}: expected a seat from 0 to {self.players - 1}, got {value!r}"
+                f"{key}: expected a seat from 0 to {self.players - 1}, got {_excerpt(value)}"
             )
         return int(value)
 
     def cards(self, value: Any, field: str, unique: bool = True) -> Cards:
-        """A list of cards in the deck; with ``unique``, each card in one place only."""
+        """A list of cards in the deck; with ``unique``, each card in one place only.
+
+        A list longer than the deck is refused before its cards are looked at, so the work is
+        bounded by the deck size whatever the input.
+        """
         if not isinstance(value, list):
-            raise InvalidState(f"{field}: expected a list of cards, got {value!r}")
+            raise InvalidState(f"{field}: expected a list of cards, got {_excerpt(value)}")
+        if len(value) > self.top_card:
+            raise InvalidState(
+                f"{field}: {len(value)} cards, but the deck for {self.players} players has only "
+                f"{self.top_card} (FT1)"
+            )
+        once: set[int] = set()
         for card in value:
             if not is_int(card) or not 1 <= card <= self.top_card:
                 raise InvalidState(
-                    f"{field}: card {card!r} is outside the deck for {self.players} players "
+                    f"{field}: card {_excerpt(card)} is outside the deck for {self.players} "
+                    "players "
                     f"(1–{self.top_card})"
                 )
             if unique:
@@ -837,8 +1004,10 @@ class _Loader:
                         f"{field}: duplicate card {card} (also in {self.seen[card]})"
                     )
                 self.seen[card] = field
-            elif value.count(card) > 1:
+            elif card in once:
                 raise InvalidState(f"{field}: duplicate card {card}")
+            else:
+                once.add(card)
         return tuple(value)
 
     def per_player(self, key: str, default: Any) -> list[Any]:
@@ -848,13 +1017,19 @@ class _Loader:
         return value
 
     def points(self, value: Any, field: str) -> Cards:
+        """Per-player points, each from 0 to what a whole game can give (FT15: a round scores
+        at most its highest card; as many rounds as players). Positions made up for tests may
+        hold any such value; beyond it no game goes."""
+        most = self.top_card * self.players
         if (
             not isinstance(value, list)
             or len(value) != self.players
-            or not all(is_int(v) and v >= 0 for v in value)
+            or not all(is_int(v) and 0 <= v <= most for v in value)
         ):
             raise InvalidState(
-                f"{field}: expected {self.players} non-negative integers, got {value!r}"
+                f"{field}: expected {self.players} non-negative integers up to {most} "
+                f"({self.players} rounds of at most {self.top_card} points, FT15), "
+                f"got {_excerpt(value)}"
             )
         return tuple(value)
 
@@ -874,9 +1049,11 @@ def _chosen_out_of_hands(data: Mapping[str, Any]) -> Mapping[str, Any]:
         if (
             isinstance(hand, list)
             and isinstance(chosen, list)
-            and chosen
+            and 0 < len(chosen) <= PASS_COUNT
+            and len(hand) <= max(DECK_SIZES.values())  # longer lists: the loader refuses them
+            and all(is_int(card) for card in chosen)
+            and len(set(chosen)) == len(chosen)
             and all(card in hand for card in chosen)
-            and len(set(map(repr, chosen))) == len(chosen)
         ):
             fixed[p] = [card for card in hand if card not in chosen]
     return {**data, "hands": fixed}
@@ -887,16 +1064,18 @@ def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
     ld = _Loader(data)
     n = ld.players
     seed = data.get("seed")
-    if seed is not None and not is_int(seed):
-        raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+    if seed is not None and (not is_int(seed) or abs(seed) >= 10**100):
+        raise InvalidState(
+            f"seed: expected an integer of at most 100 digits or null, got {_excerpt(seed)}"
+        )
     round_ = data.get("round", 1)
     if not is_int(round_) or not 1 <= round_ <= n:
-        raise InvalidState(f"round: expected a round from 1 to {n}, got {round_!r}")
+        raise InvalidState(f"round: expected a round from 1 to {n}, got {_excerpt(round_)}")
     start = ld.seat("start", 0)
     assert start is not None
     phase = data.get("phase", "play")
     if phase not in ("pass", "play"):
-        raise InvalidState(f"phase: expected 'pass' or 'play', got {phase!r}")
+        raise InvalidState(f"phase: expected 'pass' or 'play', got {_excerpt(phase)}")
     hands = tuple(tuple(sorted(ld.cards(h, f"hands[{p}]"))) for p, h in enumerate(data["hands"]))
     passing = tuple(
         None if c is None else tuple(sorted(ld.cards(c, f"passing[{p}]")))
@@ -919,8 +1098,11 @@ def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
     )
     totals = ld.points(data.get("scores", [0] * n), "scores")
     history_raw = data.get("round_points", [])
-    if not isinstance(history_raw, list):
-        raise InvalidState("round_points: expected a list of per-round point lists")
+    if not isinstance(history_raw, list) or len(history_raw) > n:
+        raise InvalidState(
+            f"round_points: expected a list of at most {n} per-round point lists (one per "
+            "finished round)"
+        )
     history = tuple(ld.points(pts, f"round_points[{i}]") for i, pts in enumerate(history_raw))
     last_round = _load_last_round(ld, data.get("last_round"))
     default_active: int | None = start
@@ -930,7 +1112,19 @@ def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
         )
     active = ld.seat("to_play", default_active, allow_null=True)
     _check_consistency(
-        ld, phase, round_, active, hands, passing, passed, pile, aux, out, aside, taken, history
+        ld,
+        phase,
+        round_,
+        active,
+        hands,
+        passing,
+        passed,
+        pile,
+        aux,
+        out,
+        aside,
+        taken,
+        history,
     )
     return _make_state(
         rules,
@@ -1011,6 +1205,14 @@ def _check_consistency(
                     f"taken[{p}]: card {card} is not in hands[{p}] (taken lists cards taken "
                     f"from the pile that are still in the hand)"
                 )
+    dealt = hand_size(n)
+    for p, hand in enumerate(hands):
+        held = len(hand) + len(passing[p] or ())
+        if held > dealt:
+            raise InvalidState(
+                f"hands[{p}]: {held} cards, but a hand holds at most the {dealt} dealt (FT1: "
+                "passing swaps 3 for 3 and no turn adds a card to the hand)"
+            )
     finished = len(history)
     if phase == "pass":
         _check_pass_phase(active, hands, passing, passed, pile, aux, out, taken)
@@ -1065,12 +1267,104 @@ def _check_pass_phase(
             )
 
 
+def _helper_subsets(helpers: Cards) -> list[tuple[int, Cards]]:
+    """Every non-empty set of auxiliary cards with its sum (sorted, as ``helpers`` is)."""
+    if not helpers:
+        return []
+    if len(helpers) == 1:
+        return [(helpers[0], helpers)]
+    return [
+        (sum(combo), combo)
+        for size in range(1, len(helpers) + 1)
+        for combo in itertools.combinations(helpers, size)
+    ]
+
+
+# --------------------------------------------------------------------------- sampling
+def _sample_position(
+    obs: dict[str, Any], player: int, pass_dir: str, rng: random.Random
+) -> dict[str, Any]:
+    """A JSON position that ``player`` cannot tell from ``obs`` (their observation), with every
+    hidden card placed at random among the places it may be (see ``FtwCardsRules.sample``)."""
+    n: int = obs["players"]
+    receiver = (player + (-1 if pass_dir == "right" else 1)) % n
+    data = dict(obs)
+    hands: list[list[Any]] = [list(h) for h in obs["hands"]]
+    passing: list[Any] = list(obs["passing"])
+    known: set[int] = {c for h in hands for c in h if c is not None}
+    known.update(passing[player] or ())
+    known.update(obs["pile"])
+    known.update(c for a in obs["aux"] for c in a)
+    known.update(c for c in obs["out"] if c is not None)
+    # Places with hidden cards, (key, seat) -> how many, and the cards known to be there.
+    slots: dict[tuple[str, int], int] = {}
+    fixed: dict[tuple[str, int], list[int]] = {}
+    for q, hand in enumerate(hands):
+        hidden = sum(1 for c in hand if c is None)
+        if hidden:
+            taken = [c for c in obs["taken"][q] if c not in known]  # public: taken from the pile
+            fixed[("hands", q)] = taken
+            known.update(taken)
+            slots[("hands", q)] = hidden - len(taken)
+    if obs["phase"] == "pass":
+        # who has chosen, in secret: a hand of the dealt size minus 3 tells (the chosen cards are
+        # in flight); for made-up hand sizes, the seats before the chooser in turn order
+        dealt = hand_size(n)
+        before, seat = set(), obs["start"]
+        while seat != obs["to_play"]:
+            before.add(seat)
+            seat = (seat + 1) % n
+        for q, hand in enumerate(hands):
+            size = len(hand)
+            chosen = (
+                size == dealt - PASS_COUNT if size in (dealt, dealt - PASS_COUNT) else q in before
+            )
+            if q != player and chosen:
+                slots[("passing", q)] = PASS_COUNT
+    if obs["aside"]:
+        slots[("aside", 0)] = len(obs["aside"])
+    hidden_out = sum(1 for c in obs["out"] if c is None)
+    if hidden_out:
+        slots[("out", 0)] = hidden_out
+    pool = [c for c in range(1, DECK_SIZES[n] + 1) if c not in known]
+    if obs["phase"] == "play":
+        # the cards ``player`` passed that have not shown up since are still in the receiver's
+        # hand (FT3: they cannot be passed on), or among face-down cards nobody remembers
+        for card in sorted(c for c in obs["passed"][player] or () if c not in known):
+            places = [k for k in (("hands", receiver), ("out", 0)) if slots.get(k, 0) > 0]
+            if not places:
+                continue  # a made-up position without the card anywhere: leave it out
+            place = rng.choices(places, [slots[k] for k in places])[0]
+            fixed.setdefault(place, []).append(card)
+            slots[place] -= 1
+            pool.remove(card)
+    rng.shuffle(pool)
+    for key, seat in sorted(slots):
+        count = slots[(key, seat)]
+        cards = sorted(fixed.get((key, seat), []) + pool[:count])
+        del pool[:count]
+        if key == "hands":
+            hands[seat] = cards
+        elif key == "passing":
+            passing[seat] = cards
+        else:
+            data[key] = cards
+    data["hands"] = hands
+    data["passing"] = passing
+    data["passed"] = [None if c is None or None in c else c for c in obs["passed"]]
+    data["seed"] = rng.randrange(2**32)  # the later rounds' shuffles: unknown to everyone
+    return data
+
+
 # --------------------------------------------------------------------------- rules
-_NUMBERS = r"\d+(?:[\s,]+\d+)*"
+# Card numbers have at most 6 digits in notation (cards run to 60): a 5,000-digit number is
+# refused as notation (IllegalMove), never handed to ``int`` (Python's digit limit, ValueError).
+_N = r"\d{1,6}"
+_NUMBERS = rf"{_N}(?:[\s,]+{_N})*"
 _PASS_RE = re.compile(rf"pass\s+({_NUMBERS})")
-_PLAY_RE = re.compile(r"play\s+(\d+)")
-_AUX_RE = re.compile(r"aux\s+(\d+)\s+take\s+(\d+)")
-_HELP_RE = re.compile(r"play\s+(\d+)\s+with\s+(\d+(?:\s*\+\s*\d+)*)")
+_PLAY_RE = re.compile(rf"play\s+({_N})")
+_AUX_RE = re.compile(rf"aux\s+({_N})\s+take\s+({_N})")
+_HELP_RE = re.compile(rf"play\s+({_N})\s+with\s+({_N}(?:\s*\+\s*{_N})*)")
 
 
 class FtwCardsRules(Rules):
@@ -1081,6 +1375,23 @@ class FtwCardsRules(Rules):
     min_players = 2
     max_players = 6
     Options = FtwCardsOptions
+
+    hidden_information = True
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full position consistent with ``state.observation(player)``, hidden parts re-drawn.
+
+        Built from the observation alone (so two states that look the same to ``player`` give
+        the same sample for the same ``rng``): the other hands, the other players' pass choices,
+        the 2-player aside, the face-down ``out`` cards under ``memory = none`` and the seed of
+        the later rounds' shuffles are drawn afresh from the cards ``player`` cannot place.
+        Public facts are kept: the pile, auxiliary cards, hand sizes, the cards known to be in a
+        hand (``taken``, and the cards ``player`` passed that have not shown up since), scores.
+        """
+        state._check_player(player)
+        assert isinstance(state, FtwCardsState)
+        data = _sample_position(state.observation(player), player, state.options.pass_dir, rng)
+        return state.rules.load(data)
 
     def _new(self, players: int, seed: int | None) -> State:
         if seed is None:
@@ -1103,7 +1414,8 @@ class FtwCardsRules(Rules):
             helpers = tuple(int(c) for c in m.group(2).split("+"))
             return HelpMove(int(m.group(1)), helpers)
         raise IllegalMove(
-            f"{text!r} is not a move in FTW?! notation; write e.g. 'pass 3 17 30', 'play 23', "
+            f"{_excerpt(text)} is not a move in FTW?! notation; write e.g. 'pass 3 17 30', "
+            "'play 23', "
             f"'aux 6 take 25' or 'play 2 with 6+11'"
         )
 

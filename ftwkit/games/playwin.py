@@ -49,9 +49,13 @@ landings.
 
 JSON position (API.md): ``{"game": "playwin", "to_play": 0, "pieces": [[South cells], [North
 cells]]}``, plus two keys with defaults for the engine-only draw safeguards: ``quiet_plies``
-(plies since the last capture, default 0) and ``earlier`` (the positions since the last capture as
-``{"to_play", "pieces"}`` objects, written only when ``repetition_draw`` is on, default ``[]``).
-``to_play`` stays in the JSON after the game ends (it is then the player who could not move).
+(plies since the last capture, default 0; at most ``max_plies_without_capture`` when that is on)
+and ``earlier`` (the positions since the last capture as ``{"to_play", "pieces"}`` objects,
+written only while ``repetition_draw`` and ``max_plies_without_capture`` are both on, default
+``[]``; never more of them than ``quiet_plies``). Once the game is over ``to_play`` is ``null``
+(API.md) and the key ``mover`` says whose turn it would be — the player who could not move, or
+whose last piece was taken; on loading, ``mover`` may be left out when the position shows it (one
+side without pieces, or exactly one side without a move).
 
 Options (defaults are the RECOMMENDED rulings)
 ----------------------------------------------
@@ -69,7 +73,10 @@ Options (defaults are the RECOMMENDED rulings)
 ``max_plies_without_capture``  PW12, engine-only, not in the rules: a draw after this many plies
                                without a capture (default off).
 ``repetition_draw``            PW12, engine-only, not in the rules: a draw when a position recurs
-                               for the third time since the last capture (default off).
+                               for the third time since the last capture (default off). RULINGS
+                               PW12: repetition is a draw **only while** the
+                               ``max_plies_without_capture`` safeguard is on; without it this
+                               switch does nothing (no draw, no ``earlier`` list).
 =============================  ================================================================
 
 PW4 (n = own pieces on the board), PW5 (no passing over pieces), PW6 (bent leaps only, over
@@ -118,12 +125,14 @@ South to play
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.errors import excerpt as _excerpt
 from ftwkit.geometry.hexgrid import (
     DIRECTIONS,
     VERTEX_DIRECTIONS,
@@ -141,6 +150,9 @@ BOARD = HexBoard(4)
 """The 61-cell "order five" board."""
 
 PIECES_PER_SIDE = 11
+MAX_QUIET_PLIES = 10**12
+"""The most ``quiet_plies`` a position may claim with no plies safeguard: far beyond any game, and
+small enough that the position prints and writes as JSON (no 5,000-digit numbers)."""
 PLAYER_NAMES = ("South", "North")
 
 _CELLS = BOARD.cells
@@ -524,12 +536,20 @@ class Options:
     most for the chosen piece; ``none``: any series, but it must go on while a leap exists)."""
     first: Literal["south", "north"] = "south"
     """PW11: who moves first in a new game."""
-    max_plies_without_capture: int | None = None
+    max_plies_without_capture: int | None = dataclasses.field(
+        default=None, metadata={"min": 1, "max": 1_000_000, "rule": "PW12"}
+    )
     """PW12, engine-only, not in the rules: the game is drawn after this many plies in a row
-    without a capture (``None``: never)."""
+    without a capture, 1 to 1,000,000 (``None``: never)."""
     repetition_draw: bool = False
     """PW12, engine-only, not in the rules: the game is drawn when the same position with the
-    same player to move occurs for the third time since the last capture."""
+    same player to move occurs for the third time since the last capture — only while the
+    ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
+
+
+_set = object.__setattr__
+"""Sets a field of a frozen object: the private caches of a state and the fields of a move built
+without the dataclass's ``__init__`` (what ``dataclasses`` itself does in a frozen ``__init__``)."""
 
 
 # ---------------------------------------------------------------------------------------- state
@@ -544,7 +564,7 @@ class PlayWinState(State):
         mover: the player whose turn it is (still set once the game is over).
         quiet_plies: plies played since the last capture (for the engine-only draw safeguard).
         earlier: ``(south, north, mover)`` of the positions since the last capture, kept only
-            when ``repetition_draw`` is on.
+            while ``repetition_draw`` and ``max_plies_without_capture`` are both on (PW12).
     """
 
     south: int
@@ -581,7 +601,7 @@ class PlayWinState(State):
         limit = opts.max_plies_without_capture
         if limit is not None and self.quiet_plies >= limit:
             return True
-        if opts.repetition_draw:
+        if opts.repetition_draw and limit is not None:  # PW12: only with the safeguard on
             key = (self.south, self.north, self.mover)
             return self.earlier.count(key) >= 2
         return False
@@ -589,10 +609,11 @@ class PlayWinState(State):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (a side is out of pieces or moves, or a safeguard draw)."""
-        own, opp = self._sides()
-        if not opp or not own:
+        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+        if not opp or not own or not (self._gen or self._all_moves()):
             return True
-        return self.is_drawn or not self._all_moves()
+        # PW12: a draw only with the plies safeguard on (repetition counts only with it)
+        return self.rules.options.max_plies_without_capture is not None and self.is_drawn
 
     @property
     def to_play(self) -> int | None:
@@ -629,10 +650,10 @@ class PlayWinState(State):
                 moves = captures if count else self._approaches(near)
             else:
                 # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
-                self.__dict__["_cap"] = _NO_CAPTURE
+                _set(self, "_cap", _NO_CAPTURE)
                 moves = self._approaches(near)
             # private caches, not part of the value: set as ``object.__setattr__`` would
-            self.__dict__["_gen"] = moves
+            _set(self, "_gen", moves)
         return moves
 
     def is_legal(self, move: Move) -> bool:
@@ -664,25 +685,6 @@ class PlayWinState(State):
             reason += f" ({self._why_illegal(move)})"
         return reason
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move in a deterministic order (a fresh list each call).
-
-        The same contract as ``State.legal_moves``; overridden only so that random playouts
-        decide ``is_over`` once per state instead of twice.
-        """
-        moves = self._legal_cache
-        if moves is None:
-            own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
-            opts = self.rules.options
-            # ``is_drawn`` only when a draw safeguard (PW12) is switched on at all
-            safeguards = opts.max_plies_without_capture is not None or opts.repetition_draw
-            if not own or not opp or (safeguards and self.is_drawn):
-                moves = ()
-            else:
-                moves = self._gen or self._all_moves()
-            self.__dict__["_legal_cache"] = moves
-        return list(moves)
-
     def play(self, move: Move | str) -> PlayWinState:
         """The state after ``move``, exactly as ``State.play`` gives it.
 
@@ -699,7 +701,9 @@ class PlayWinState(State):
         return super().play(move)
 
     def _generate_moves(self) -> list[Move]:
-        return [] if self.is_over else list(self._all_moves())
+        # ``legal_moves`` asked ``is_over`` first, which found the moves; the shared tuple itself
+        # (the base class copies it once into the list it returns)
+        return cast("list[Move]", self._gen or self._all_moves())
 
     def _capture_series(
         self, sources: int | None = None
@@ -729,18 +733,18 @@ class PlayWinState(State):
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
         if not own & _dilate(opp):
-            self.__dict__["_cap"] = _NO_CAPTURE
+            _set(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         empty = _FULL ^ (own | opp)
         sources = _leapers(own, opp, empty)
         if not sources:
-            self.__dict__["_cap"] = _NO_CAPTURE
+            _set(self, "_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
             result = self._global_captures(sources, opp, empty, opts.removal == "immediate")
-            self.__dict__["_cap"] = result
+            _set(self, "_cap", result)
             return result
         series = self._capture_series(sources)
         best = 0
@@ -761,10 +765,11 @@ class PlayWinState(State):
             for one in keep:
                 # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
                 move = _new_object(Capture)
-                move.__dict__.update({"src": name, "leaps": one})
+                _set(move, "src", name)
+                _set(move, "leaps", one)
                 moves.append(move)
         result = (best, tuple(moves))
-        self.__dict__["_cap"] = result
+        _set(self, "_cap", result)
         return result
 
     @staticmethod
@@ -793,7 +798,8 @@ class PlayWinState(State):
         for name, one in kept:
             # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
             move = _new_object(Capture)
-            move.__dict__.update({"src": name, "leaps": one})
+            _set(move, "src", name)
+            _set(move, "leaps", one)
             moves.append(move)
         return best, tuple(moves)
 
@@ -939,6 +945,135 @@ class PlayWinState(State):
                 found.append((src, reach))
         return found
 
+    # ------------------------------------------------------------------ explorer hooks
+    def substeps(self, move: Move) -> list[dict[str, Any]]:
+        """The positions along ``move``: one per leap of a capture, then the result.
+
+        Under ``removal = immediate`` (PW7) each jumped piece leaves at its leap; under
+        ``end_of_move`` the jumped pieces stay on the board until the last leap, and only the
+        final position shows them gone. An approach is one step. The intermediate positions
+        keep the mover to play (the move is not over) and load with ``rules.load``.
+
+        Raises:
+            IllegalMove: ``move`` is not legal here.
+        """
+        after = self.play(move)
+        if not isinstance(move, Capture) or len(move.leaps) < 2:
+            return [after.to_json()]
+        immediate = self._opts.removal == "immediate"
+        own, opp = self._sides()
+        base = {k: v for k, v in self.to_json().items() if k != "earlier"}
+        base.update(to_play=self.mover)
+        base.pop("mover", None)
+        pos = _BIT[move.src]
+        steps = []
+        for jumped, land in move.leaps[:-1]:
+            own = own & ~pos | _BIT[land]
+            pos = _BIT[land]
+            if immediate:
+                opp &= ~_BIT[jumped]
+            south, north = (own, opp) if self.mover == 0 else (opp, own)
+            pieces = [[_NAMES[i] for i in _bits(side)] for side in (south, north)]
+            steps.append({**base, "pieces": pieces})
+        steps.append(after.to_json())
+        return steps
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """``None`` when a legal move starts with the clicks ``targets``, else why not, in the
+        rules' words: whose piece it is, that captures are compulsory and the most must be taken
+        (PW9), that a lone piece cannot approach (PW4), or why an approach is refused (PW3, PW5).
+        """
+        reason = super().explain_targets(targets)
+        if reason is None or self.is_over:
+            return reason
+        clicked = tuple(targets)
+        src = clicked[0]
+        if not isinstance(src, str) or src not in _INDEX:
+            return reason
+        bad = self._check_src(src)
+        if bad:
+            return bad
+        best, captures = self._captures()
+        if best:
+            mine = [m for m in captures if isinstance(m, Capture) and m.src == src]
+            if not mine:
+                series = self._capture_series().get(_INDEX[src], [])
+                most = max((len(one) for one in series), default=0)
+                where = ", ".join(sorted({m.src for m in captures if isinstance(m, Capture)}))
+                if most:
+                    return (
+                        f"the piece on {src} can capture only {_pieces(most)}, but a capture of "
+                        f"{_pieces(best)} is available (from {where}): the most must be taken "
+                        "(PW9)"
+                    )
+                return (
+                    f"a capture of {_pieces(best)} is available (from {where}); captures are "
+                    "compulsory and the most must be taken (PW9)"
+                )
+            done = clicked[1:-1]  # the landings clicked before the last one, all legal so far
+            nxt = sorted(
+                {
+                    m.leaps[len(done)][1]
+                    for m in mine
+                    if len(m.leaps) > len(done)
+                    and tuple(land for _, land in m.leaps[: len(done)]) == done
+                }
+            )
+            other = PLAYER_NAMES[1 - self.mover]
+            return (
+                f"the capture from {src} cannot land on {clicked[-1]!s:.8} next; it may land on "
+                f"{', '.join(nxt) or 'no further cell'} (each leap jumps a {other} piece and "
+                "bends 60°, PW6; the series must take the most, PW9)"
+            )
+        if len(clicked) == 1:
+            own, _ = self._sides()
+            if own.bit_count() == 1:
+                return "a lone piece cannot move without capturing (PW4)"
+            return (
+                f"the piece on {src} has no approach: no straight empty line of at most "
+                f"{own.bit_count() - 1} cells brings it closer to an opposing piece (PW3–PW5)"
+            )
+        dst = clicked[1]
+        if isinstance(dst, str):
+            return self._why_approach(Approach(src, dst.strip().upper()))
+        return reason
+
+    # ------------------------------------------------------------------ search hooks
+    def _heuristic(self, player: int) -> float:
+        """Material and mobility for ``player``, in ``[0, 1]``.
+
+        Material is the piece difference over the 11 a side starts with; mobility compares the
+        two sides' numbers of legal moves (captures are compulsory, PW9, and a side without a
+        move loses, so few moves is a real danger).
+        """
+        own, opp = (self.south, self.north) if player == 0 else (self.north, self.south)
+        material = (own.bit_count() - opp.bit_count()) / PIECES_PER_SIDE
+        mine = len(self._moves_of(player))
+        theirs = len(self._moves_of(1 - player))
+        mobility = (mine - theirs) / (mine + theirs + 1)
+        return 0.5 + 0.35 * material + 0.15 * mobility
+
+    def _moves_of(self, player: int) -> tuple[Move, ...]:
+        """The moves ``player`` would have here if it were their turn (safeguards aside)."""
+        if player == self.mover:
+            return self._all_moves()
+        return _make_state(self.rules, self.south, self.north, player)._all_moves()
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """A cheap rollout policy: any capture (the legal ones are already the largest, PW9);
+        else mostly an approach after which the opponent has nothing to capture."""
+        moves = self.legal_moves()
+        if type(moves[0]) is Capture or rng.random() < 0.25:
+            return moves[rng.randrange(len(moves))]
+        own, opp = self._sides()
+        for _ in range(min(6, len(moves))):
+            move = moves[rng.randrange(len(moves))]
+            assert isinstance(move, Approach)
+            moved = own ^ (_BIT[move.src] | _BIT[move.dst])
+            if not _leapers(opp, moved, _FULL ^ (moved | opp)):
+                return move
+        return moves[rng.randrange(len(moves))]
+
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
         return self._next(move, None)
@@ -951,7 +1086,8 @@ class PlayWinState(State):
         earlier: tuple[tuple[int, int, int], ...] = ()
         if type(move) is Approach:
             quiet = self.quiet_plies + 1
-            if self.rules.options.repetition_draw:
+            opts = self.rules.options
+            if opts.repetition_draw and opts.max_plies_without_capture is not None:
                 earlier = (*self.earlier, (south, north, mover))
             step = _BIT[move.src] | _BIT[move.dst]
             if mover:
@@ -1114,10 +1250,12 @@ class PlayWinState(State):
     # ------------------------------------------------------------------ JSON and text
     def _position_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "to_play": self.mover,
+            "to_play": self.to_play,
             "pieces": [list(self.pieces(0)), list(self.pieces(1))],
             "quiet_plies": self.quiet_plies,
         }
+        if data["to_play"] is None:
+            data["mover"] = self.mover
         if self.earlier:
             data["earlier"] = [
                 {
@@ -1211,21 +1349,38 @@ class PlayWinRules(Rules):
         return _make_state(self, south, north, first)
 
     def _load_position(self, data: Mapping[str, Any]) -> PlayWinState:
-        check_keys(data, {"to_play", "pieces", "quiet_plies", "earlier"})
+        check_keys(data, {"to_play", "mover", "pieces", "quiet_plies", "earlier"})
         if "to_play" not in data:
             raise InvalidState("to_play: missing (expected 0 for South or 1 for North)")
-        mover = data["to_play"]
-        if not is_int(mover) or mover not in (0, 1):
-            raise InvalidState(f"to_play: expected 0 (South) or 1 (North), got {mover!r}")
+        to_play = data["to_play"]
+        if to_play is not None and (not is_int(to_play) or to_play not in (0, 1)):
+            raise InvalidState(
+                f"to_play: expected 0 (South), 1 (North) or null, got {_excerpt(to_play)}"
+            )
         if "pieces" not in data:
             raise InvalidState("pieces: missing (expected [[South cells], [North cells]])")
         south, north = self._load_pieces(data["pieces"], "pieces")
+        opts: Options = self.options  # type: ignore[attr-defined]
+        limit = opts.max_plies_without_capture
         quiet = data.get("quiet_plies", 0)
-        if not is_int(quiet) or quiet < 0:
-            raise InvalidState(f"quiet_plies: expected a non-negative integer, got {quiet!r}")
+        most_quiet = MAX_QUIET_PLIES if limit is None else limit
+        if not is_int(quiet) or not 0 <= quiet <= most_quiet:
+            most = (
+                f" up to {MAX_QUIET_PLIES}"
+                if limit is None
+                else f" up to {limit} (max_plies_without_capture, PW12)"
+            )
+            raise InvalidState(
+                f"quiet_plies: expected a non-negative integer{most}, got {_excerpt(quiet)}"
+            )
         earlier_data = data.get("earlier", [])
         if not isinstance(earlier_data, list):
             raise InvalidState("earlier: expected a list of earlier positions")
+        if len(earlier_data) > quiet:
+            raise InvalidState(
+                f"earlier: {len(earlier_data)} earlier positions but quiet_plies is {quiet}; "
+                "earlier lists the positions since the last capture, one per quiet ply"
+            )
         earlier = []
         for i, item in enumerate(earlier_data):
             where = f"earlier[{i}]"
@@ -1234,10 +1389,49 @@ class PlayWinRules(Rules):
             check_keys(item, {"to_play", "pieces"}, where)
             m = item.get("to_play")
             if not is_int(m) or m not in (0, 1):
-                raise InvalidState(f"{where}.to_play: expected 0 or 1, got {m!r}")
+                raise InvalidState(f"{where}.to_play: expected 0 or 1, got {_excerpt(m)}")
             s, n = self._load_pieces(item.get("pieces"), f"{where}.pieces")
             earlier.append((s, n, m))
+        mover = self._load_mover(data, to_play, south, north, quiet, tuple(earlier))
         return _make_state(self, south, north, mover, quiet, tuple(earlier))
+
+    def _load_mover(
+        self,
+        data: Mapping[str, Any],
+        to_play: int | None,
+        south: int,
+        north: int,
+        quiet: int,
+        earlier: tuple[tuple[int, int, int], ...],
+    ) -> int:
+        """Whose turn it is: ``to_play``, or once over (``to_play`` null) ``mover`` or what the
+        position shows; a null ``to_play`` must belong to a finished position."""
+        given = data.get("mover")
+        if given is not None and (not is_int(given) or given not in (0, 1)):
+            raise InvalidState(f"mover: expected 0 (South) or 1 (North), got {_excerpt(given)}")
+        if to_play is not None:
+            if given is not None and given != to_play:
+                raise InvalidState(f"mover: {given} differs from to_play {to_play}")
+            return to_play
+        over = [p for p in (0, 1) if _make_state(self, south, north, p, quiet, earlier).is_over]
+        if given is not None:
+            if given not in over:
+                raise InvalidState(
+                    f"to_play: null says the game is over, but with {PLAYER_NAMES[given]} to "
+                    "move it is not (a player who can move must move)"
+                )
+            return int(given)
+        if not over:
+            raise InvalidState(
+                "to_play: null says the game is over, but either player could still move"
+            )
+        if not south or not north:
+            return 0 if not south else 1
+        if len(over) == 1:
+            return over[0]
+        raise InvalidState(
+            "mover: missing; the game is over either way, so say whose turn it is (0 or 1)"
+        )
 
     @staticmethod
     def _load_pieces(value: Any, where: str) -> tuple[int, int]:
@@ -1247,7 +1441,9 @@ class PlayWinRules(Rules):
         seen: dict[str, int] = {}
         for p, cells in enumerate(value):
             if not isinstance(cells, list | tuple):
-                raise InvalidState(f"{where}[{p}]: expected a list of cell names, got {cells!r}")
+                raise InvalidState(
+                    f"{where}[{p}]: expected a list of cell names, got {_excerpt(cells)}"
+                )
             if len(cells) > PIECES_PER_SIDE:
                 raise InvalidState(
                     f"{where}[{p}]: {len(cells)} pieces, but {PLAYER_NAMES[p]} has only "
@@ -1256,11 +1452,12 @@ class PlayWinRules(Rules):
             for k, name in enumerate(cells):
                 if not isinstance(name, str):
                     raise InvalidState(
-                        f"{where}[{p}][{k}]: expected a cell name such as 'E5', got {name!r}"
+                        f"{where}[{p}][{k}]: expected a cell name such as 'E5', "
+                        f"got {_excerpt(name)}"
                     )
                 cell = name.strip().upper()
                 if cell not in _INDEX:
-                    raise InvalidState(f"{where}[{p}][{k}]: unknown cell {name!r}")
+                    raise InvalidState(f"{where}[{p}][{k}]: unknown cell {_excerpt(name)}")
                 if cell in seen:
                     raise InvalidState(f"{where}: two pieces on one cell, {cell}")
                 seen[cell] = p
@@ -1283,7 +1480,8 @@ class PlayWinRules(Rules):
             self._known(text, src, *(c for leap in leaps for c in leap))
             return Capture(src, leaps)
         raise IllegalMove(
-            f"{text!r} is not Play Win notation: write an approach as C3-E3 and a capture as "
+            f"{_excerpt(text)} is not Play Win notation: write an approach as C3-E3 and a "
+            "capture as "
             "C3xD4-E4xE5-F6 (start, then x jumped cell - landing cell for each leap)"
         )
 
@@ -1291,7 +1489,7 @@ class PlayWinRules(Rules):
     def _known(text: str, *cells: str) -> None:
         for cell in cells:
             if cell not in _INDEX:
-                raise IllegalMove(f"{text!r}: unknown cell {cell}; cells run from A1 to I9")
+                raise IllegalMove(f"{_excerpt(text)}: unknown cell {cell}; cells run from A1 to I9")
 
 
 RULES = PlayWinRules

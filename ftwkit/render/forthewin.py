@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ftwkit.games.forthewin.state import compressed_axis
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
 from ftwkit.render.glyphs import draw_glyph
 from ftwkit.render.theme import Theme
@@ -40,30 +41,37 @@ class ForTheWinRenderer(BaseRenderer):
         span = set(_around(cells)) | set(_target_cells(state))
         if not span:
             span = {(0, 0)}
-        xs = [c[0] for c in span]
-        ys = [c[1] for c in span]
-        x_lo, x_hi, y_lo, y_hi = min(xs), max(xs), min(ys), max(ys)
-        cols, rows = x_hi - x_lo + 1, y_hi - y_lo + 1
+        # Long empty stretches (far-apart blobs) become one narrow break, so the picture grows
+        # with the number of tiles, never with the distance between them.
+        columns = compressed_axis((c[0] for c in span), margin=0)
+        rows_ = compressed_axis((c[1] for c in span), margin=0)
+        cols, rows = len(columns), len(rows_)
         size = th.px(max(36.0, min(62.0, 560.0 / max(cols, rows))))
         top = th.px(58)
         left = th.px(38)
         panel_w = th.px(250)
-        grid_w, grid_h = cols * size, rows * size
+        col_at = _offsets(columns, size)
+        row_at = _offsets(rows_, size)
+        grid_w, grid_h = col_at[-1][1] + size, row_at[-1][1] + size
         width = int(left + grid_w + th.px(20) + panel_w)
         players = len(data.get("actions_used", [0, 0]))
         height = int(max(top + grid_h + th.px(16), top + players * th.px(172) + th.px(8)))
         lay = Layout(width, height)
         boxes: dict[Cell, Box] = {}
-        for gy in range(y_lo, y_hi + 1):
-            for gx in range(x_lo, x_hi + 1):
-                box = (left + (gx - x_lo) * size, top + (gy - y_lo) * size, size, size)
+        for gy, oy in row_at:
+            if gy is None:
+                continue
+            for gx, ox in col_at:
+                if gx is None:
+                    continue
+                box = (left + ox, top + oy, size, size)
                 boxes[(gx, gy)] = box
                 lay.add((gx, gy), box)
         lay.extra.update(
             size=size,
             boxes=boxes,
             grid=(left, top, grid_w, grid_h),
-            axes=((x_lo, x_hi), (y_lo, y_hi)),
+            axes=(col_at, row_at),
             panel=(left + grid_w + th.px(20), top, panel_w - th.px(12), th.px(350)),
         )
         return lay
@@ -213,17 +221,20 @@ def _axis_labels(pen: Pen, th: Theme, layout: Layout) -> None:
 
     Move notation and messages name cells ``(x,y)``; the labels let a reader find them.
     """
-    gx, gy, _, _ = layout.extra["grid"]
+    gx, gy, _, grid_h = layout.extra["grid"]
     size: float = layout.extra["size"]
-    (x_lo, x_hi), (y_lo, y_hi) = layout.extra["axes"]
-    for x in range(x_lo, x_hi + 1):
-        cx = gx + (x - x_lo + 0.5) * size
-        pen.text(str(x), cx, gy - th.px(9), size=11, colour=th.muted)
-    for y in range(y_lo, y_hi + 1):
-        cy = gy + (y - y_lo + 0.5) * size
-        pen.text(str(y), gx - th.px(8), cy, size=11, colour=th.muted, align="right")
+    col_at, row_at = layout.extra["axes"]
+    for x, ox in col_at:
+        width = size * _BREAK if x is None else size
+        cx = gx + ox + width / 2
+        pen.text("…" if x is None else str(x), cx, gy - th.px(9), size=11, colour=th.muted)
+    for y, oy in row_at:
+        height = size * _BREAK if y is None else size
+        cy = gy + oy + height / 2
+        label = "⋮" if y is None else str(y)
+        pen.text(label, gx - th.px(8), cy, size=11, colour=th.muted, align="right")
     pen.text("x →", gx - th.px(8), gy - th.px(9), size=10, colour=th.muted, align="right")
-    bottom = gy + (y_hi - y_lo + 1) * size
+    bottom = gy + grid_h
     pen.text("y ↓", gx - th.px(8), bottom + th.px(8), size=10, colour=th.muted, align="right")
 
 
@@ -312,6 +323,20 @@ def _mini_tile(
         bold=True,
         colour=th.ink if count else th.muted,
     )
+
+
+_BREAK = 0.4
+"""Width of a break (a long empty stretch left out), in cells."""
+
+
+def _offsets(axis: list[int | None], size: float) -> list[tuple[int | None, float]]:
+    """Each row or column of a compressed axis with its offset from the grid's edge."""
+    out: list[tuple[int | None, float]] = []
+    at = 0.0
+    for value in axis:
+        out.append((value, at))
+        at += size * _BREAK if value is None else size
+    return out
 
 
 def _cell(at: Any) -> Cell:

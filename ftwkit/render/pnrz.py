@@ -9,6 +9,9 @@ table shows a dashed outline at the first anchor, captioned "the first tile goes
 
 Targets: ``(x, y)`` anchors on the table — a placed tile's anchor anywhere on the tile, else the
 quadrant cell under the pointer (a candidate anchor) — and tile ids (``str``) for tiles in hand.
+During the set-up picks (``"phase": "choose"``, PN15) the panel lists the characters as chips:
+a free character's chip is the target ``"pirate"`` etc. (the ``choose`` move's target), a
+chosen one shows its player.
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ BONUS = {"chest": "pirate", "star": "ninja", "battery": "robot", "brain": "zombi
 ENEMY = {"kraken": "pirate", "dragon": "ninja", "military": "robot", "hunter": "zombie"}
 MIN_SPAN = 8
 """The table shows at least this many quadrants across and down."""
+MAX_HAND = 64
+"""At most this many tiles of a hand are drawn (the shipped set has 58 tiles in all)."""
+MAX_SPAN = 240
+"""The table shows at most this many quadrants across and down (a real table of 58 tiles spans
+at most 4 per tile); tiles of a hand-made JSON position beyond that window are counted, not
+drawn, so any input draws in bounded time and memory."""
 ICON_TEXT = {"rotate": "ROT", "swap": "SWAP", "replace": "REPL"}
 
 
@@ -64,6 +73,30 @@ def _ref(entry: Any, info: Callable[[str], TileInfo]) -> tuple[str, TileInfo] | 
     return str(entry), info(str(entry))
 
 
+def _window(
+    placed: list[tuple[Cell, str, TileInfo, int]], candidates: list[Cell]
+) -> tuple[list[tuple[Cell, str, TileInfo, int]], list[Cell], int]:
+    """The tiles and candidates inside a ``MAX_SPAN`` window around the median tile.
+
+    Engine states are always compact (the loader refuses tables in pieces); only a plain JSON
+    mapping with far-apart tiles loses some, and the count of those is returned.
+    """
+    if not placed:
+        return placed, candidates, 0
+    xs = sorted(p[0][0] for p in placed)
+    ys = sorted(p[0][1] for p in placed)
+    if xs[-1] - xs[0] < MAX_SPAN - 8 and ys[-1] - ys[0] < MAX_SPAN - 8:
+        return placed, candidates, 0
+    cx, cy = xs[len(xs) // 2], ys[len(ys) // 2]
+    half = MAX_SPAN // 2 - 4
+
+    def inside(at: Cell) -> bool:
+        return abs(at[0] - cx) <= half and abs(at[1] - cy) <= half
+
+    kept = [p for p in placed if inside(p[0])]
+    return kept, [c for c in candidates if inside(c)], len(placed) - len(kept)
+
+
 def _rotated(quads: tuple[str, ...], rot: int) -> tuple[str, ...]:
     """Quadrants after ``rot`` clockwise quarter turns (NW content moves to NE)."""
     return tuple(quads[(i - rot) % 4] for i in range(4))
@@ -93,6 +126,7 @@ class PnrzRenderer(BaseRenderer):
             at = (int(entry["at"][0]), int(entry["at"][1]))
             placed.append((at, ref[0], ref[1], int(entry.get("rot", 0)) % 4))
         candidates = sorted(getattr(state, "candidates", ()) or ())
+        placed, candidates, outside = _window(placed, candidates)
         anchors = [p[0] for p in placed] + candidates
         cells = {(x + dx, y + dy) for x, y in anchors for dx in (0, 1) for dy in (0, 1)}
         if not cells:
@@ -115,7 +149,8 @@ class PnrzRenderer(BaseRenderer):
         top, left = th.px(40), th.px(16)
         table = (left, top, cols * q, rows * q)
         panel_w = th.px(240)
-        hands = list(data.get("hands", []))
+        # a hand never holds more than the tile set; a hand-made mapping is cut to that
+        hands = [list(h)[:MAX_HAND] for h in list(data.get("hands", []))[:4]]
         hq = th.px(19)
         hand_step = 2 * hq + th.px(10)
         longest = max([5, *(len(h) for h in hands)])
@@ -155,10 +190,24 @@ class PnrzRenderer(BaseRenderer):
             placed=placed,
             candidates=candidates,
             hand_tiles=hand_tiles,
+            outside=outside,
             rows=row_boxes,
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
         )
         lay.extra["cell_box"] = cell_box
+        # the set-up picks (PN15): each character's row of the panel is a chip to click
+        px, py, pw, _ = lay.extra["panel"]
+        chips = {
+            c: (px + th.px(4), py + th.px(46) + i * th.px(40) - th.px(17), pw - th.px(8), th.px(34))
+            for i, c in enumerate(CHARACTERS)
+        }
+        lay.extra["chips"] = chips
+        lay.extra["picking"] = data.get("phase") == "choose"
+        if lay.extra["picking"]:
+            taken = {c for chars in data.get("characters", []) for c in chars}
+            for character, box in chips.items():
+                if character not in taken:
+                    lay.add(character, box)
         sections = getattr(state, "sections", None)
         lay.extra["sections"] = dict(sections()) if callable(sections) else {}
         scores = getattr(state, "scores", None)
@@ -192,6 +241,8 @@ class PnrzRenderer(BaseRenderer):
         placed: list[tuple[Cell, str, TileInfo, int]] = layout.extra["placed"]
         to_play = data.get("to_play")
         status = ctx.outcome() if to_play is None else f"{ctx.names[int(to_play)]} to play"
+        if to_play is not None and layout.extra["picking"]:
+            status = f"{ctx.names[int(to_play)]} to choose a character (click one in the panel)"
         pending = data.get("pending")
         if pending:
             name = pending if isinstance(pending, str) else "orient"
@@ -210,6 +261,15 @@ class PnrzRenderer(BaseRenderer):
 
         if not placed:
             _first_tile_hint(pen, th, layout)
+        if layout.extra["outside"]:
+            tx, ty, tw, th_ = layout.extra["table"]
+            pen.text(
+                f"{layout.extra['outside']} tiles lie far off this part of the table",
+                tx + tw / 2,
+                ty + th_ - th.px(10),
+                size=11,
+                colour=th.muted,
+            )
         for at, _, (quads, icon), rot in placed:
             x, y, _, _ = cell_box(at)
             _tile(pen, th, (x, y, 2 * q, 2 * q), quads, icon, rot, badge=False)
@@ -255,10 +315,21 @@ class PnrzRenderer(BaseRenderer):
         px, py, pw, ph = layout.extra["panel"]
         pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
         x, y = px + th.px(12), py + th.px(20)
-        pen.text("best sections", x, y, size=12, colour=th.muted, align="left")
+        picking = layout.extra["picking"]
+        title = "choose a character (public picks)" if picking else "best sections"
+        pen.text(title, x, y, size=12, colour=th.muted, align="left")
         y += th.px(26)
         owner = {c: p for p, chars in enumerate(data.get("characters", [])) for c in chars}
         for character in CHARACTERS:
+            if picking and character not in owner:
+                box = layout.extra["chips"][character]
+                lit = ctx.is_highlighted(character) or ctx.is_selected(character)
+                pen.polygon(
+                    rounded_rect(box, th.px(6)),
+                    fill=th.highlight_fill if lit else th.cell,
+                    stroke=th.highlight if lit else th.line,
+                    width=th.px(2),
+                )
             pen.rect(
                 (x, y - th.px(9), th.px(18), th.px(18)),
                 fill=th.kind(character),
@@ -273,7 +344,10 @@ class PnrzRenderer(BaseRenderer):
                 bold=True,
                 colour=th.on_kind,
             )
-            who = ctx.names[owner[character]] if character in owner else "unowned"
+            if character in owner:
+                who = ctx.names[owner[character]]
+            else:
+                who = "free: click to choose" if picking else "unowned"
             pen.text(character, x + th.px(26), y - th.px(6), size=13, bold=True, align="left")
             pen.text(who, x + th.px(26), y + th.px(9), size=10, colour=th.muted, align="left")
             value = sections[character][0] if character in sections else None

@@ -134,8 +134,8 @@ def abilities(board: Board, c: tuple[int, int]) -> list[Board]:
             if u not in board:
                 continue
             if colours:
-                if board[u][1] == "zombie":
-                    continue
+                # FW22 (revised): any touching tile, a Zombie included; the replacement comes
+                # from the Zombies off the Grid before the infection (``colours`` above).
                 for q in colours:
                     b = dict(board)
                     b[u] = (q, "zombie", True)
@@ -206,7 +206,7 @@ def to_json(
     winners: list[int] | None,
 ) -> dict[str, Any]:
     return {
-        "to_play": to_play,
+        "to_play": None if winners is not None else to_play,
         "first": first,
         "actions_used": list(used),
         "turn_actions": turn,

@@ -60,9 +60,10 @@ def distance(a: str, b: str) -> int:
 
 
 def position(data: dict[str, Any]) -> Position:
-    """(to_play, South cells, North cells) from the JSON form."""
+    """(to_play, South cells, North cells) from the JSON form (``mover`` once over)."""
     south, north = data["pieces"]
-    return data["to_play"], frozenset(south), frozenset(north)
+    mover = data["to_play"] if data["to_play"] is not None else data["mover"]
+    return mover, frozenset(south), frozenset(north)
 
 
 def setup() -> Position:

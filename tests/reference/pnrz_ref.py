@@ -5,7 +5,8 @@ than fast: scoring is a flood fill over a dict of quadrant cells, placement test
 against the RULINGS 5.2 formulas, and a turn is enumerated as the set of all its outcomes. It
 imports nothing from ``ftwkit.games``; it reads the shipped tile data file directly.
 
-Default options only. Two conventions follow the engine's documented readings where RULINGS leaves
+Default options only (PN6 revised: playing a base from hand draws a tile, as the seed says).
+Two conventions follow the engine's documented readings where RULINGS leaves
 the engine a free hand: the very first tile of an empty table goes at anchor ``(0, 0)`` (the table
 is translation-invariant), and ``final_turns`` counts the turns left in the final lap.
 """
@@ -267,8 +268,8 @@ def turn_outcomes(position: dict[str, Any]) -> set[tuple[Any, ...]]:
         for at in spots:
             for rot in range(4):
                 new = place(table, at, key, rot)
-                if is_base:  # option 2: own base, no draw (PN6)
-                    results.add((new, frozenset(rest.items()), False))
+                if is_base:  # option 2: own base, then draw (PN6 revised, the seed's words)
+                    results.add((new, frozenset(rest.items()), True))
                 else:  # option 1: play tile, optional action, then draw
                     for tab, hd in _action_outcomes(position, player, new, rest, tile_def(key)[1]):
                         results.add((tab, hd, True))
@@ -291,8 +292,8 @@ def turn_outcomes(position: dict[str, Any]) -> set[tuple[Any, ...]]:
 def finish(
     position: dict[str, Any], table: Table, hand: frozenset[tuple[Any, int]], drew: bool
 ) -> tuple[Any, ...]:
-    """The outcome of a turn of ``to_play`` that left ``table`` and ``hand``: draw if a play tile
-    was played (PN6), then the final-lap bookkeeping (PN12)."""
+    """The outcome of a turn of ``to_play`` that left ``table`` and ``hand``: draw if a tile (play
+    tile or base) was played from hand (PN6), then the final-lap bookkeeping (PN12)."""
     player = position["to_play"]
     n = position["players"]
     draw = [tile_key(d) for d in position["draw"]]

@@ -19,21 +19,31 @@ turns; when everybody has spent 5 the counters reset and the marker passes on. A
 * ``shove``: an own face-up tile and the unbroken run of tiles ahead of it move one cell n, e, s
   or w; the first gap stops the run. A shove with nothing in front *is* a move, and the engine
   lists it once, as the move.
-* abilities (the tile then turns face down): Alien pulls any tile to a cell touching her; Monkey
-  flips every touching tile; Ninja jumps to any empty space in the Grid; Pirate blasts a touching
-  tile to any empty space in the Grid; Zombie infects a touching non-Zombie, which goes back to its
-  owner's supply and is replaced by a face-up Zombie of either colour from supply (actor's
-  choice) — or, when no Zombie is off the Grid, turns a touching tile face down.
+* abilities (the tile then turns face down): Alien pulls any other tile to an empty cell touching
+  her (the target's own cell is not empty, so she cannot spend the ability without moving a
+  tile: FW18, *Clarified*); Monkey flips every touching tile, and may be activated with no
+  neighbour (FW19, *Inferred*); Ninja jumps to any empty space in the Grid; Pirate blasts a
+  touching tile to any empty space in the Grid; Zombie infects any touching tile, a Zombie
+  included (FW22 as revised, following the seed's "any adjacent tile (friend or foe)"), which goes
+  back to its owner's supply and is replaced by a face-up Zombie of either colour (actor's choice)
+  taken from the Zombies already off the Grid before the infection — or, when no Zombie is off the
+  Grid, turns a touching tile face down. ``zombie_infects_zombies = false`` keeps the old reading
+  (the publisher's blurb: "turns non-zombies into zombies").
 
 **The Grid rule**: at the end of every turn all tiles form one 8-connected group. A first action
 may split it only if some second action this turn can rejoin it (so never with one action left);
-``end`` is illegal while the Grid is split; a Shove must not itself split it (FW1). **Winning**:
-checked after every action; a player wins when five of their face-up tiles of all five kinds are
-linked through each other and the Grid is connected. If one action completes several colours,
-the player who acted wins (FW10); completing only the opponent's chain makes the opponent win.
+``end`` is illegal while the Grid is split; a Shove must not itself split it (FW1). A Shove with
+nothing in front is judged as the Move it equals, so the turn-end check applies to it (FW17,
+*Clarified*), and a second Shove in a turn is a fresh push of whatever is ahead then (FW17,
+*Inferred*). **Winning**: checked after every action; a player wins when five of their face-up
+tiles of all five kinds are linked through each other and the Grid is connected (FW9, *Inferred*:
+the seed's "immediately" reconciled with its ban on ending a turn with the Grid split). If one
+action completes several colours, the player who acted wins (FW10, *Invented*: the seed is
+silent); completing only the opponent's chain makes the opponent win.
 
-A player with no legal action when a turn begins forfeits the round's remaining actions (FW6); if
-nobody can act for two rounds the game is drawn (engine-only safeguard).
+A player with no legal action when a turn begins forfeits the round's remaining actions (FW6; the
+forfeit is *Invented*, the seed is silent); if nobody can act for two rounds the game is drawn
+(engine-only safeguard).
 
 Coordinates
 -----------
@@ -68,6 +78,12 @@ deactivate ``(zombie, tile)``; end and pass ``()``.
 
 Options (RULINGS §1.3)
 ----------------------
+Labels as RULINGS gives them: *Invented* (not in the seed nor any source: FW6's forfeit, FW10),
+*Inferred* (follows from the seed by reasoning: FW9, FW17's second Shove, FW19), *Clarified*
+(FW17's empty Shove judged as a Move, FW18's Alien must move a tile), *Revised* (FW22: the
+default now follows the seed). Each option's docstring says which reading each value is and
+where it comes from.
+
 ``grid_check`` FW1, ``connectivity`` FW2, ``tail_mode`` FW5, ``allow_pass`` FW6, ``max_rounds``
 FW8 (engine-only), ``win_needs_connected_grid`` FW9, ``simultaneous_win`` FW10,
 ``chain_bridges`` FW12, ``add_anywhere`` FW13, ``refresh_any`` FW16, ``shove_needs_target`` and
@@ -80,7 +96,15 @@ to the active player, then the next clockwise; the start Monkeys stand in a row 
 JSON positions are as API.md says, plus ``players`` (default 2), ``round`` (default 1),
 ``removed`` (tiles out of the game, default ``[]``), ``over``/``winners`` (default running) and
 ``seed`` (default ``null``). ``turn_actions`` may exceed 1 only in an extended tail turn. Once
-the game is over ``to_play`` names the player who acted last.
+the game is over ``to_play`` is ``null`` (as API.md says) and ``acted_last`` names the player who
+acted last (it decides FW10; optional on loading, older positions named them in ``to_play``).
+A finished position must still be a possible one: its Grid connected (unless
+``win_needs_connected_grid = false`` let a win end it split), and its winners exactly those the
+engine's win check gives (one winner, or a draw by FW10's ``draw``, ``max_rounds`` or nobody able
+to act). Coordinates are limited to ±10⁹ (engine bound), and under ``connectivity = one_group``
+every tile must lie within 11 cells of the rest of the Grid (no turn can split it further), so a
+lone tile at ``[1000000, 0]`` is refused; whatever loads prints and draws in size proportional to
+its number of tiles (long empty stretches are shown as one break).
 
 Loading settles a running position the way play would: if it already shows a completed chain on a
 connected Grid the game is over at once (FW9–FW11, the player to play counting as the active

@@ -542,6 +542,11 @@ def _alien_reason(pos: Position, move: Action) -> str | None:
         return "the Alien cannot pull herself (FW18)"
     if move.tile not in pos.board:
         return f"there is no tile at ({cell_text(move.tile)}) to pull"
+    if move.dest == move.tile:
+        return (
+            f"the tile at ({cell_text(move.tile)}) is already there: its own cell is not empty, so "
+            "it is not a destination and the Alien must move the tile (FW18)"
+        )
     if not _near(move.dest, move.alien):
         return (
             f"the Alien pulls a tile to a cell touching her, and ({cell_text(move.dest)}) does "
@@ -609,7 +614,10 @@ def _infect_reason(pos: Position, move: Action) -> str | None:
         )
     tile = pos.board[move.tile]
     if tile.kind == "zombie" and not pos.options.zombie_infects_zombies:
-        return "a Zombie cannot infect another Zombie (FW22)"
+        return (
+            "a Zombie cannot infect another Zombie under zombie_infects_zombies = false (FW22, "
+            "the publisher's reading)"
+        )
     if move.colour >= pos.players:
         return f"there is no {COLOURS[move.colour]} player in this game"
     if move.colour not in pos.replacement_colours(tile):

@@ -14,7 +14,10 @@ if some second action this turn can rejoin it, so the engine looks one action ah
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ftwkit.games.forthewin.actions import (
+    Candidate,
     Position,
     basic_reason,
     candidates,
@@ -22,10 +25,25 @@ from ftwkit.games.forthewin.actions import (
     grid_is_whole,
     winning_players,
 )
-from ftwkit.games.forthewin.moves import Action, Shove
+from ftwkit.games.forthewin.moves import (
+    KINDS,
+    Action,
+    AlienPull,
+    NinjaJump,
+    PirateBlast,
+    Shove,
+    Step,
+)
 from ftwkit.geometry.grid import KING, Cell, components
 
-__all__ = ["grid_reason", "join_cells", "legal_actions", "split_description"]
+__all__ = [
+    "action_pool",
+    "allows",
+    "grid_reason",
+    "join_cells",
+    "legal_actions",
+    "split_description",
+]
 
 
 def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list[Action]:
@@ -36,15 +54,7 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
         more: how many further actions the turn still allows after this one (0 or 1 normally).
         stop_at_first: return as soon as one allowed action is found (a look-ahead test).
     """
-    opts = pos.options
-    fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
-    if not pos.connected and fast and more == 0:
-        dests = join_cells(pos)
-        if not dests:
-            return []
-        pool = candidates(pos, dests)
-    else:
-        pool = candidates(pos)
+    pool = _pool(pos, more)
     out: list[Action] = []
     seen: set[Action] = set()
     for action, lifted, filled in pool:
@@ -56,6 +66,33 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
             if stop_at_first:
                 break
     return out
+
+
+def _pool(pos: Position, more: int) -> Iterator[Candidate]:
+    """The candidates worth judging: on a split Grid with no action to follow, only those that
+    fill a cell where the Grid can be rejoined (:func:`join_cells`)."""
+    opts = pos.options
+    fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
+    if not pos.connected and fast and more == 0:
+        dests = join_cells(pos)
+        if not dests:
+            return iter(())
+        return candidates(pos, dests)
+    return candidates(pos)
+
+
+def action_pool(pos: Position, more: int) -> list[Candidate]:
+    """The candidates :func:`legal_actions` judges, each action once, in the same order: the
+    legal actions are exactly those for which :func:`allows` holds (a superset to sample from)."""
+    out: dict[Action, Candidate] = {}
+    for cand in _pool(pos, more):
+        out.setdefault(cand[0], cand)
+    return list(out.values())
+
+
+def allows(pos: Position, cand: Candidate, more: int) -> bool:
+    """Whether the Grid rule allows a candidate of :func:`action_pool` (FW1-FW3)."""
+    return _grid_allows(pos, cand[0], cand[1], cand[2], more)
 
 
 def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
@@ -113,8 +150,16 @@ def _split_allowed(
 ) -> bool:
     """Whether an action that leaves the Grid split is still allowed (FW1, FW3, FW9)."""
     opts = pos.options
-    if opts.win_needs_connected_grid and (more == 0 or must_stay_whole(action, opts.grid_check)):
-        return False
+    if more == 0 or must_stay_whole(action, opts.grid_check):
+        if opts.win_needs_connected_grid:
+            return False
+    elif (
+        lifted is not None
+        and filled is not None
+        and pos.connected
+        and _undo_exists(pos, action, lifted, filled)
+    ):
+        return True
     after = pos.after(action)
     if lifted is not None and filled is not None and pos.connected:
         _carry_pieces(pos, after, lifted, filled)
@@ -123,6 +168,122 @@ def _split_allowed(
     if must_stay_whole(action, opts.grid_check) or more == 0:
         return False
     return bool(legal_actions(after, 0, stop_at_first=True))
+
+
+def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> bool:
+    """Whether a second action surely rejoins the Grid that ``action`` split, found without
+    building the position after it (a shortcut; ``False`` means "look the slow way").
+
+    ``action`` lifted one tile T from ``lifted`` on a whole Grid and put it on ``filled``. Any
+    second action that puts a tile back on ``lifted`` so that the occupied cells are the ones
+    before ``action`` leaves the Grid whole, because it was whole then: T stepping back, an own
+    face-up Alien next to ``lifted`` pulling T back, an own face-up Pirate next to T blasting it
+    back, T (an own face-up Ninja) jumping back. Under ``one_group`` an Add on ``lifted`` also
+    rejoins, since the lifted tile touched every piece it leaves behind (and T's new piece when
+    ``filled`` touches a tile): it needs a tile in supply and no own tile next to ``lifted``.
+    """
+    board = pos.board
+    player = pos.player
+    opts = pos.options
+    moved = board[lifted]
+    actor: Cell | None = None
+    if isinstance(action, Step):
+        return True  # the tile is still face up and steps back
+    if isinstance(action, AlienPull):
+        actor = action.alien
+    elif isinstance(action, PirateBlast):
+        actor = action.pirate
+    elif isinstance(action, NinjaJump):
+        actor = lifted
+    else:
+        return False  # Shove (a run moved) and Add (nothing lifted) take the slow way
+    lx, ly = lifted
+    fx, fy = filled
+    moved_up = moved.up and actor != lifted
+    own_moved = moved.player == player
+    if own_moved and moved_up:
+        if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+            return True  # T steps back
+        if moved.kind == "ninja":
+            return True  # T jumps back: ``lifted`` touches the tiles it touched before
+    own_neighbour = False
+    for dx, dy in KING:
+        nb = (lx + dx, ly + dy)
+        if nb == filled:
+            own_neighbour = own_neighbour or own_moved
+            continue
+        tile = board.get(nb)
+        if tile is None or nb == lifted:
+            continue
+        if tile.player == player:
+            own_neighbour = True
+            if tile.up and nb != actor and tile.kind == "alien":
+                return True  # another Alien pulls T back
+    for dx, dy in KING:
+        nb = (fx + dx, fy + dy)
+        if nb in (lifted, actor):
+            continue
+        tile = board.get(nb)
+        if tile is not None and tile.player == player and tile.up and tile.kind == "pirate":
+            return True  # a Pirate next to T blasts it back (``lifted`` is a Grid space)
+    if opts.connectivity != "one_group":
+        return False
+    if not own_neighbour and any(pos.supply(player, kind) > 0 for kind in KINDS):
+        # Add on ``lifted``: it touches every piece of the Grid without T; T's piece too when T
+        # touches some tile where it landed, or lies next to ``lifted``
+        if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+            return True
+        if any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING):
+            return True
+    return _refill_exists(pos, lifted, filled, actor)
+
+
+def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None) -> bool:
+    """Whether a second action surely moves some other tile Z onto ``lifted`` so that the Grid
+    is the one before the first action without Z and with ``filled``: whole when Z is not an
+    articulation point of that Grid and ``filled`` touches a tile other than Z (``one_group``).
+
+    Tried: an own face-up tile next to ``lifted`` stepping onto it, an own face-up Ninja jumping
+    there, an own face-up Alien next to ``lifted`` pulling Z there, an own face-up Pirate blasting
+    a tile next to it there. The tile that acted first (``actor``, now face down) and T (now on
+    ``filled``) are left out; those cases are the undo moves above.
+    """
+    board = pos.board
+    player = pos.player
+    cuts = pos.articulation
+    fx, fy = filled
+    lx, ly = lifted
+    # tiles next to ``filled`` once Z has gone (``lifted`` counts: it is filled again)
+    around_f = [(fx + dx, fy + dy) for dx, dy in KING if (fx + dx, fy + dy) in board]
+    # tiles next to ``lifted`` after the first action: a Grid space for Z needs one besides Z
+    around_l = [(lx + dx, ly + dy) for dx, dy in KING if (lx + dx, ly + dy) in board]
+    if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+        around_l.append(filled)
+
+    def fine(z: Cell) -> bool:
+        return z not in cuts and z != lifted and any(c != z for c in around_f)
+
+    def space_for(z: Cell) -> bool:
+        return any(c != z for c in around_l)
+
+    for cell, tile in board.items():
+        if tile.player != player or not tile.up or cell in (actor, lifted):
+            continue
+        near = abs(cell[0] - lx) <= 1 and abs(cell[1] - ly) <= 1
+        if near and fine(cell):
+            return True  # steps onto ``lifted``
+        kind = tile.kind
+        if kind == "ninja" and fine(cell) and space_for(cell):
+            return True  # jumps onto ``lifted``
+        if kind == "alien" and near and any(fine(z) for z in board if z != cell):
+            return True  # pulls some tile onto ``lifted``
+        if kind == "pirate":
+            x, y = cell
+            for dx, dy in KING:
+                z = (x + dx, y + dy)
+                if z in board and fine(z) and space_for(z):
+                    return True  # blasts a neighbour onto ``lifted``
+    return False
 
 
 def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) -> None:
@@ -230,7 +391,12 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
-    return grid_is_whole(_cells_after(pos, lifted, filled), pos.options)
+    if lifted not in pos.articulation:
+        # its piece stays whole without it, and ``filled`` touches the rest of that piece
+        return True
+    # the Grid without ``lifted`` (pieces cached per lifted cell): ``filled`` must touch them all
+    rest, parts = pos.labels_without(lifted)
+    return len({rest[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in rest}) == parts
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:

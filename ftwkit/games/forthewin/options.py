@@ -31,21 +31,29 @@ class Options:
     single action must be able to rejoin it)."""
 
     allow_pass: bool = False
-    """FW6: when true, a player may ``pass`` at the start of a turn, giving up the rest of the
-    round's actions (and may end an extended tail turn early)."""
+    """FW6: ``false`` (recommended; the seed: "the active player must take one or two actions"):
+    no passing, and all 5 actions are used; a player with no legal action at all forfeits the
+    round's remaining actions (that forfeit is *Invented*: the seed is silent). ``true``
+    (house rule): a player may ``pass`` at the start of a turn, giving up the rest of the round's
+    actions (and may end an extended tail turn early)."""
 
-    max_rounds: int | None = None
-    """FW8 (engine-only safeguard, not in any published rule): when set, the game ends in a draw
-    instead of starting round ``max_rounds + 1``."""
+    max_rounds: int | None = dataclasses.field(
+        default=None, metadata={"min": 1, "max": 1_000_000, "rule": "FW8"}
+    )
+    """FW8 (engine-only safeguard, not in any published rule): when set (1 to 1,000,000), the game
+    ends in a draw instead of starting round ``max_rounds + 1``."""
 
     win_needs_connected_grid: bool = True
-    """FW9: a win counts only while the Grid is connected; when false, a win ends the game even
-    with the Grid split (so an action that completes a win may leave it split)."""
+    """FW9: ``true`` (recommended, *Inferred*: the seed says the game ends "immediately" and also
+    forbids ending a turn with the Grid split, so a win counts only while the Grid is connected
+    and is re-checked after the second action); ``false``: a win ends the game even with the Grid
+    split (so an action that completes a win may leave it split)."""
 
     simultaneous_win: Literal["active", "draw", "non_active"] = "active"
-    """FW10: when several colours complete the win by one action: ``active``: the player who acted
-    wins (with 3–4 players, else the next in clockwise order); ``draw``: the game ends with no
-    winner; ``non_active``: the next winning player clockwise after the one who acted."""
+    """FW10 (*Invented*: the seed is silent on a double completion): when several colours complete
+    the win by one action: ``active`` (recommended): the player who acted wins (with 3–4
+    players, else the next in clockwise order); ``draw``: the game ends with no winner;
+    ``non_active``: the next winning player clockwise after the one who acted."""
 
     chain_bridges: Literal["own_faceup", "own_facedown"] = "own_faceup"
     """FW12: the winning chain links only the player's own face-up tiles (``own_faceup``), or may
@@ -59,23 +67,34 @@ class Options:
     """FW16: when true, Refresh may turn up a face-down tile of any colour, not only your own."""
 
     shove_needs_target: bool = False
-    """FW17: when true, a Shove needs a tile in front of the shover (otherwise it is a Move)."""
+    """FW17: ``false`` (recommended): a Shove with nothing in front is the orthogonal Move it
+    equals, listed once as that Move and judged as a Move (*Clarified*: the Grid check is the
+    turn-end one, not FW1's per-Shove check); ``true``: a Shove needs a tile in front of the
+    shover. Either way a second Shove in the same turn is a fresh push of whatever is ahead then
+    (*Inferred*: "when the shove was initiated" refers to each push)."""
 
     shove_mode: Literal["line", "single"] = "line"
-    """FW17: ``line``: the whole unbroken run ahead moves one cell; ``single``: only the one
-    adjacent tile moves (the Shove is blocked if the cell beyond it is occupied)."""
+    """FW17: ``line`` (recommended; the seed's example and the publisher's "column/row"): the whole
+    unbroken run ahead moves one cell; ``single``: only the one adjacent tile moves (the Shove is
+    blocked if the cell beyond it is occupied)."""
 
     ability_needs_effect: bool = False
-    """FW19: when true, an ability that would change nothing but its own face (a Monkey with no
-    neighbour, a Zombie deactivating a face-down tile) is not allowed."""
+    """FW19: ``false`` (recommended, *Inferred*: the seed attaches no condition to activating an
+    ability): a Monkey with no neighbour may still be activated (it just turns face down), and a
+    Zombie may deactivate a face-down tile; ``true``: an ability that would change nothing but
+    its own face is not allowed."""
 
     grid_space: Literal["in_grid", "any_empty"] = "in_grid"
     """FW20: where Ninja and Pirate may send a tile. ``in_grid``: an empty cell touching a tile
     other than the one moved; ``any_empty``: any empty cell (the engine offers cells within 2 of
     the Grid; connectivity decides)."""
 
-    zombie_infects_zombies: bool = False
-    """FW22: when true, a Zombie may infect another Zombie."""
+    zombie_infects_zombies: bool = True
+    """FW22 (revised): ``true`` (recommended; the seed: the Zombie "can infect any adjacent tile
+    (friend or foe)"): a Zombie may infect a Zombie, which goes back to its owner's supply and is
+    replaced by a face-up Zombie of the colour the actor picks from the Zombies that were already
+    off the Grid before the infection (FW23). ``false`` (the old reading, from the publisher's
+    blurb that the Zombie "turns non-zombies into zombies"): Zombies cannot be infected."""
 
     zombie_colour: Literal["either", "infected_owner", "actor"] = "either"
     """FW23: the replacing Zombie is any off-grid Zombie chosen by the actor (``either``), the

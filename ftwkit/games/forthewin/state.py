@@ -7,9 +7,12 @@ Supplies are not stored: each player owns two tiles of each kind, so whatever is
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
+from ftwkit.games.forthewin import explain, playout
 from ftwkit.games.forthewin.actions import (
     PLAYER_NAMES,
     Board,
@@ -21,14 +24,16 @@ from ftwkit.games.forthewin.actions import (
 from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions, split_description
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
 from ftwkit.geometry.grid import Cell
-from ftwkit.protocol import Move, State, state_dataclass
+from ftwkit.protocol import Move, Note, State, state_dataclass
 
-__all__ = ["ACTIONS_PER_ROUND", "ForTheWinState"]
+__all__ = ["ACTIONS_PER_ROUND", "ForTheWinState", "compressed_axis"]
 
 ACTIONS_PER_ROUND = 5
 """Each player's action counter runs from 0 to 5 every round."""
 
 _COLOUR_LETTERS = ("W", "B", "R", "U")
+_GAP = 3
+"""Runs of more than this many empty rows or columns are shown as one ``··`` break."""
 _LETTERS = {"ninja": "N", "pirate": "P", "monkey": "M", "zombie": "Z", "alien": "A"}
 
 
@@ -120,6 +125,13 @@ class ForTheWinState(State):
 
     # ------------------------------------------------------------------ moves
     def _generate_moves(self) -> list[Move]:
+        moves = self.turn_moves()
+        moves.extend(legal_actions(self.position, self.more_after_this))
+        return moves
+
+    def turn_moves(self) -> list[Move]:
+        """The legal moves that are not actions: ``end`` (after an action, on a whole Grid, not
+        in an extended tail turn) and ``pass`` (``allow_pass``, at the start of a turn)."""
         moves: list[Move] = []
         opts = self.rules.options  # type: ignore[attr-defined]
         may_end = not self.extended_turn or opts.allow_pass
@@ -127,8 +139,53 @@ class ForTheWinState(State):
             moves.append(EndTurn())
         if opts.allow_pass and self.turn_actions == 0:
             moves.append(Pass())
-        moves.extend(legal_actions(self.position, self.more_after_this))
         return moves
+
+    # ------------------------------------------------------------------ explorer hooks
+    def notes(self) -> list[Note]:
+        """The tiles cut off from the Grid mid-turn, under the chosen ``connectivity`` (FW2)."""
+        return explain.notes(self)
+
+    def explain_targets(self, targets: Sequence[Any]) -> str | None:
+        """Why clicking ``targets`` starts no legal move, in the rule's words (FW13, FW1…)."""
+        return explain.explain_targets(self, targets)
+
+    # ------------------------------------------------------------------ search hooks
+    def _random_move(self, rng: random.Random) -> Move:
+        return playout.random_move(self, rng)
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        return playout.policy_move(self, rng)
+
+    def _heuristic(self, player: int) -> float:
+        return playout.heuristic(self, player)
+
+    def can_act(self) -> bool:
+        """Whether the player to play has any legal move (FW6), without listing them all.
+
+        Turn logic asks this of every state it hands on; the move list itself is built only when
+        someone asks for it. Cheap cases first: ``end`` or ``pass`` is available, or, on a whole
+        Grid, an own face-down tile can be refreshed or an own Monkey used (neither moves a tile,
+        so neither can split the Grid).
+        """
+        cached = self._legal_cache
+        if cached is not None:
+            return bool(cached)
+        if self.result is not None:
+            return False
+        opts = self.rules.options  # type: ignore[attr-defined]
+        pos = self.position
+        if opts.allow_pass and self.turn_actions == 0:
+            return True
+        if pos.connected:
+            if self.turn_actions >= 1 and (not self.extended_turn or opts.allow_pass):
+                return True
+            for _, tile in self.tiles:
+                if tile.player == self.mover and (
+                    (not tile.up) or (tile.kind == "monkey" and not opts.ability_needs_effect)
+                ):
+                    return True
+        return bool(legal_actions(pos, self.more_after_this, stop_at_first=True))
 
     def _why_illegal(self, move: Move) -> str:
         opts = self.rules.options  # type: ignore[attr-defined]
@@ -191,7 +248,7 @@ class ForTheWinState(State):
             actions_used=tuple(used),
             turn_actions=self.turn_actions + 1,
         )
-        if nxt.legal_moves():
+        if nxt.can_act():
             return nxt
         used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
         return self._advance(tiles, removed, used)
@@ -210,8 +267,7 @@ class ForTheWinState(State):
             winners = winning_players(self.board, self.n_players, opts)
             if winners:
                 return self._replace(result=self._resolve(winners))
-        # a throwaway copy, so that the loaded state's own move cache stays cold
-        if dataclasses.replace(self).legal_moves():
+        if self.can_act():
             return self
         used = list(self.actions_used)
         used[self.mover] = ACTIONS_PER_ROUND
@@ -265,7 +321,7 @@ class ForTheWinState(State):
                 turn_actions=0,
                 round_number=round_number,
             )
-            if state.legal_moves():
+            if state.can_act():
                 return state
             used[nxt] = ACTIONS_PER_ROUND
             mover = nxt
@@ -276,9 +332,10 @@ class ForTheWinState(State):
 
     # ------------------------------------------------------------------ JSON and text
     def _position_json(self) -> dict[str, Any]:
-        return {
+        over = self.result is not None
+        data: dict[str, Any] = {
             "players": self.n_players,
-            "to_play": self.mover,
+            "to_play": None if over else self.mover,
             "first": self.first,
             "actions_used": list(self.actions_used),
             "turn_actions": self.turn_actions,
@@ -288,10 +345,13 @@ class ForTheWinState(State):
                 for c, t in self.tiles
             ],
             "removed": [{"player": p, "kind": k} for p, k in self.removed],
-            "over": self.result is not None,
+            "over": over,
             "winners": list(self.winners),
             "seed": self.seed,
         }
+        if over:
+            data["acted_last"] = self.mover  # decides FW10 for the loaded position's checks
+        return data
 
     def status(self) -> str:
         """Whose turn, actions left this turn and this round, marker holder, split warning."""
@@ -315,22 +375,28 @@ class ForTheWinState(State):
 
     def __str__(self) -> str:
         board = self.board
-        xs = [c[0] for c in board] or [0]
-        ys = [c[1] for c in board] or [0]
-        x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        lines = ["     " + "".join(f"{x:>4}" for x in range(x0, x1 + 1))]
-        for y in range(y0, y1 + 1):
+        columns = compressed_axis(c[0] for c in board)
+        rows = compressed_axis(c[1] for c in board)
+        w = max(4, 1 + max(len(str(v)) for v in columns if v is not None))
+        h = max(5, 1 + max(len(str(v)) for v in rows if v is not None))
+        lines = [" " * h + "".join(f"{'··' if x is None else x:>{w}}" for x in columns)]
+        for y in rows:
+            if y is None:
+                lines.append(f"{'··':>{h}}" + f"{'··':>{w}}" * len(columns))
+                continue
             row = []
-            for x in range(x0, x1 + 1):
-                tile = board.get((x, y))
+            for x in columns:
+                tile = None if x is None else board.get((x, y))
                 if tile is None:
-                    row.append("   .")
+                    row.append(f"{'··' if x is None else '.':>{w}}")
                     continue
                 code = _COLOUR_LETTERS[tile.player] + _LETTERS[tile.kind]
-                row.append(f"{code if tile.up else code.lower():>4}")
-            lines.append(f"{y:>5}" + "".join(row))
+                row.append(f"{code if tile.up else code.lower():>{w}}")
+            lines.append(f"{y:>{h}}" + "".join(row))
         lines.append(
-            "(upper case = face up, lower case = face down; W White, B Black, R Red, U Blue)"
+            "(upper case = face up, lower case = face down; W White, B Black, R Red, U Blue"
+            + ("; ·· = empty rows or columns left out" if None in columns + rows else "")
+            + ")"
         )
         counters = ", ".join(
             f"{PLAYER_NAMES[p]} {self.actions_used[p]}/5" for p in range(self.n_players)
@@ -344,3 +410,26 @@ class ForTheWinState(State):
             lines.append(f"{PLAYER_NAMES[p]} supply: {left or '(empty)'}")
         lines.append(self.status())
         return "\n".join(lines)
+
+
+def compressed_axis(values: Iterable[int], margin: int = 1) -> list[int | None]:
+    """The rows (or columns) a picture shows: every value within ``margin`` of a tile, in order,
+    with runs of more than a few empty ones between them replaced by one ``None`` (a break).
+
+    Tiles far apart (two blobs under ``connectivity = no_isolated_tile``) then print in size
+    proportional to the number of tiles, not to the distance between them.
+    """
+    wanted = sorted({v + d for v in values for d in range(-margin, margin + 1)}) or [
+        d for d in range(-margin, margin + 1)
+    ]
+    out: list[int | None] = []
+    for v in wanted:
+        if out:
+            last = out[-1]
+            assert last is not None
+            if v - last > _GAP + 1:
+                out.append(None)
+            else:
+                out.extend(range(last + 1, v))
+        out.append(v)
+    return out

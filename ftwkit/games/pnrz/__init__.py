@@ -8,7 +8,9 @@ one table. On a turn a player does exactly one of:
 
 1. play a play tile from hand (at least one full shared edge with a placed tile), optionally take
    the extra action of its centre icon (Rotate, Swap or Replace), then draw one tile;
-2. play an own base from hand (no draw, PN6);
+2. play an own base from hand, then draw one tile (PN6, revised: the seed's turn is "either
+   playing 1 tile from their hand to the table or playing a Base Tile. At the end of a player's
+   turn, they draw another Tile"; ``draw_after_base = false`` keeps the older no-draw reading);
 3. move an own base already on the table (no draw; afterwards all tiles must still be joined by
    full edges, PN7).
 
@@ -71,13 +73,16 @@ orientations share these), base move → ``(from, to)``, rotate/orient → ``(an
 
 Set-up and characters
 ---------------------
-``new(players, seed)`` picks a start player at random; characters are then picked in turn order
-from the start player, each pick taking the next of pirate, ninja, robot, zombie (``choose =
-random`` shuffles that order), so a 2-player game gives the start player pirate and robot. In the
-3-player game the fourth base is set aside (``aside``) and that character stays unowned. The
-choice is not modelled as moves; positions may set ``characters`` freely. 3 play tiles are dealt
-to each player; the rest is the face-down stack. ``observation(p)`` masks other hands, the stack
-and the seed (lists of ``null`` of the right length).
+``new(players, seed)`` picks a start player at random and shuffles the stack. With ``choose =
+pick`` (default; PN15, *Inferred*: the seed only says "Choose your character(s)!") the game opens
+with a set-up phase: players take characters one ``choose <character>`` move at a time, in turn
+order from the start player (2 players: A, B, A, B; 3–4 players: one each), each pick taking the
+character's base into hand. Picks are public. After the last pick the 4th base of a 3-player
+game is set aside (``aside``) and that character stays unowned, 3 play tiles are dealt to each
+player from the top of the stack (from the start player round), and the start player lays the
+first tile. ``choose = random`` skips the picks: characters are dealt at random from the seed and
+the game starts with the tiles dealt. ``observation(p)`` masks other hands, the stack and the
+seed (lists of ``null`` of the right length).
 
 Options (``ftwkit.rules("pnrz", **options)``; defaults = RECOMMENDED rulings)
 ------------------------------------------------------------------------------
@@ -85,12 +90,15 @@ Options (``ftwkit.rules("pnrz", **options)``; defaults = RECOMMENDED rulings)
 ``printed`` a character quadrant scores the per-quadrant ``counts`` of its tile, a bonus item
 keeps its 3; the shipped set gives no counts), ``bonus_also_character`` (PN4), ``negation`` (PN5:
 ``per_quadrant`` | ``per_enemy_minus_one``), ``negated_breaks_section`` (PN5),
-``base_negatable`` (PN5), ``draw_after_base`` (PN6), ``base_move_connectivity`` (PN7:
-``full_edges`` | ``placement_only``), ``rotate_excludes_opponent_base`` (PN9),
+``base_negatable`` (PN5), ``draw_after_base`` (PN6: ``true`` = a base played from hand draws,
+the seed's words, default; ``false`` = no draw, a review's reading), ``base_move_connectivity``
+(PN7: ``full_edges`` | ``placement_only``), ``rotate_excludes_opponent_base`` (PN9),
 ``swap_excludes_opponent_base`` (PN10), ``replace_allows_base_from_hand`` (PN11),
 ``final_round`` (PN12: ``everyone`` | ``others_only``), ``tiebreak`` (PN14: ``shared`` |
-``base_on_table``, invented), ``choose`` (PN15: ``turn_order`` | ``random``), ``tile_set``
-(5.4: a path, a JSON string or a dict; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
+``base_on_table``, invented), ``choose`` (PN15, *Inferred*: ``pick`` | ``random``), ``tile_set``
+(5.4: ``reconstructed`` or the set's JSON data, a string or a dict; from Python also a
+``pathlib.Path``, read at ``ftwkit.rules``; a string is never taken as a path, so a pasted
+position or record cannot open a file; a tile may add ``"counts": [n_NW, n_NE, n_SE, n_SW]``,
 and so may an inline tile in a position).
 
 What is reconstructed
@@ -107,7 +115,12 @@ JSON position (API.md)::
      "tiles": [{"id": "01", "at": [0, 0], "rot": 0},
                {"quads": ["pirate", "chest", "ninja", "kraken"], "icon": null, "at": [2, 0]}],
      "hands": [["05", "base:pirate"], ["02", "base:robot", "base:zombie"]], "draw": ["12"],
-     "aside": [], "pending": null, "final_turns": null, "seed": null}
+     "aside": [], "pending": null, "final_turns": null, "seed": null, "phase": "play"}
+
+``phase`` is ``"play"`` (the default, so a position with its characters given is in play) or
+``"choose"`` during the picks: then ``characters`` holds the picks so far (they go in turn order
+from the start player, so ``to_play`` tells who started), each hand holds just its picked bases,
+``draw`` the whole stack, and ``tiles``/``aside`` are empty.
 
 ``pending`` is ``"rotate"``/``"swap"``/``"replace"`` while the extra action awaits, or
 ``{"orient": [[x, y], ...]}`` while swapped/replaced tiles await their orientation;
@@ -116,11 +129,15 @@ JSON position (API.md)::
 >>> import ftwkit
 >>> state = ftwkit.rules("pnrz").new(players=2, seed=3)
 >>> state.status()
-'Player 1 (pirate, robot) to play; 48 tiles in the stack'
+'Player 1 to choose a character'
+>>> [str(m) for m in state.legal_moves()]
+['choose pirate', 'choose ninja', 'choose robot', 'choose zombie']
+>>> for pick in ("ninja", "pirate", "zombie", "robot"):
+...     state = state.play(f"choose {pick}")
+>>> state.status()
+'Player 1 (ninja, zombie) to play; 48 tiles in the stack'
 >>> str(state.legal_moves()[0])
 '04 at 0,0 r0'
->>> state.play("04 at 0,0 r0").scores
-(0, 4)
 """
 
 from __future__ import annotations

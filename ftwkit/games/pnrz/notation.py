@@ -10,6 +10,7 @@ notation                   meaning                                             t
 ``swap 0,0 with 2,0``      Swap action: exchange the tiles at 0,0 and 2,0      ``((0, 0), (2, 0))``
 ``replace 2,0 with 17``    Replace action: take the tile at 2,0, put 17 there  ``((2, 0), "17")``
 ``orient 2,0 r2``          after Swap/Replace: the tile at 2,0 to rotation 2   ``((2, 0),)``
+``choose ninja``           set-up: take a character and its base (PN15)        ``("ninja",)``
 ``skip``                   decline the pending extra action                    ``()``
 ``pass``                   nothing can be done                                 ``()``
 =========================  ==================================================  ==================
@@ -25,10 +26,12 @@ import re
 from typing import ClassVar
 
 from ftwkit.errors import IllegalMove
+from ftwkit.games.pnrz.tiles import short
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move
 
 __all__ = [
+    "Choose",
     "MoveBase",
     "Orient",
     "Pass",
@@ -158,6 +161,21 @@ class Skip(Move):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Choose(Move):
+    """Set-up: take a character (and its base), one pick per move in turn order (PN15)."""
+
+    character: str
+
+    @property
+    def targets(self) -> tuple[str]:
+        """The character's name (a chip the renderer draws while the picks go on)."""
+        return (self.character,)
+
+    def __str__(self) -> str:
+        return f"choose {self.character}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Move):
     """Do nothing, allowed only when no tile can be played and no base moved."""
 
@@ -170,7 +188,9 @@ class Pass(Move):
         return "pass"
 
 
-_N = r"(-?\d{1,6}),(-?\d{1,6})"
+_N = r"(-?\d{1,9}),(-?\d{1,9})"
+"""Anchor coordinates: up to 9 digits, beyond any position the engine loads (``COORD_LIMIT``)
+or play can reach from one, so every recorded move replays."""
 _TILE = r"([0-9A-Za-z_:.\-~/+]+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), kind)
@@ -181,6 +201,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"^swap {_N} with {_N}$", "swap"),
         (rf"^replace {_N} with {_TILE}$", "replace"),
         (rf"^orient {_N} r([0-3])$", "orient"),
+        (r"^choose (pirate|ninja|robot|zombie)$", "choose"),
         (r"^skip$", "skip"),
         (r"^pass$", "pass"),
     )
@@ -211,8 +232,11 @@ def parse(text: str) -> Move:
             return Replace((int(g[0]), int(g[1])), g[2])
         if kind == "orient":
             return Orient((int(g[0]), int(g[1])), int(g[2]))
+        if kind == "choose":
+            return Choose(g[0])
         return Skip() if kind == "skip" else Pass()
     raise IllegalMove(
-        f"{text!r} is not a move in PNRZ notation (e.g. '05 at 2,0 r1', 'base 0,0 to 4,0', "
-        "'rotate 2,0 r3', 'swap 0,0 with 2,0', 'replace 2,0 with 17', 'orient 2,0 r2', 'skip')"
+        f"{short(text)} is not a move in PNRZ notation (e.g. '05 at 2,0 r1', 'base 0,0 to 4,0', "
+        "'rotate 2,0 r3', 'swap 0,0 with 2,0', 'replace 2,0 with 17', 'orient 2,0 r2', 'skip', "
+        "'choose ninja')"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
@@ -18,11 +19,19 @@ from ftwkit.games.pnrz.tiles import (
     canonical_rot,
     check_tile,
     load_tile_set,
+    read_tile_set_file,
+    short,
 )
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int
 
-__all__ = ["PnrzOptions", "PnrzRules", "deal_characters"]
+__all__ = ["COORD_LIMIT", "PnrzOptions", "PnrzRules", "deal_characters"]
+
+COORD_LIMIT = 1_000_000
+"""How far (per axis) from the origin the nearest tile of a position may be. The table starts at
+0,0, grows by at most 2 quadrants a tile and stays one group, so every tile is within a few
+hundred quadrants of that nearest one (and any anchor beyond ``2 * COORD_LIMIT`` is refused at
+once). The notation reads up to 9 digits, so every move from a loaded position replays."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,8 +55,12 @@ class PnrzOptions:
     """PN5: true = a negated quadrant no longer joins its section."""
     base_negatable: bool = False
     """PN5: true = the base's 5 points are lost when a base quadrant touches the arch-enemy."""
-    draw_after_base: bool = False
-    """PN6: true = playing a base from hand is followed by a draw too."""
+    draw_after_base: bool = True
+    """PN6 (revised): ``true`` (default) = playing a base from hand ends the turn with a draw like
+    playing a play tile; only moving a base skips the draw. This follows the seed: "A player's
+    turn consists of either playing 1 tile from their hand to the table or playing a Base Tile.
+    At the end of a player's turn, they draw another Tile." ``false`` = the older reading of a
+    review (the base is apart from the 3-tile hand, so playing it draws nothing)."""
     base_move_connectivity: Literal["full_edges", "placement_only"] = "full_edges"
     """PN7: after moving a base all tiles must stay joined by full edges; ``placement_only`` =
     only the placement rule for the base's new spot."""
@@ -65,12 +78,16 @@ class PnrzOptions:
     tiebreak: Literal["shared", "base_on_table"] = "shared"
     """PN14: ties share the win; ``base_on_table`` (invented, engine-only) = among the tied,
     those with more of their bases on the table win."""
-    choose: Literal["turn_order", "random"] = "turn_order"
-    """PN15: characters picked in turn order from the start player (each taking the next of
-    pirate, ninja, robot, zombie); ``random`` = characters dealt at random."""
+    choose: Literal["pick", "random"] = "pick"
+    """PN15 (*Inferred*: the seed only says "Choose your character(s)!"): ``pick`` = a set-up
+    phase of moves (``choose ninja``), one pick per move in turn order from the start player
+    (2 players: A, B, A, B; 3–4 players: one each), public, before the 3 tiles each are dealt;
+    ``random`` = characters dealt at random from the seed, no picks."""
     tile_set: str | None = None
-    """RULINGS 5.4: None = the shipped reconstructed tile set; else a path (.json/.yaml) or JSON
-    data (``rules("pnrz", tile_set={...})`` accepts a dict and stores it as a JSON string)."""
+    """RULINGS 5.4: None (or ``"reconstructed"``) = the shipped reconstructed tile set; else the
+    set's JSON data. ``rules("pnrz", tile_set={...})`` accepts a dict and
+    ``tile_set=pathlib.Path(...)`` a file, both stored as a JSON string; a string is never read
+    as a path, so positions and records cannot make the engine open a file."""
 
 
 def deal_characters(players: int, start: int, order: list[str]) -> list[list[str]]:
@@ -98,8 +115,16 @@ _POSITION_KEYS = frozenset(
         "pending",
         "final_turns",
         "seed",
+        "phase",
     }
 )
+
+
+_TOUCHING: tuple[tuple[int, int], ...] = (
+    *((2 * s, e) for s in (1, -1) for e in (-1, 0, 1)),
+    *((e, 2 * s) for s in (1, -1) for e in (-1, 0, 1)),
+)
+"""Anchor offsets of tiles sharing at least half an edge (full edges and half-offset contacts)."""
 
 
 class PnrzRules(Rules):
@@ -112,32 +137,55 @@ class PnrzRules(Rules):
     Options: ClassVar[type] = PnrzOptions
     options: PnrzOptions
 
-    __slots__ = ()
+    __slots__ = ("_tiles",)
+    _tiles: TileSet
 
     def __init__(self, options: Any = None) -> None:
         super().__init__(options)
-        # validate the tile set now so a bad one fails at rules(...), naming the entry
-        load_tile_set(self.options.tile_set)
+        # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
+        # since every move asks for tiles
+        object.__setattr__(self, "_tiles", load_tile_set(self.options.tile_set))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by options (the slots are immutable), e.g. for parallel simulations."""
+        return (type(self), (self.options,))
 
     @classmethod
     def with_options(cls, **options: Any) -> Rules:
-        """Rules with the given switches; a ``tile_set`` dict is stored as a JSON string."""
-        if isinstance(options.get("tile_set"), Mapping):
-            options["tile_set"] = json.dumps(options["tile_set"], sort_keys=True)
+        """Rules with the given switches; a ``tile_set`` dict or ``Path`` is stored as JSON."""
+        spec = options.get("tile_set")
+        if isinstance(spec, Mapping):
+            options["tile_set"] = json.dumps(spec, sort_keys=True)
+        elif isinstance(spec, os.PathLike):
+            options["tile_set"] = read_tile_set_file(spec)
         return cls(make_options(cls.Options, options))
 
     @property
     def tile_set(self) -> TileSet:
         """The tile set in use (the reconstructed set of RULINGS 5.4 unless ``tile_set`` says)."""
-        return load_tile_set(self.options.tile_set)
+        return self._tiles
 
     # ------------------------------------------------------------------ set-up
     def _new(self, players: int, seed: int | None) -> State:
         rng = random.Random(seed)
         start = rng.randrange(players)
+        if self.options.choose == "pick":
+            # the seed's set-up order: characters first, then shuffle and deal (at the last pick)
+            stack = [t.id for t in self.tile_set.play]
+            rng.shuffle(stack)
+            return PnrzState(
+                self,
+                n_players=players,
+                characters=((),) * players,
+                table=(),
+                hands=((),) * players,
+                draw=tuple(stack),
+                turn=start,
+                seed=seed,
+                picking=True,
+            )
         order = list(CHARACTERS)
-        if self.options.choose == "random":
-            rng.shuffle(order)
+        rng.shuffle(order)
         characters = deal_characters(players, start, order)
         chosen = {c for chars in characters for c in chars}
         stack = [t.id for t in self.tile_set.play]
@@ -168,27 +216,35 @@ class PnrzRules(Rules):
                 self.tile_set.tile(value)
             except KeyError:
                 raise InvalidState(
-                    f"{where}: unknown tile id {value!r} (ids of the tile set, 'base:<character>' "
-                    'or an inline tile {"quads": [...], "icon": null})'
+                    f"{where}: unknown tile id {short(value)} (ids of the tile set, "
+                    '\'base:<character>\' or an inline tile {"quads": [...], "icon": null})'
                 ) from None
             return value
         if isinstance(value, Mapping):
             return check_tile(value, where).id
-        raise InvalidState(f"{where}: expected a tile id or an inline tile, got {value!r}")
+        raise InvalidState(f"{where}: expected a tile id or an inline tile, got {short(value)}")
 
     def _ref_list(self, data: Mapping[str, Any], key: str, default: Any = None) -> list[str]:
         value = data.get(key, default)
         if not isinstance(value, list):
             raise InvalidState(f"{key}: expected a list of tiles")
+        self._check_size(value, key)
         return [self._ref(v, f"{key}[{i}]") for i, v in enumerate(value)]
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
         check_keys(data, _POSITION_KEYS)
+        phase = data.get("phase", "play")
+        if phase not in ("play", "choose"):
+            raise InvalidState(f"phase: expected 'choose' or 'play', got {short(phase)}")
+        if phase == "choose":
+            return self._load_picks(data)
         characters = self._load_characters(data)
         n = len(characters)
         players = data.get("players", n)
         if not is_int(players) or not 2 <= players <= 4 or players != n:
-            raise InvalidState(f"players: expected 2–4 matching characters ({n}), got {players!r}")
+            raise InvalidState(
+                f"players: expected 2–4 matching characters ({n}), got {short(players)}"
+            )
         owner = {c: p for p, chars in enumerate(characters) for c in chars}
         table = self._load_table(data)
         hands_raw = data.get("hands")
@@ -198,6 +254,7 @@ class PnrzRules(Rules):
         for p, hand in enumerate(hands_raw):
             if not isinstance(hand, list):
                 raise InvalidState(f"hands[{p}]: expected a list of tiles")
+            self._check_size(hand, f"hands[{p}]")
             keys = [self._ref(v, f"hands[{p}][{i}]") for i, v in enumerate(hand)]
             for i, key in enumerate(keys):
                 base = self.tile_set.tile(key).base_of
@@ -221,6 +278,12 @@ class PnrzRules(Rules):
                     f"aside[{i}]: the {base} base belongs to player {owner[base]}; only the base "
                     "of an unowned character is set aside (3 players)"
                 )
+        total = len(table) + sum(map(len, hands)) + len(draw) + len(aside)
+        if total > len(self.tile_set.play) + len(CHARACTERS):
+            raise InvalidState(
+                f"draw: the position holds {total} tiles in all, more than the "
+                f"{len(self.tile_set.play) + len(CHARACTERS)} of the tile set"
+            )
         self._check_unique(table, hands, draw, aside)
         self._check_bases(table, hands, aside, owner)
         to_play, final, pending = self._load_turn(data, n, table)
@@ -231,7 +294,7 @@ class PnrzRules(Rules):
             )
         seed = data.get("seed")
         if seed is not None and not is_int(seed):
-            raise InvalidState(f"seed: expected an integer or null, got {seed!r}")
+            raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
         return PnrzState(
             self,
             n_players=n,
@@ -246,19 +309,90 @@ class PnrzRules(Rules):
             seed=seed,
         )
 
-    def _load_characters(self, data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    def _load_picks(self, data: Mapping[str, Any]) -> State:
+        """A position of the set-up phase (PN15): characters picked so far, the whole stack."""
+        characters = self._load_characters(data, picking=True)
+        n = len(characters)
+        players = data.get("players", n)
+        if not is_int(players) or players != n:
+            raise InvalidState(
+                f"players: expected 2–4 matching characters ({n}), got {short(players)}"
+            )
+        for key in ("tiles", "aside"):
+            if data.get(key):
+                raise InvalidState(f"{key}: must be empty while the characters are chosen")
+        for key in ("pending", "final_turns"):
+            if data.get(key) is not None:
+                raise InvalidState(f"{key}: must be null while the characters are chosen")
+        picks = sum(map(len, characters))
+        total = n * (2 if n == 2 else 1)
+        if picks >= total:
+            raise InvalidState(
+                f"phase: all {total} characters are chosen, so the position is in the play phase"
+            )
+        to_play = data.get("to_play", 0)
+        if not is_int(to_play) or not 0 <= to_play < n:
+            raise InvalidState(f"to_play: expected a player 0–{n - 1}, got {short(to_play)}")
+        start = (to_play - picks) % n
+        for p, chars in enumerate(characters):
+            made = sum(1 for i in range(picks) if (start + i) % n == p)
+            if len(chars) != made:
+                raise InvalidState(
+                    f"characters[{p}]: picks go one at a time in turn order (PN15); with "
+                    f"{picks} made and player {to_play} next, player {p} has made {made}, "
+                    f"not {len(chars)}"
+                )
+        hands_raw = data.get("hands", [[] for _ in range(n)])
+        if not isinstance(hands_raw, list) or len(hands_raw) != n:
+            raise InvalidState(f"hands: expected one list of tiles per player ({n})")
+        hands = []
+        for p, hand in enumerate(hands_raw):
+            want = sorted(self.tile_set.base(c).id for c in characters[p])
+            if not isinstance(hand, list) or sorted(map(str, hand)) != want:
+                raise InvalidState(
+                    f"hands[{p}]: while the characters are chosen a hand holds just the bases "
+                    f"picked ({want}); the tiles are dealt after the last pick"
+                )
+            hands.append(tuple(want))
+        draw = self._ref_list(data, "draw")
+        if len(draw) < 3 * n:
+            raise InvalidState(
+                f"draw: the deal after the last pick needs 3 tiles per player, {3 * n} in all"
+            )
+        for i, key in enumerate(draw):
+            if self.tile_set.tile(key).base_of is not None:
+                raise InvalidState(f"draw[{i}]: bases are never in the draw stack")
+        self._check_unique((), [], draw, [])
+        seed = data.get("seed")
+        if seed is not None and not is_int(seed):
+            raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
+        return PnrzState(
+            self,
+            n_players=n,
+            characters=characters,
+            table=(),
+            hands=tuple(hands),
+            draw=tuple(draw),
+            turn=to_play,
+            seed=seed,
+            picking=True,
+        )
+
+    def _load_characters(
+        self, data: Mapping[str, Any], picking: bool = False
+    ) -> tuple[tuple[str, ...], ...]:
         raw = data.get("characters")
         if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
             raise InvalidState("characters: expected a list of 2–4 lists of characters")
         seen: set[str] = set()
         out = []
         for p, chars in enumerate(raw):
-            if not isinstance(chars, list) or not chars:
+            if not isinstance(chars, list) or not (chars or picking):
                 raise InvalidState(f"characters[{p}]: expected a non-empty list of characters")
             for c in chars:
                 if c not in CHARACTERS:
                     raise InvalidState(
-                        f"characters[{p}]: unknown character {c!r}; expected one of "
+                        f"characters[{p}]: unknown character {short(c)}; expected one of "
                         f"{', '.join(CHARACTERS)}"
                     )
                 if c in seen:
@@ -271,6 +405,7 @@ class PnrzRules(Rules):
         raw = data.get("tiles", [])
         if not isinstance(raw, list):
             raise InvalidState("tiles: expected a list of placed tiles")
+        self._check_size(raw, "tiles")
         aligned = self.options.grid == "aligned"
         occupied: dict[tuple[int, int], int] = {}
         table: list[Placed] = []
@@ -288,19 +423,82 @@ class PnrzRules(Rules):
                 key = self._ref(inline, where)
             at = entry.get("at")
             if not (isinstance(at, list) and len(at) == 2 and all(is_int(v) for v in at)):
-                raise InvalidState(f"{where}.at: expected [x, y] integers, got {at!r}")
+                raise InvalidState(f"{where}.at: expected [x, y] integers, got {short(at)}")
+            if abs(at[0]) > 2 * COORD_LIMIT or abs(at[1]) > 2 * COORD_LIMIT:
+                raise InvalidState(
+                    f"{where}.at: {short(at)} is farther than {2 * COORD_LIMIT:,} quadrants from "
+                    "the origin, where the table starts; no game reaches it"
+                )
             if aligned and (at[0] % 2 or at[1] % 2):
                 raise InvalidState(f"{where}.at: grid = aligned needs even coordinates, got {at}")
             rot = entry.get("rot", 0)
             if not is_int(rot) or not 0 <= rot <= 3:
-                raise InvalidState(f"{where}.rot: expected 0–3 quarter turns, got {rot!r}")
+                raise InvalidState(f"{where}.rot: expected 0–3 quarter turns, got {short(rot)}")
             for cell in footprint((at[0], at[1])):
                 if cell in occupied:
                     raise InvalidState(f"{where}.at: overlaps tiles[{occupied[cell]}] at {cell}")
                 occupied[cell] = i
             rot = canonical_rot(self.tile_set.tile(key).picture, rot)
             table.append((key, at[0], at[1], rot))
+        self._check_layout(table)
         return tuple(sorted(table, key=lambda t: (t[2], t[1])))
+
+    def _check_size(self, entries: list[Any], where: str) -> None:
+        """Refuse (fast, before reading the entries) more tiles than the tile set holds."""
+        limit = len(self.tile_set.play) + len(CHARACTERS)
+        if len(entries) > limit:
+            raise InvalidState(
+                f"{where}: {len(entries)} tiles, but the tile set has only {limit} (play tiles "
+                "and bases)"
+            )
+
+    def _check_layout(self, table: list[Placed]) -> None:
+        """The table is one group of tiles touching by (at least half) an edge, as in play.
+
+        Every tile played touches the table by a full edge, and Rotate, Swap and Replace keep the
+        footprints, so a reachable table is one group; hand-made positions may also join tiles by
+        half an edge. Under ``base_move_connectivity = placement_only`` a moved base may leave
+        the table in pieces, so there only the extent is bounded: at most 4 quadrants per tile
+        across. Either way a loaded table stays small enough to draw and print.
+        """
+        if not table:
+            return
+        anchors = [(t[1], t[2]) for t in table]
+        near = min(anchors, key=lambda a: max(abs(a[0]), abs(a[1])))
+        if max(abs(near[0]), abs(near[1])) > COORD_LIMIT:
+            raise InvalidState(
+                f"tiles: the nearest tile, at {near[0]},{near[1]}, is farther than "
+                f"{COORD_LIMIT:,} quadrants from the origin, where the table starts; no game "
+                "reaches it"
+            )
+        if self.options.base_move_connectivity == "placement_only":
+            span = 4 * len(table)
+            for axis in (0, 1):
+                values = [a[axis] for a in anchors]
+                if max(values) - min(values) > span:
+                    raise InvalidState(
+                        f"tiles: the table spans {max(values) - min(values)} quadrants "
+                        f"{'across' if axis == 0 else 'down'}; {len(table)} tiles reach at "
+                        f"most {span}"
+                    )
+            return
+        at = set(anchors)
+        seen = {anchors[0]}
+        todo = [anchors[0]]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in _TOUCHING:
+                nb = (x + dx, y + dy)
+                if nb in at and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        if len(seen) < len(at):
+            lone = min(a for a in anchors if a not in seen)
+            raise InvalidState(
+                f"tiles: the tile at {lone[0]},{lone[1]} is apart from the table at "
+                f"{anchors[0][0]},{anchors[0][1]}; every tile is played touching the table by a "
+                "full edge, so the tiles form one group (RULINGS 5.2, PN7)"
+            )
 
     @staticmethod
     def _check_unique(
@@ -356,12 +554,12 @@ class PnrzRules(Rules):
     ) -> tuple[int, int | None, tuple[Any, ...]]:
         final = data.get("final_turns")
         if final is not None and (not is_int(final) or not 0 <= final <= n):
-            raise InvalidState(f"final_turns: expected null or 0–{n}, got {final!r}")
+            raise InvalidState(f"final_turns: expected null or 0–{n}, got {short(final)}")
         to_play = data.get("to_play", 0)
         if to_play is None and final == 0:
             to_play = 0
         if not is_int(to_play) or not 0 <= to_play < n:
-            raise InvalidState(f"to_play: expected a player 0–{n - 1}, got {to_play!r}")
+            raise InvalidState(f"to_play: expected a player 0–{n - 1}, got {short(to_play)}")
         if final == 0:
             to_play = 0
         raw = data.get("pending")
@@ -375,7 +573,7 @@ class PnrzRules(Rules):
             cells = []
             for a in raw["orient"]:
                 if not (isinstance(a, list) and len(a) == 2 and all(is_int(v) for v in a)):
-                    raise InvalidState(f"pending.orient: expected [x, y] anchors, got {a!r}")
+                    raise InvalidState(f"pending.orient: expected [x, y] anchors, got {short(a)}")
                 if (a[0], a[1]) not in anchors:
                     raise InvalidState(f"pending.orient: no tile at {a[0]},{a[1]}")
                 cells.append((a[0], a[1]))
@@ -385,11 +583,66 @@ class PnrzRules(Rules):
         elif raw is not None:
             raise InvalidState(
                 f"pending: expected null, 'rotate', 'swap', 'replace' or {{'orient': [[x, y]]}}, "
-                f"got {raw!r}"
+                f"got {short(raw)}"
             )
         if pending and final == 0:
             raise InvalidState("pending: the game is over, no action can be pending")
         return to_play, final, pending
+
+    # ------------------------------------------------------------------ hidden information
+    hidden_information: ClassVar[bool] = True
+    """Hands and the order of the stack are hidden (PN17); the table and the picks are public."""
+
+    def sample(self, state: State, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``state.observation(player)``, hidden parts re-drawn.
+
+        Built from the observation alone: ``player``'s hand, the table, the picks, the aside
+        base, the hand sizes and the stack size are kept. Each other player's hand holds the
+        bases of their characters that are not on the table (a base only ever leaves the table
+        into its owner's hand, PN11); the rest of the hands and the whole stack (so also every
+        future draw and, during the picks, the deal) are a random share of the play tiles
+        nobody can see. Tiles of a hand-made position that the set cannot supply (inline tiles
+        hidden in other hands) are re-drawn as inline copies of unseen tiles.
+        """
+        state._check_player(player)
+        view = state.observation(player)
+        ts = self.tile_set
+
+        def key_of(entry: Any) -> str:
+            if not isinstance(entry, Mapping):
+                return str(entry)
+            if "id" in entry:
+                return str(entry["id"])
+            inline = {k: entry[k] for k in ("quads", "icon", "counts") if k in entry}
+            return check_tile(inline, "observation").id
+
+        table = [key_of(t) for t in view["tiles"]]
+        on_table = {ts.tile(k).base_of for k in table} - {None}
+        seen = set(table) | {key_of(k) for k in view["hands"][player]}
+        seen |= {key_of(k) for k in view["aside"]}
+        pool = [t.id for t in ts.play if t.id not in seen]
+        rng.shuffle(pool)
+        hands: list[list[Any]] = []
+        need: list[int] = []
+        for q, hand in enumerate(view["hands"]):
+            if q == player:
+                hands.append(list(hand))
+                need.append(0)
+                continue
+            bases = [ts.base(c).id for c in view["characters"][q] if c not in on_table]
+            hands.append(bases[: len(hand)])
+            need.append(len(hand) - len(hands[-1]))
+        wanted = sum(need) + len(view["draw"])
+        fill: list[Any] = list(pool)
+        while len(fill) < wanted:  # only hand-made positions: inline copies of unseen content
+            tile = ts.tile(rng.choice(pool)) if pool else rng.choice(ts.play)
+            fill.append({"quads": list(tile.quads), "icon": tile.icon})
+        for q, count in enumerate(need):
+            hands[q].extend(fill[:count])
+            del fill[:count]
+        view["hands"] = hands
+        view["draw"] = fill[: len(view["draw"])]
+        return state.rules.load(view)
 
     # ------------------------------------------------------------------ notation
     def _parse_move(self, state: State, text: str) -> Move:
@@ -399,7 +652,7 @@ class PnrzRules(Rules):
             try:
                 tile = self.tile_set.tile(move.tile)
             except (KeyError, InvalidState):
-                raise IllegalMove(f"{move.tile!r} is not a tile of this tile set") from None
+                raise IllegalMove(f"{short(move.tile)} is not a tile of this tile set") from None
             return Place(move.tile, move.at, canonical_rot(tile.picture, move.rot))
         if isinstance(move, Rotate | Orient):
             found = state.placed.get(move.at)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
+import operator
+import random
+from collections.abc import Callable
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ftwkit.games.pnrz.notation import (
+    Choose,
     MoveBase,
     Orient,
     Pass,
@@ -24,6 +30,7 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     placement_problem,
 )
+from ftwkit.games.pnrz.playout import heuristic, policy_move
 from ftwkit.games.pnrz.scoring import Section, best_sections
 from ftwkit.games.pnrz.tiles import (
     BASES,
@@ -71,6 +78,9 @@ class PnrzState(State):
             ``("orient", anchor, ...)``: the extra-action step the player must take now.
         final_left: turns left in the final lap (``None`` before it starts, 0 = game over).
         seed: the start seed (the stack order is already in ``draw``).
+        picking: the set-up phase (PN15): players take characters one pick per move, in turn
+            order from the start player; hands hold only the bases picked so far, the whole
+            stack is in ``draw``, and the last pick deals 3 tiles to each player.
     """
 
     n_players: int
@@ -83,13 +93,14 @@ class PnrzState(State):
     pending: tuple[Any, ...] = ()
     final_left: int | None = None
     seed: int | None = None
+    picking: bool = False
 
     # ------------------------------------------------------------------ derived values
     @property
     def tile_set(self) -> TileSet:
         """The tile set of the rules."""
         rules: PnrzRules = self.rules  # type: ignore[assignment]
-        return rules.tile_set
+        return rules._tiles
 
     @property
     def opts(self) -> PnrzOptions:
@@ -137,10 +148,10 @@ class PnrzState(State):
     def _aligned(self) -> bool:
         return bool(self.opts.grid == "aligned")
 
-    @functools.cached_property
+    @property
     def owner(self) -> dict[str, int]:
-        """The player owning each character (unowned characters are absent)."""
-        return {c: p for p, chars in enumerate(self.characters) for c in chars}
+        """The player owning each character (unowned characters are absent); do not modify."""
+        return _owners(self.characters)
 
     def sections(self) -> dict[str, Section]:
         """Each character's best section: ``{character: (value, frozenset of quadrant cells)}``.
@@ -198,6 +209,13 @@ class PnrzState(State):
             won = " and ".join(names[p] for p in self.winners)
             return f"Game over: {won} won ({scores})"
         p = self.turn
+        if self.picking:
+            chosen = "; ".join(
+                f"{names[q]}: {', '.join(chars)}"
+                for q, chars in enumerate(self.characters)
+                if chars
+            )
+            return f"{names[p]} to choose a character" + (f" ({chosen})" if chosen else "")
         text = f"{names[p]} ({', '.join(self.characters[p])}) to play"
         if self.pending:
             text += f"; {_ACTION_NAMES[self.pending[0]]} step pending"
@@ -205,6 +223,66 @@ class PnrzState(State):
         if self.final_left is not None:
             text += f"; final turns: {self.final_left} left"
         return text
+
+    def _evolve(self, **changes: Any) -> PnrzState:
+        """``dataclasses.replace`` for this frozen state, without re-running ``__init__``.
+
+        A move changes a few fields of a dozen; copying the field values straight into a new
+        instance is several times cheaper, and no cached value or history is carried over.
+        """
+        values = {name: self.__dict__[name] for name in _FIELDS}
+        values["_legal_cache"] = None  # as ``dataclasses.replace`` leaves the init=False field
+        values.update(changes)
+        nxt = object.__new__(PnrzState)
+        nxt.__dict__.update(values)
+        return nxt
+
+    # ------------------------------------------------------------------ search hooks
+    def _random_move(self, rng: random.Random) -> Move:
+        """``rng.choice(self.legal_moves())`` without building the list in a plain turn.
+
+        The same draw (``randrange`` of the list's length) picks the same move: placements are
+        counted per hand tile (anchors × distinct rotations), then the base moves.
+        """
+        if self.pending or self.picking or self._legal_cache is not None:
+            return super()._random_move(rng)
+        cands = sorted(self.candidates)
+        blocks: list[tuple[str, tuple[str, ...], int]] = []
+        total = 0
+        for key in dict.fromkeys(self.hands[self.turn]):
+            picture = self.tile(key).picture
+            rots = len(distinct_rotations(picture))
+            blocks.append((key, picture, rots))
+            total += len(cands) * rots
+        bases: list[tuple[Cell, list[Cell]]] = []
+        for key, x, y, _ in self.table:
+            if key.startswith(("base:", "~base:")):
+                base = self.tile(key).base_of
+                if base is not None and self.owner.get(base) == self.turn:
+                    targets = self._base_targets((x, y))
+                    bases.append(((x, y), targets))
+                    total += len(targets)
+        if not total:
+            rng.randrange(1)  # as rng.choice([pass]) would
+            return Pass()
+        i = rng.randrange(total)
+        for key, picture, rots in blocks:
+            if i < len(cands) * rots:
+                return _placements(key, picture)(cands[i // rots])[i % rots]
+            i -= len(cands) * rots
+        for src, targets in bases:
+            if i < len(targets):
+                return MoveBase(src, targets[i])
+            i -= len(targets)
+        raise AssertionError("the index lies within the moves counted")  # pragma: no cover
+
+    def _heuristic(self, player: int) -> float:
+        """The tally's lead, squashed into ``[0, 1]`` (see :mod:`ftwkit.games.pnrz.playout`)."""
+        return heuristic(self, player)
+
+    def _policy_move(self, rng: random.Random) -> Move:
+        """The cheap rollout policy of :mod:`ftwkit.games.pnrz.playout`."""
+        return policy_move(self, rng)
 
     def observation(self, player: int) -> dict[str, Any]:
         """The public view for ``player``: other hands, the stack and the seed are masked."""
@@ -252,6 +330,7 @@ class PnrzState(State):
             "pending": pending,
             "final_turns": self.final_left,
             "seed": self.seed,
+            "phase": "choose" if self.picking else "play",
         }
 
     # ------------------------------------------------------------------ text
@@ -287,6 +366,8 @@ class PnrzState(State):
         return base is not None and self.owner.get(base, self.turn) != self.turn
 
     def _generate_moves(self) -> list[Move]:
+        if self.picking:
+            return [Choose(c) for c in CHARACTERS if c not in self.owner]
         if self.pending:
             return self._action_moves()
         p = self.turn
@@ -297,9 +378,10 @@ class PnrzState(State):
             if key in seen:
                 continue
             seen.add(key)
-            rots = distinct_rotations(self.tile(key).picture)
-            moves.extend(Place(key, at, r) for at in cands for r in rots)
+            moves.extend(chain.from_iterable(map(_placements(key, self.tile(key).picture), cands)))
         for key, x, y, _ in self.table:
+            if not key.startswith(("base:", "~base:")):  # bases only (set ids or inline)
+                continue
             base = self.tile(key).base_of
             if base is not None and self.owner.get(base) == p:
                 moves.extend(MoveBase((x, y), dst) for dst in self._base_targets((x, y)))
@@ -307,25 +389,161 @@ class PnrzState(State):
             moves.append(Pass())
         return moves
 
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal; a placement is checked directly, without the move list.
+
+        Exactly the moves ``legal_moves()`` lists: in a turn with nothing pending, a tile of the
+        mover's hand at a candidate anchor in one of its distinct rotations.
+        """
+        kind = type(move)
+        if self.picking or self.is_over or kind not in _DIRECT:
+            return super().is_legal(move)
+        pending = self.pending
+        if kind is Place:
+            assert isinstance(move, Place)
+            if pending or move.tile not in self.hands[self.turn]:
+                return False
+            rots = distinct_rotations(self.tile(move.tile).picture)
+            return move.at in self.candidates and move.rot in rots
+        if kind is MoveBase:
+            assert isinstance(move, MoveBase)
+            found = None if pending else self.placed.get(move.src)
+            if found is None:
+                return False
+            base = self.tile(found[0]).base_of
+            if base is None or self.owner.get(base) != self.turn:
+                return False
+            return move.dst in self._base_targets(move.src)
+        if not pending:
+            return False
+        if kind is Skip:
+            return pending[0] != "orient"
+        if kind is Swap:
+            assert isinstance(move, Swap)
+            if pending[0] != "swap" or not move.a < move.b:
+                return False
+            a, b = self.placed.get(move.a), self.placed.get(move.b)
+            if a is None or b is None:
+                return False
+            return not (
+                self.opts.swap_excludes_opponent_base
+                and (self._opponent_base(a[0]) or self._opponent_base(b[0]))
+            )
+        assert isinstance(move, Rotate | Orient)
+        if pending[0] != ("rotate" if kind is Rotate else "orient"):
+            return False
+        found = self.placed.get(move.at)
+        if found is None or (kind is Orient and move.at != pending[1]):
+            return False
+        if move.rot not in distinct_rotations(self.tile(found[0]).picture):
+            return False
+        if kind is Orient:
+            return True
+        if self.opts.rotate_excludes_opponent_base and self._opponent_base(found[0]):
+            return False
+        return bool(move.rot != found[1])
+
     def _base_targets(self, src: Cell) -> list[Cell]:
-        """Where the base at ``src`` may be moved (PN7)."""
-        anchors = set(self.placed)
-        anchors.discard(src)
-        gone = set(footprint(src))
-        occupied = {c for c in self.cells if c not in gone}
-        cands = candidate_anchors(anchors, occupied, self._aligned) - {src}
+        """Where the base at ``src`` may be moved (PN7).
+
+        The spots are the table's candidates without the base, found from this state's own
+        candidates: those still next to another tile by a full edge, plus the anchors freed
+        around ``src``. Only when the base is a link between tiles are the full-edge groups of
+        the rest counted.
+        """
+        placed = self.placed
+        if len(placed) == 1:  # a lone base: the table without it is empty
+            return sorted(candidate_anchors((), (), self._aligned) - {src})
+        cells = self.cells
+        gone = footprint(src)
+        sx, sy = src
+
+        def joined(x: int, y: int) -> bool:
+            return any(
+                (x + dx, y + dy) in placed and (x + dx, y + dy) != src for dx, dy in FULL_EDGE
+            )
+
+        cands = set(self.candidates)
+        for dx, dy in FULL_EDGE:  # only a spot next to the base may lose its full edge
+            c = (sx + dx, sy + dy)
+            if c in cands and not joined(*c):
+                cands.discard(c)
+        aligned = self._aligned
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                x, y = sx + dx, sy + dy
+                if (dx or dy) and (not aligned or (x % 2 == 0 and y % 2 == 0)):
+                    cover = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+                    if all(c in gone or c not in cells for c in cover) and joined(x, y):
+                        cands.add((x, y))
         if self.opts.base_move_connectivity == "full_edges":
+            if len(placed) == self._full_edge_group_size() and self._still_one_group(src):
+                return sorted(cands)  # without the base the rest stays one group: no condition
+            anchors = set(placed)
+            anchors.discard(src)
             group = full_edge_components(anchors)
             count = len(set(group.values()))
             if count > 1:
                 # the base must re-join every group: its full-edge neighbours meet them all
-                cands = frozenset(
+                cands = {
                     (x, y)
                     for x, y in cands
                     if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1})
                     == count
-                )
+                }
         return sorted(cands)
+
+    def _still_one_group(self, src: Cell) -> bool:
+        """Whether the tiles other than the one at ``src`` form one full-edge group."""
+        placed = self.placed
+        sx, sy = src
+        nbs = [(sx + dx, sy + dy) for dx, dy in FULL_EDGE if (sx + dx, sy + dy) in placed]
+        if len(nbs) < 2:
+            return True  # a table that is one group stays one without a tile hanging on it
+        # the 8 anchors around src, in ring order: neighbours joined along the ring are joined
+        ring = [(sx + dx, sy + dy) in placed for dx, dy in _RING]
+        if all(ring):
+            return True
+        start = ring.index(False)
+        run = 0
+        runs = set()
+        for i in range(start + 1, start + 9):
+            if ring[i % 8]:
+                if not ring[(i - 1) % 8]:
+                    run += 1
+                if i % 2 == 0:  # a full-edge neighbour of src, in this run of the ring
+                    runs.add(run)
+        if len(runs) == 1:
+            return True
+        seen = {src, nbs[0]}
+        todo = [nbs[0]]
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in FULL_EDGE:
+                nb = (x + dx, y + dy)
+                if nb in placed and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        return len(seen) == len(placed)
+
+    def _full_edge_group_size(self) -> int:
+        """How many tiles the full-edge group of the first tile holds (all of them in play)."""
+        cached = self.__dict__.get("_group_size")
+        if cached is None:
+            placed = self.placed
+            start = next(iter(placed))
+            seen = {start}
+            todo = [start]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in FULL_EDGE:
+                    nb = (x + dx, y + dy)
+                    if nb in placed and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            cached = len(seen)
+            self.__dict__["_group_size"] = cached
+        return int(cached)
 
     def _action_moves(self) -> list[Move]:
         kind = self.pending[0]
@@ -351,7 +569,7 @@ class PnrzState(State):
                 if not (opts.swap_excludes_opponent_base and self._opponent_base(self.placed[a][0]))
             ]
             for i, a in enumerate(eligible):
-                moves.extend(Swap(a, b) for b in eligible[i + 1 :])
+                moves.extend(_swap(a, b) for b in eligible[i + 1 :])
         elif kind == "replace":
             hand = [
                 k
@@ -362,7 +580,7 @@ class PnrzState(State):
                 taken = self.placed[at][0]
                 if self._opponent_base(taken):
                     continue
-                moves.extend(Replace(at, k) for k in hand if k != taken)
+                moves.extend(_replace(at, k) for k in hand if k != taken)
         moves.append(Skip())
         return moves
 
@@ -370,11 +588,46 @@ class PnrzState(State):
     def _apply(self, move: Move) -> PnrzState:
         if isinstance(move, Place):
             return self._apply_place(move)
+        if isinstance(move, Choose):
+            return self._apply_choose(move)
         nxt = self._apply_other(move)
-        if not isinstance(move, MoveBase) and "candidates" in self.__dict__:
-            # rotations, swaps and replacements keep every footprint: same candidates
-            nxt.__dict__["candidates"] = self.candidates
+        changed: tuple[Cell, ...] = ()
+        if isinstance(move, MoveBase):
+            changed = (move.src, move.dst)
+        else:
+            # rotations, swaps and replacements keep every footprint: same candidates and groups
+            for kept in ("candidates", "_group_size"):
+                if kept in self.__dict__:
+                    nxt.__dict__[kept] = self.__dict__[kept]
+            if isinstance(move, Swap):
+                changed = (move.a, move.b)
+            elif isinstance(move, Rotate | Orient | Replace):
+                changed = (move.at,)
+        if "cells" in self.__dict__:
+            self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
         return nxt
+
+    def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
+        """Give ``nxt`` its ``placed`` and ``cells`` from this state's, redoing ``anchors`` only."""
+        if not anchors:
+            nxt.__dict__["placed"] = self.placed
+            nxt.__dict__["cells"] = self.cells
+            return
+        placed = dict(self.placed)
+        cells = dict(self.cells)
+        for at in anchors:
+            if at in placed:
+                del placed[at]
+                for cell in footprint(at):
+                    del cells[cell]
+        for key, x, y, rot in nxt.table:
+            if (x, y) in anchors:
+                placed[(x, y)] = (key, rot)
+                quads = rotated(self.tile(key).quads, rot)
+                for cell, code in zip(footprint((x, y)), quads, strict=True):
+                    cells[cell] = code
+        nxt.__dict__["placed"] = placed
+        nxt.__dict__["cells"] = cells
 
     def _apply_other(self, move: Move) -> PnrzState:
         if isinstance(move, MoveBase):
@@ -395,9 +648,7 @@ class PnrzState(State):
                 else (k, x, y, r)
                 for k, x, y, r in self.table
             ]
-            return dataclasses.replace(
-                self, table=tuple(swapped), pending=("orient", move.a, move.b)
-            )
+            return self._evolve(table=tuple(swapped), pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken, _ = self.placed[move.at]
             hand = list(self.hands[self.turn])
@@ -407,8 +658,7 @@ class PnrzState(State):
                 (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
                 for k, x, y, r in self.table
             )
-            return dataclasses.replace(
-                self,
+            return self._evolve(
                 table=replaced,
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
@@ -417,22 +667,48 @@ class PnrzState(State):
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
-                return dataclasses.replace(self, table=oriented, pending=("orient", *rest))
+                return self._evolve(table=oriented, pending=("orient", *rest))
             return self._end_turn(oriented, self.hands, drew=True)
         if isinstance(move, Skip):
             return self._end_turn(self.table, self.hands, drew=True)
         assert isinstance(move, Pass)
         return self._end_turn(self.table, self.hands, drew=False)
 
+    def _apply_choose(self, move: Choose) -> PnrzState:
+        """Take the character and its base; the last pick deals 3 tiles each from the stack."""
+        p = self.turn
+        n = self.n_players
+        characters = list(self.characters)
+        characters[p] = (*characters[p], move.character)
+        hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
+        picks = sum(map(len, characters))
+        if picks < n * (2 if n == 2 else 1):
+            return self._evolve(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
+        start = (p + 1) % n  # the picks went round from the start player an exact number of laps
+        dealt = [list(h) for h in hands]
+        draw = list(self.draw)
+        for i in range(3 * n):
+            dealt[(start + i) % n].append(draw.pop(0))
+        chosen = {c for chars in characters for c in chars}
+        aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
+        return self._evolve(
+            characters=tuple(characters),
+            hands=tuple(tuple(sorted(h)) for h in dealt),
+            draw=tuple(draw),
+            aside=aside,
+            turn=start,
+            picking=False,
+        )
+
     def _apply_place(self, move: Place) -> PnrzState:
         p = self.turn
         hand = list(self.hands[p])
         hand.remove(move.tile)
         hands = self._with_hand(p, hand)
-        table = _sorted_table([*self.table, (move.tile, move.at[0], move.at[1], move.rot)])
+        table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         if tile.icon is not None:
-            nxt = dataclasses.replace(self, table=table, hands=hands, pending=(tile.icon,))
+            nxt = self._evolve(table=table, hands=hands, pending=(tile.icon,))
         else:
             is_base = tile.base_of is not None
             drew = not is_base or bool(self.opts.draw_after_base)
@@ -443,9 +719,15 @@ class PnrzState(State):
         for cell, code in zip(footprint(move.at), quads, strict=True):
             cells[cell] = code
         nxt.__dict__["cells"] = cells
+        placed = dict(self.placed)
+        placed[move.at] = (move.tile, move.rot)
+        nxt.__dict__["placed"] = placed
         nxt.__dict__["candidates"] = extend_candidates(
             self.candidates, move.at, cells, self._aligned
         )
+        if self.__dict__.get("_group_size") == len(self.table):
+            # one full-edge group plus a tile joined by a full edge: still one group
+            nxt.__dict__["_group_size"] = len(self.table) + 1
         return nxt
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
@@ -475,8 +757,7 @@ class PnrzState(State):
             everyone = self.opts.final_round == "everyone"
             final = self.n_players if everyone else self.n_players - 1
         turn = 0 if final == 0 else (p + 1) % self.n_players
-        return dataclasses.replace(
-            self,
+        return self._evolve(
             table=table,
             hands=hands,
             draw=draw,
@@ -498,6 +779,19 @@ class PnrzState(State):
         names = self.rules.player_names(self.players)
         who = names[self.turn]
         action_moves = (Rotate, Swap, Replace, Orient, Skip)
+        if self.picking:
+            if not isinstance(move, Choose):
+                return (
+                    f"the players first choose their characters, one pick each in turn order "
+                    f"(PN15): {who} must choose one of "
+                    f"{', '.join(c for c in CHARACTERS if c not in self.owner)}"
+                )
+            return (
+                f"{move.character} is already chosen by {names[self.owner[move.character]]}; "
+                "each character has one player"
+            )
+        if isinstance(move, Choose):
+            return "characters are chosen before the first tile, not during play (PN15)"
         if self.pending:
             kind = self.pending[0]
             if kind == "orient" and not isinstance(move, Orient):
@@ -600,8 +894,64 @@ class PnrzState(State):
         return f"{move} is not legal here"
 
 
+@functools.lru_cache(maxsize=512)
+def _placements(key: str, picture: tuple[str, ...]) -> Callable[[Cell], tuple[Place, ...]]:
+    """The placements of a tile at an anchor, one per distinct rotation, made once and shared.
+
+    Move objects are values, so the same ``Place`` may serve every state; a playout then
+    builds no move objects for the hundreds of placements of each turn.
+    """
+    rots = distinct_rotations(picture)
+
+    @functools.lru_cache(maxsize=4096)
+    def at(anchor: Cell) -> tuple[Place, ...]:
+        return tuple(Place(key, anchor, r) for r in rots)
+
+    return at
+
+
+@functools.lru_cache(maxsize=256)
+def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
+    """Character → player, shared by every state with these characters."""
+    return {c: p for p, chars in enumerate(characters) for c in chars}
+
+
+_RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
+"""The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
+
+_DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
+"""The kinds of move whose legality ``is_legal`` decides without building the move list."""
+
+
+@functools.lru_cache(maxsize=65536)
+def _swap(a: Cell, b: Cell) -> Swap:
+    """A shared ``Swap`` move (there are hundreds of pairs a turn; the values repeat)."""
+    return Swap(a, b)
+
+
+@functools.lru_cache(maxsize=65536)
+def _replace(at: Cell, key: str) -> Replace:
+    """A shared ``Replace`` move (one per tile on the table and tile in hand, every Replace)."""
+    return Replace(at, key)
+
+
+_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(PnrzState) if f.init)
+"""The dataclass fields a state is made from (the position, the rules and the history)."""
+
+
+_BY_ANCHOR = operator.itemgetter(2, 1)
+"""The table's order: by anchor row (y), then column (x)."""
+
+
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
-    return tuple(sorted(table, key=lambda t: (t[2], t[1])))
+    return tuple(sorted(table, key=_BY_ANCHOR))
+
+
+def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
+    """The sorted table with one more tile, inserted in place (the rest is sorted already)."""
+    out = list(table)
+    bisect.insort(out, tile, key=_BY_ANCHOR)
+    return tuple(out)
 
 
 _LETTER = {"pirate": "P", "ninja": "N", "robot": "R", "zombie": "Z"}

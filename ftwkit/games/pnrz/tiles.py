@@ -2,7 +2,8 @@
 
 A tile is four quadrant codes in the order NW, NE, SE, SW (clockwise) and an optional centre icon.
 The shipped set (``tiles.json`` next to this module) is the **reconstructed** set of RULINGS 5.4;
-another set can be given as a path, a JSON string or a mapping of the same shape::
+another set can be given as JSON data (a string or a mapping of the same shape; from Python also a
+``pathlib.Path`` to a ``.json``/``.yaml`` file, read at ``ftwkit.rules``)::
 
     {"tiles": [{"id": "01", "quads": ["pirate", "pirate", "pirate", "pirate"], "icon": null}, ...],
      "bases": [{"id": "base:pirate", "quads": ["base:pirate", ...], "icon": null}, ...]}
@@ -25,6 +26,7 @@ import dataclasses
 import functools
 import json
 import os
+import reprlib
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any, TypeVar
@@ -45,7 +47,9 @@ __all__ = [
     "distinct_rotations",
     "inline_key",
     "load_tile_set",
+    "read_tile_set_file",
     "rotated",
+    "short",
     "territory_of",
 ]
 
@@ -170,7 +174,7 @@ def _check_counts(data: Mapping[str, Any], where: str) -> tuple[int, int, int, i
     ):
         raise InvalidState(
             f"{where}.counts: expected 4 positive integers (characters printed in the NW, NE, "
-            f"SE, SW quadrant), got {counts!r}"
+            f"SE, SW quadrant), got {short(counts)}"
         )
     return (int(counts[0]), int(counts[1]), int(counts[2]), int(counts[3]))
 
@@ -189,13 +193,13 @@ def check_tile(data: Any, where: str, tile_id: str | None = None) -> Tile:
     for i, code in enumerate(quads):
         if code not in QUADRANT_CODES:
             raise InvalidState(
-                f"{where}.quads[{i}]: unknown quadrant code {code!r}; expected one of "
+                f"{where}.quads[{i}]: unknown quadrant code {short(code)}; expected one of "
                 f"{', '.join(sorted(QUADRANT_CODES))}"
             )
     icon = data.get("icon")
     if icon is not None and icon not in ICONS:
         raise InvalidState(
-            f"{where}.icon: unknown icon {icon!r}; expected rotate, swap, replace or null"
+            f"{where}.icon: unknown icon {short(icon)}; expected rotate, swap, replace or null"
         )
     bases = {q for q in quads if q.startswith("base:")}
     if bases and (len(set(quads)) != 1 or icon is not None):
@@ -292,9 +296,9 @@ def parse_tile_set(data: Any) -> TileSet:
         where = f"tile_set.tiles[{i}]"
         tid = entry.get("id") if isinstance(entry, Mapping) else None
         if not isinstance(tid, str) or not tid or tid.startswith(("~", "base:")) or " " in tid:
-            raise InvalidState(f"{where}.id: a play tile needs a plain string id, got {tid!r}")
+            raise InvalidState(f"{where}.id: a play tile needs a plain string id, got {short(tid)}")
         if tid in seen:
-            raise InvalidState(f"{where}.id: duplicate tile id {tid!r}")
+            raise InvalidState(f"{where}.id: duplicate tile id {short(tid)}")
         seen.add(tid)
         tile = check_tile(entry, where, tid)
         if tile.base_of is not None:
@@ -324,35 +328,71 @@ def parse_tile_set(data: Any) -> TileSet:
     )
 
 
+SHIPPED_SETS: tuple[str, ...] = ("reconstructed",)
+"""Names of the tile sets shipped with ftwkit (``tile_set=None`` is the first)."""
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = 40
+_SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 4
+
+
+def short(value: Any) -> str:
+    """A short quotation of a bad input value for an error message (never megabytes)."""
+    try:
+        return _SHORT.repr(value)
+    except (ValueError, RecursionError):  # e.g. an int beyond Python's digit limit
+        return f"<{type(value).__name__}>"
+
+
 @functools.lru_cache(maxsize=16)
 def load_tile_set(spec: str | None) -> TileSet:
     """The tile set named by the ``tile_set`` option.
 
+    Options arrive from positions and records pasted by anyone, so a string never names a file:
+    it is the name of a shipped set or the set's JSON data. (To use a file, read it and pass its
+    data, or pass a ``pathlib.Path`` to ``ftwkit.rules``, which reads it there and then.)
+
     Args:
-        spec: ``None`` for the shipped reconstructed set, a JSON string (starting with ``{``), or
-            a path to a ``.json`` or ``.yaml`` file.
+        spec: ``None`` or ``"reconstructed"`` for the shipped reconstructed set, or JSON data
+            (a string starting with ``{``).
 
     Raises:
-        InvalidState: unreadable or invalid data, naming the offending entry.
+        InvalidState: an unknown name or invalid data, naming the offending entry.
     """
-    if spec is None:
+    if spec is None or spec == SHIPPED_SETS[0]:
         text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
         return parse_tile_set(json.loads(text))
     if spec.lstrip().startswith("{"):
         try:
-            return parse_tile_set(json.loads(spec))
-        except json.JSONDecodeError as err:
-            raise InvalidState(f"tile_set: not valid JSON: {err}") from None
-    if not os.path.isfile(spec):
-        raise InvalidState(f"tile_set: no such file {spec!r} (give a path or JSON data)")
-    with open(spec, encoding="utf-8") as fh:
-        if spec.endswith((".yaml", ".yml")):
-            import yaml
+            data = json.loads(spec)
+        except (json.JSONDecodeError, RecursionError):
+            raise InvalidState("tile_set: the tile set data is not valid JSON") from None
+        return parse_tile_set(data)
+    raise InvalidState(
+        f"tile_set: {short(spec)} is neither a shipped tile set ({', '.join(SHIPPED_SETS)}) "
+        "nor tile-set JSON data; a tile set given in a position or record is never read from a "
+        "file"
+    )
 
-            data = yaml.safe_load(fh)
-        else:
-            try:
+
+def read_tile_set_file(path: os.PathLike[str]) -> str:
+    """The tile set in a ``.json`` or ``.yaml`` file as a JSON string (for ``ftwkit.rules``).
+
+    Only the Python API reaches this (a ``pathlib.Path`` argument); JSON input cannot.
+    """
+    name = os.fspath(path)
+    try:
+        with open(name, encoding="utf-8") as fh:
+            if name.endswith((".yaml", ".yml")):
+                import yaml
+
+                data = yaml.safe_load(fh)
+            else:
                 data = json.load(fh)
-            except json.JSONDecodeError as err:
-                raise InvalidState(f"tile_set: {spec} is not valid JSON: {err}") from None
-    return parse_tile_set(data)
+    except (OSError, ValueError) as err:
+        raise InvalidState(f"tile_set: cannot read {name}: {type(err).__name__}") from None
+    parse_tile_set(data)
+    return json.dumps(data, sort_keys=True)

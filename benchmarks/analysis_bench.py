@@ -1,0 +1,126 @@
+"""Balance-study throughput: games/s serial vs every core, a Dask LocalCluster, per-task cost.
+
+For every game (random agents, and MCTS when ``ftwkit.agents`` has it) prints games/s in this
+process (``SerialExecutor``) and on the default local pool (all cores), the speed-up ratio and
+the load average before and after — on a shared machine the ratio means little when the load
+is above the core count. Then games/s of one study on a ``LocalCluster`` of 2 worker processes
+against the default local pool, and the round-trip cost of one empty task on each executor,
+which is what a batch of games must outweigh (see ``docs/scaling.md``).
+
+    python benchmarks/analysis_bench.py [--games 40] [--mcts-games 8] [--mcts-iterations 100]
+        [--dask-games 200] [--no-dask] [game ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import Executor
+from typing import Any
+
+import ftwkit
+from ftwkit import agents
+from ftwkit.analysis import SerialExecutor, simulate
+from ftwkit.analysis.runner import Batch, run_batch
+
+CAPS = {"forthewin": 300}
+"""Ply caps where random games rarely end (For the Win!): a capped game still costs its plies."""
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load {one:.2f} (1 min) {five:.2f} (5 min), {os.cpu_count()} cores"
+
+
+def rate(game: str, specs: tuple[Any, ...], games: int, executor: Any) -> float:
+    """Games per second of one study (on a pool already started: see the start-up line)."""
+    start = time.perf_counter()
+    res = simulate(
+        game,
+        agents=specs,
+        games=games,
+        executor=executor,
+        progress=False,
+        max_plies=CAPS.get(game),
+    )
+    assert len(res.games) == games
+    return games / (time.perf_counter() - start)
+
+
+def task_overhead(executor: Executor, tasks: int = 200) -> float:
+    """Seconds per empty task, submitted all at once and gathered (round trip, pickling)."""
+    empty = Batch("playwin", "x", (), (("random", ()), ("random", ())), 2, 0, (), 10)
+    executor.submit(run_batch, empty).result()  # warm the workers
+    start = time.perf_counter()
+    futures = [executor.submit(run_batch, empty) for _ in range(tasks)]
+    for f in futures:
+        f.result()
+    return (time.perf_counter() - start) / tasks
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games_ids", nargs="*", metavar="game")
+    parser.add_argument("--games", type=int, default=40, help="random games per measurement")
+    parser.add_argument("--mcts-games", type=int, default=8, help="MCTS games per measurement")
+    parser.add_argument("--mcts-iterations", type=int, default=100, help="MCTS budget per move")
+    parser.add_argument("--dask-games", type=int, default=200, help="games of the Dask study")
+    parser.add_argument("--no-dask", action="store_true")
+    args = parser.parse_args()
+    print(load())
+    start = time.perf_counter()
+    rate("playwin", ("random", "random"), 4, None)
+    print(f"local pool start-up + a first study of 4 games: {time.perf_counter() - start:.2f} s")
+    kinds: list[tuple[str, tuple[Any, ...], int]] = [("random", ("random",), args.games)]
+    mcts = ("mcts", {"iterations": args.mcts_iterations})
+    if "mcts" in agents.names():
+        kinds.append((f"mcts{args.mcts_iterations}", (mcts, mcts), args.mcts_games))
+    else:
+        print("(no mcts agent registered: random agents only)")
+    for game in args.games_ids or ftwkit.game_ids():
+        players = ftwkit.rules(game).min_players
+        for label, specs, n in kinds:
+            seats = specs * players if len(specs) == 1 else specs
+            serial = rate(game, seats, n, SerialExecutor())
+            before = load()
+            parallel = rate(game, seats, n, None)
+            print(
+                f"{game:12s} {label:8s} serial {serial:8.2f} games/s | all cores "
+                f"{parallel:8.2f} games/s | speed-up {parallel / serial:4.2f}x | {before}"
+            )
+    if args.no_dask:
+        return
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        print("(Dask not installed: pip install 'ftwkit[dask]')")
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    study = (mcts, mcts) if "mcts" in agents.names() else ("random", "random")
+    label = f"mcts{args.mcts_iterations}" if "mcts" in agents.names() else "random"
+    n = args.dask_games
+    with (
+        LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        local = rate("playwin", study, n, None)
+        on_cluster = rate("playwin", study, n, client)
+        print(
+            f"playwin {label} x{n}: local pool {local:.2f} games/s | LocalCluster(2) "
+            f"{on_cluster:.2f} games/s | ratio {on_cluster / local:.2f} | {load()}"
+        )
+        dask_cost = task_overhead(client.get_executor(pure=False))
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        pool_cost = task_overhead(pool)
+    print(
+        f"per-task round trip: process pool {pool_cost * 1e3:.2f} ms | "
+        f"Dask LocalCluster {dask_cost * 1e3:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""``simulate``: play many games per variant with the given agents, on any executor."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ftwkit
+from ftwkit.analysis.execution import batch_size_for, stream, worker_count
+from ftwkit.analysis.results import Results, frame
+from ftwkit.analysis.runner import DEFAULT_MAX_PLIES, Batch, normalise_agents
+
+__all__ = ["simulate"]
+
+
+def _batches(
+    game: str,
+    variants: Mapping[str, Mapping[str, Any]],
+    agents: tuple[Any, ...],
+    players: int,
+    games: int,
+    seed: int,
+    max_plies: int,
+    size: int,
+) -> list[Batch]:
+    per_variant = []
+    for name, options in variants.items():
+        chunks = [
+            Batch(
+                game=game,
+                variant=name,
+                options=tuple(sorted(options.items())),
+                agents=agents,
+                players=players,
+                seed=seed,
+                indices=tuple(range(start, min(games, start + size))),
+                max_plies=max_plies,
+            )
+            for start in range(0, games, size)
+        ]
+        per_variant.append(chunks)
+    # Round-robin over variants, so a partial (streamed or interrupted) study covers them all.
+    return [b for group in itertools.zip_longest(*per_variant) for b in group if b is not None]
+
+
+def simulate(
+    game: str,
+    *,
+    variants: Mapping[str, Mapping[str, Any]] | None = None,
+    agents: Sequence[Any] = ("random", "random"),
+    players: int | None = None,
+    games: int = 100,
+    seed: int = 0,
+    executor: Any = None,
+    progress: bool = True,
+    max_plies: int | None = None,
+    batch_size: int | None = None,
+    on_result: Callable[[Results], None] | None = None,
+    stop: threading.Event | None = None,
+) -> Results:
+    """Play ``games`` games of each variant with ``agents`` and return the results table.
+
+    Args:
+        game: a game id (``ftwkit.game_ids()``).
+        variants: ``{name: {option: value}}``; default ``{"default": {}}``.
+        agents: one spec per seat — an agent name or ``(name, params)``, e.g.
+            ``("mcts", {"iterations": 200})``. Seats rotate by one each game, so every agent
+            plays every seat equally often when ``games`` is a multiple of the player count.
+        players: players per game; default ``len(agents)`` (one agent spec is used for every
+            seat).
+        games: games per variant.
+        seed: the study's seed; game ``i`` of variant ``v`` (and its agents) is seeded from
+            ``(seed, v, i)`` alone, so the table is identical whatever executes it.
+        executor: ``None`` (a process pool over every core of this machine), any
+            ``concurrent.futures.Executor`` (``ftwkit.analysis.SerialExecutor()`` plays in this
+            process), or a ``dask.distributed.Client``.
+        progress: show a progress bar (tqdm: a notebook bar in Jupyter, text in a terminal).
+        max_plies: stop a game after this many plies (a timeout and a rule hole); ``None`` means
+            :data:`~ftwkit.analysis.runner.DEFAULT_MAX_PLIES`.
+        batch_size: games per task; default about four tasks per worker, at most 25 games.
+        on_result: called with the results so far each time a task finishes (in the calling
+            thread), e.g. to refresh a dashboard.
+        stop: an event that stops the study when set (from another thread); finished games
+            are kept and the results are marked ``interrupted``.
+
+    Returns:
+        The results; on Ctrl-C (KeyboardInterrupt) the games finished so far, ``interrupted``.
+
+    Raises:
+        ValueError: an unknown game, option, agent or parameter, or a bad count.
+    """
+    chosen = {"default": {}} if variants is None else {str(k): dict(v) for k, v in variants.items()}
+    if not chosen:
+        raise ValueError("variants: give at least one variant, e.g. {'default': {}}")
+    rules = {name: ftwkit.rules(game, **options) for name, options in chosen.items()}
+    specs = normalise_agents(agents)
+    n = len(specs) if players is None else players
+    if len(specs) == 1 and n > 1:
+        specs = specs * n
+    if not isinstance(n, int) or isinstance(n, bool) or len(specs) != n:
+        raise ValueError(f"give one agent spec per seat: {len(specs)} agents for {n!r} players")
+    first = next(iter(rules.values()))
+    if not first.min_players <= n <= first.max_players:
+        raise ValueError(
+            f"{first.title} is for {first.min_players}–{first.max_players} players, not {n}"
+        )
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise ValueError(f"games must be a non-negative int, not {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    cap = DEFAULT_MAX_PLIES if max_plies is None else max_plies
+    if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
+        raise ValueError(f"max_plies must be a positive int or None, not {max_plies!r}")
+    size = batch_size or batch_size_for(games * len(chosen), worker_count(executor))
+    batches = _batches(game, chosen, specs, n, games, seed, cap, size)
+
+    def results(rows: list[dict[str, Any]], interrupted: bool) -> Results:
+        return Results(
+            game=game,
+            variants=chosen,
+            agents=specs,
+            players=n,
+            seed=seed,
+            games_per_variant=games,
+            max_plies=cap,
+            games=frame(rows, list(chosen)),
+            interrupted=interrupted,
+        )
+
+    from tqdm.auto import tqdm
+
+    total = games * len(chosen)
+    rows: list[dict[str, Any]] = []
+    bar = tqdm(total=total, disable=not progress, unit="game", desc=game)
+    interrupted = False
+    runner = stream(batches, executor, stop=stop)
+    try:
+        for new in runner:
+            rows.extend(new)
+            bar.update(len(new))
+            if on_result is not None and new:
+                on_result(results(rows, False))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        runner.close()
+        bar.close()
+    interrupted = interrupted or len(rows) < total
+    return results(rows, interrupted)

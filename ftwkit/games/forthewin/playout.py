@@ -1,0 +1,185 @@
+"""For the Win! search hooks: a cheap uniform move draw, a rollout policy that finishes games, and
+an evaluation of running positions (progress toward the win condition).
+
+* :func:`random_move` draws **uniformly over** ``legal_moves()`` without building the list: it
+  draws from the candidate actions (the action rules only, cheap) plus ``end``/``pass``, and
+  judges the Grid rule for the drawn one only, dropping refused ones and drawing again (rejection
+  sampling without replacement keeps the draw uniform over the legal moves). It consumes ``rng``
+  differently from ``rng.choice(state.legal_moves())``.
+* :func:`policy_move` (random games practically never end: nobody builds a chain by chance) looks
+  one action ahead over a sample of legal moves: it takes a win at once, never hands the opponent
+  a completed chain when another sampled move does not, and otherwise prefers the move that most
+  improves :func:`progress` for the mover against the best opponent.
+* :func:`heuristic` turns the same progress into a value in ``[0, 1]``.
+
+Progress of a colour on a board: the most kinds (0-5) linked in one group of its face-up tiles
+(the win needs all five, FW12), then how many kinds it has face up anywhere on the Grid, then how
+many of its tiles are face up. This is a heuristic of this module, not a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ftwkit.games.forthewin.actions import Board, apply_action, grid_is_whole, winning_players
+from ftwkit.games.forthewin.grid_rule import action_pool, allows
+from ftwkit.games.forthewin.moves import KINDS, Action
+from ftwkit.geometry.graph import component_labels
+from ftwkit.protocol import Move
+
+if TYPE_CHECKING:
+    from ftwkit.games.forthewin.state import ForTheWinState
+
+__all__ = ["SAMPLES", "heuristic", "policy_move", "progress", "random_move"]
+
+SAMPLES = 16
+"""How many legal moves the policy draws and compares each time it moves."""
+
+OPPONENT_WEIGHT = 0.4
+"""How much the policy minds the best opponent's progress against its own (a low weight races
+rather than blocks, so that rollouts end)."""
+
+_WIN = 1_000.0
+
+
+def random_move(state: ForTheWinState, rng: random.Random) -> Move:
+    """A legal move drawn uniformly over ``state.legal_moves()``, without listing them.
+
+    The draw depends only on the position and ``rng`` (never on whether the move list happens to
+    be cached), so a seeded agent plays the same move from equal states.
+    """
+    specials = state.turn_moves()
+    pos = state.position
+    more = state.more_after_this
+    return _draw(specials, pos, more, action_pool(pos, more), rng)
+
+
+def _draw(specials: list[Move], pos: Any, more: int, pool: list[Any], rng: random.Random) -> Move:
+    """Rejection sampling without replacement over ``specials`` and the candidates ``pool``
+    (modified): uniform over the legal ones."""
+    extra = len(specials)
+    size = extra + len(pool)
+    while size:
+        pick = rng.randrange(size)
+        if pick < extra:
+            return specials[pick]
+        cand = pool[pick - extra]
+        if allows(pos, cand, more):
+            return cand[0]
+        size -= 1
+        pool[pick - extra] = pool[size - extra]  # drop it: the next draw is among the rest
+    raise AssertionError("no legal move in a running position")  # pragma: no cover
+
+
+def progress(board: Board, player: int, options: Any) -> tuple[int, int, int, int]:
+    """``(most kinds linked in one group of face-up tiles, most kinds face up within 2 cells of
+    one tile, kinds face up, kinds on the Grid)`` for ``player``."""
+    bridges = options.chain_bridges == "own_facedown"
+    own = [(c, t) for c, t in board.items() if t.player == player]
+    up = [(c, t) for c, t in own if t.up]
+    best = near = 0
+    if up:
+        cells = [c for c, t in own if t.up or bridges]
+        groups: dict[int, set[str]] = {}
+        for cell, label in component_labels(cells).items():
+            tile = board[cell]
+            if tile.up:
+                groups.setdefault(label, set()).add(tile.kind)
+        best = max(len(kinds) for kinds in groups.values())
+        for (x, y), _ in up:
+            kinds = {t.kind for (u, v), t in up if abs(u - x) <= 2 and abs(v - y) <= 2}
+            near = max(near, len(kinds))
+    return best, near, len({t.kind for _, t in up}), len({t.kind for _, t in own})
+
+
+def _value(board: Board, player: int, options: Any) -> float:
+    best, near, kinds_up, kinds = progress(board, player, options)
+    return 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * kinds
+
+
+def _score(board: Board, player: int, players: int, options: Any) -> float:
+    """The mover's progress against the best opponent's (higher is better for ``player``)."""
+    mine = _value(board, player, options)
+    theirs = max(_value(board, p, options) for p in range(players) if p != player)
+    return mine - OPPONENT_WEIGHT * theirs
+
+
+def _winners_after(state: ForTheWinState, board: Board) -> set[int]:
+    """Who would have completed the win condition on ``board`` (FW9-FW12)."""
+    opts = state.rules.options  # type: ignore[attr-defined]
+    if opts.win_needs_connected_grid and not grid_is_whole(board.keys(), opts):
+        return set()
+    return winning_players(board, state.n_players, opts)
+
+
+def policy_move(state: ForTheWinState, rng: random.Random, samples: int = SAMPLES) -> Move:
+    """The rollout policy's move: a win at once if a sampled move wins, else the sampled move
+    that most improves the mover's progress against the opponents' (ties broken by ``rng``)."""
+    opts = state.rules.options  # type: ignore[attr-defined]
+    pos = state.position
+    more = state.more_after_this
+    specials = state.turn_moves()
+    pool = action_pool(pos, more)
+    drawn: list[Move]
+    if len(specials) + len(pool) <= 2 * samples:  # few moves: look at every legal one
+        drawn = specials + [cand[0] for cand in pool if allows(pos, cand, more)]
+    else:
+        drawn = list(
+            dict.fromkeys(_draw(specials, pos, more, list(pool), rng) for _ in range(samples))
+        )
+    me = state.mover
+    win = _winning_action(state, pool, more)
+    if win is not None:
+        return win
+    here = _score(state.board, me, state.n_players, opts)
+    best_move: Move | None = None
+    best = float("-inf")
+    for move in drawn:
+        if isinstance(move, Action):
+            board, _ = apply_action(pos, move)
+            won = _winners_after(state, board)
+            if won:
+                if me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
+                    return move
+                value = -_WIN
+            else:
+                value = _score(board, me, state.n_players, opts)
+        else:
+            value = here - 0.25  # ending the turn changes nothing; a useful action beats it
+        value += rng.random() * 0.01
+        if value > best:
+            best, best_move = value, move
+    assert best_move is not None
+    return best_move
+
+
+def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action | None:
+    """The first legal action of ``pool`` after which the mover alone wins, looked for only when
+    the mover is close (four kinds face up near each other, and all five kinds at hand)."""
+    opts = state.rules.options  # type: ignore[attr-defined]
+    board = state.board
+    me = state.mover
+    best, near, _, kinds = progress(board, me, opts)
+    if max(best, near) < 4:
+        return None
+    pos = state.position
+    if kinds < 5 and not any(pos.supply(me, kind) > 0 for kind in KINDS):
+        return None
+    for cand in pool:
+        after, _ = apply_action(pos, cand[0])
+        won = _winners_after(state, after)
+        mine = me in won and (len(won) == 1 or opts.simultaneous_win == "active")
+        if mine and allows(pos, cand, more):
+            return cand[0]  # type: ignore[no-any-return]
+    return None
+
+
+def heuristic(state: ForTheWinState, player: int) -> float:
+    """Progress toward the win for ``player`` against the best opponent, in ``[0, 1]``."""
+    opts = state.rules.options  # type: ignore[attr-defined]
+    board = state.board
+    top = 10.0 * 5 + 4.0 * 5 + 2.0 * 5 + 5.0  # the largest _value
+    mine = _value(board, player, opts)
+    theirs = max(_value(board, p, opts) for p in range(state.n_players) if p != player)
+    return 0.5 + 0.5 * (mine - theirs) / top

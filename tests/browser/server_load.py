@@ -1,0 +1,87 @@
+"""Open many dashboard sessions at once in headless Chromium and time each one's first board.
+
+Shared by ``tests/browser/test_server.py`` (20 sessions must all draw their board) and
+``benchmarks/dashboard_bench.py --sessions`` (first-canvas times at 1, 5, 10, 20 sessions). Each
+session is its own browser context, so it is a separate client with its own cookies, as separate
+visitors are. A session ends when its page shows drawn canvas pixels, or shows the template's
+"did not load completely" banner (``#ftw-load-problem``), or when the time is up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import dashboard_harness as harness
+
+OUTCOME_JS = f"""
+() => {{
+  const problem = document.getElementById('ftw-load-problem');
+  if (problem) return 'problem: ' + problem.innerText.trim();
+  return ({harness.FIRST_CANVAS_DRAWN_JS.strip()})() ? 'drawn' : false;
+}}
+"""
+
+
+@dataclass(frozen=True)
+class Session:
+    """How one session's page came up."""
+
+    outcome: str
+    """``"drawn"``, ``"problem: <the banner's text>"``, ``"timeout"`` or ``"error: <message>"``."""
+    seconds: float
+    """From the navigation's start to the outcome."""
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the page drew its board."""
+        return self.outcome == "drawn"
+
+
+async def _one_session(browser: Any, url: str, timeout_s: float) -> tuple[Session, Any]:
+    context = await browser.new_context(viewport=harness.VIEWPORT)
+    page = await context.new_page()
+    start = time.perf_counter()
+    try:
+        await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        remaining = max(1.0, timeout_s - (time.perf_counter() - start))
+        handle = await page.wait_for_function(OUTCOME_JS, polling=250, timeout=remaining * 1000)
+        outcome = str(await handle.json_value())
+    except Exception as err:
+        name = type(err).__name__
+        outcome = "timeout" if "Timeout" in name else f"error: {name}: {str(err).splitlines()[0]}"
+    return Session(outcome, time.perf_counter() - start), context
+
+
+async def _close(context: Any) -> None:
+    """Leave the page as a closing tab does (its kernel is shut down), then close the context."""
+    try:
+        for page in context.pages:
+            await page.goto("about:blank")
+    finally:
+        await context.close()
+
+
+async def open_sessions_async(url: str, sessions: int, timeout_s: float = 240.0) -> list[Session]:
+    """Open ``sessions`` pages of ``url`` at the same moment; how each came up."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(
+            executable_path=harness.CHROMIUM, args=harness.CHROMIUM_ARGS
+        )
+        try:
+            opened = await asyncio.gather(
+                *(_one_session(browser, url, timeout_s) for _ in range(sessions))
+            )
+            await asyncio.gather(*(_close(context) for _, context in opened))
+        finally:
+            await browser.close()
+    return [session for session, _ in opened]
+
+
+def open_sessions(url: str, sessions: int, timeout_s: float = 240.0) -> list[Session]:
+    """Synchronous :func:`open_sessions_async` (runs its own event loop)."""
+    return asyncio.run(open_sessions_async(url, sessions, timeout_s))

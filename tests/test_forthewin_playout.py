@@ -1,0 +1,114 @@
+"""For the Win! search hooks: the uniform move draw, the rollout policy and the evaluation."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import ftwkit
+from ftwkit.games.forthewin import ForTheWinState
+from ftwkit.games.forthewin.playout import heuristic, progress, random_move
+from tests.test_forthewin import SEED_SPLIT, load
+
+OPTION_SETS = [
+    {},
+    {"connectivity": "no_isolated_tile"},
+    {"grid_check": "per_turn_all", "tail_mode": "one_extended_turn"},
+    {"allow_pass": True, "win_needs_connected_grid": False},
+    {"add_anywhere": True, "grid_space": "any_empty", "shove_needs_target": True},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_random_move_is_always_legal_and_reproducible(options: dict[str, object]) -> None:
+    rules = ftwkit.rules("forthewin", **options)
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        for _ in range(20):
+            if state.is_over:
+                break
+            fresh = rules.load(state.to_json())  # no move list cached: the sampler's own path
+            move = fresh.random_move(random.Random(seed))
+            assert move in fresh.legal_moves(), (str(state), str(move))
+            assert fresh.random_move(random.Random(seed)) == move
+            state = state.play(state.random_move(rng))
+
+
+@pytest.mark.parametrize("turn", ["start", "split"])
+def test_random_move_draws_every_legal_move_uniformly(turn: str) -> None:
+    state = load(SEED_SPLIT)
+    if turn == "split":
+        state = state.play("move 1,0 s")  # the Grid is split: only rejoining actions are legal
+        assert state.grid_split
+    legal = [str(m) for m in state.legal_moves()]
+    rng = random.Random(7)
+    draws = 40 * len(legal)
+    counts = Counter(str(random_move(state, rng)) for _ in range(draws))
+    assert set(counts) == set(legal)
+    assert all(15 <= c <= 70 for c in counts.values()), counts  # 40 expected each
+
+
+def test_policy_takes_an_immediate_win() -> None:
+    state = load("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 wa@4,0 BM@0,1 BN@-1,1")
+    for seed in range(5):
+        move = state.random_move(random.Random(seed), policy=True)
+        assert state.play(move).winners == (0,), move
+
+
+def test_policy_does_not_hand_the_opponent_a_completed_chain() -> None:
+    # White's Monkey next to Black's face-down Alien would complete Black's row; White has
+    # only a handful of moves, so the policy sees them all and avoids that one.
+    state = load("BN@0,0 BP@1,0 BM@2,0 BZ@3,0 ba@4,0 WM@5,-1", to_play=0)
+    moves = [str(m) for m in state.legal_moves()]
+    assert "monkey 5,-1" in moves
+    for seed in range(10):
+        move = state.random_move(random.Random(seed), policy=True)
+        assert state.play(move).winners != (1,), move
+
+
+def test_policy_games_end_with_a_winner() -> None:
+    rules = ftwkit.rules("forthewin")
+    ended = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            state = state.play_unchecked(state.random_move(rng, policy=True))
+        ended += bool(state.is_over and state.winners)
+    assert ended >= 9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [{}, {"start": "diagonal"}, {"zombie_infects_zombies": False}])
+def test_ninety_percent_of_policy_games_end_with_a_winner(options: dict[str, object]) -> None:
+    rules = ftwkit.rules("forthewin", **options)
+    ended = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            move = state.random_move(rng, policy=True)
+            assert state.is_legal(move)
+            state = state.play_unchecked(move)
+        ended += bool(state.is_over and state.winners)
+    assert ended >= 36
+
+
+def test_progress_and_heuristic_measure_the_chain() -> None:
+    state = load("WN@0,0 WP@1,0 WM@2,0 wz@3,0 BM@0,1 bn@5,1 BP@4,1")
+    opts = state.rules.options
+    assert progress(state.board, 0, opts) == (3, 3, 3, 4)
+    assert progress(state.board, 1, opts) == (1, 1, 2, 3)  # (0,1) and (4,1): 4 apart
+    white, black = heuristic(state, 0), heuristic(state, 1)
+    assert 0.5 < white <= 1 and 0 <= black < 0.5
+    assert abs(white + black - 1) < 1e-9
+    assert state.evaluate(0) == pytest.approx(white)
+    done = load("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 wa@4,0 BM@0,1").play("refresh 4,0")
+    assert isinstance(done, ForTheWinState) and (done.evaluate(0), done.evaluate(1)) == (1.0, 0.0)

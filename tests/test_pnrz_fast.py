@@ -1,0 +1,117 @@
+"""PNRZ fast paths agree with the plain rules: ``is_legal`` without the list, base targets.
+
+``PnrzState.is_legal`` decides placements, base moves and extra actions directly (issue 14), and
+base-move targets are derived from the state's candidates; both must say exactly what the full
+move list says, on legal moves and on near misses alike.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import ftwkit
+from ftwkit.games.pnrz import PnrzState
+from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Skip, Swap
+from ftwkit.games.pnrz.placement import candidate_anchors, footprint, full_edge_components
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"grid": "aligned"},
+    {"base_move_connectivity": "placement_only"},
+    {"swap_excludes_opponent_base": True, "rotate_excludes_opponent_base": True},
+]
+
+
+def states(options: dict[str, Any], games: int) -> list[PnrzState]:
+    out: list[PnrzState] = []
+    rules = ftwkit.rules("pnrz", **options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state: Any = rules.new(players=2 + seed % 3, seed=seed)
+        while not state.is_over:
+            out.append(state)
+            state = state.play(rng.choice(state.legal_moves()))
+        out.append(state)
+    return out
+
+
+def near_misses(state: PnrzState, rng: random.Random) -> list[Any]:
+    """Moves of every kind close to legal ones: other anchors, rotations, tiles, order."""
+    anchors = sorted(state.placed) or [(0, 0)]
+    tiles = sorted({k for hand in state.hands for k in hand} | {"01", "base:pirate"})
+    out: list[Any] = [Skip()]
+    for _ in range(12):
+        a, b = rng.choice(anchors), rng.choice(anchors)
+        near = (a[0] + rng.choice((-2, -1, 0, 1, 2)), a[1] + rng.choice((-2, 0, 2)))
+        rot = rng.randrange(4)
+        out += [
+            Place(rng.choice(tiles), near, rot),
+            MoveBase(a, near),
+            Rotate(a, rot),
+            Swap(a, b),
+            Swap(b, a),
+            Orient(a, rot),
+            Replace(a, rng.choice(tiles)),
+        ]
+    return out
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_is_legal_says_what_the_move_list_says(options: dict[str, Any]) -> None:
+    rng = random.Random(5)
+    for state in states(options, 3):
+        legal = set(state.legal_moves())
+        assert all(state.is_legal(m) for m in legal)
+        for move in near_misses(state, rng):
+            assert state.is_legal(move) == (move in legal), (str(move), state.to_json())
+
+
+def slow_base_targets(state: PnrzState, src: tuple[int, int]) -> list[tuple[int, int]]:
+    """The base-move spots computed from scratch (the engine's former way)."""
+    anchors = set(state.placed) - {src}
+    gone = set(footprint(src))
+    occupied = {c for c in state.cells if c not in gone}
+    cands = candidate_anchors(anchors, occupied, state.opts.grid == "aligned") - {src}
+    if state.opts.base_move_connectivity == "full_edges":
+        group = full_edge_components(anchors)
+        count = len(set(group.values()))
+        if count > 1:
+            cands = frozenset(
+                (x, y)
+                for x, y in cands
+                if len(
+                    {
+                        group.get((x + dx, y + dy), -1)
+                        for dx, dy in ((0, -2), (2, 0), (0, 2), (-2, 0))
+                    }
+                    - {-1}
+                )
+                == count
+            )
+    return sorted(cands)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_base_targets_equal_a_fresh_computation(options: dict[str, Any]) -> None:
+    for state in states(options, 4):
+        if state.is_over or state.picking:
+            continue
+        for key, x, y, _ in state.table:
+            if key.startswith("base:"):
+                assert state._base_targets((x, y)) == slow_base_targets(state, (x, y))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_random_move_draws_what_choice_over_the_list_draws(options: dict[str, Any]) -> None:
+    """The list-free ``random_move`` uses the same draw as ``rng.choice(legal_moves())``."""
+    rules = ftwkit.rules("pnrz", **options)
+    for index, state in enumerate(states(options, 3)):
+        if state.is_over:
+            continue
+        fresh = rules.load(state.to_json())  # no move list cached yet
+        a, b = random.Random(index), random.Random(index)
+        assert fresh.random_move(a) == b.choice(state.legal_moves())
+        assert a.random() == b.random()  # and the generator is left in the same state

@@ -1,0 +1,200 @@
+"""The dashboard server's guards and shipped configuration, checked without starting a server.
+
+The browser tests (``tests/browser/test_server.py``) drive a running server; these pin the pieces
+that decide: which ``Host`` names are served, how the kernel cap counts, who owns a kernel, and
+the settings ``voila/voila.json`` ships (culling, IOPub wait, template, no preheating).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sys
+from datetime import timedelta
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VOILA_DIR = os.path.join(ROOT, "voila")
+TEMPLATE_DIR = os.path.join(VOILA_DIR, "share", "voila", "templates", "ftw")
+if VOILA_DIR not in sys.path:
+    sys.path.insert(0, VOILA_DIR)
+
+import dashboard_guards as guards  # noqa: E402
+import serve  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def config() -> dict:
+    with open(os.path.join(VOILA_DIR, "voila.json"), encoding="utf-8") as fh:
+        loaded: dict = json.load(fh)
+    return loaded
+
+
+# --------------------------------------------------------------------------- Host header
+@pytest.mark.parametrize(
+    "host",
+    [
+        "localhost",
+        "localhost:8866",
+        "LOCALHOST:8866",
+        "127.0.0.1",
+        "127.0.0.1:8866",
+        "127.8.9.1",
+        "[::1]",
+        "[::1]:8866",
+        "::1",
+        "localhost.",
+    ],
+)
+def test_loopback_host_names_are_allowed(host: str) -> None:
+    assert guards.host_allowed(host)
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8866",
+        "localhost.evil.example",
+        "127.0.0.1.evil.example",
+        "10.0.0.5",
+        "0.0.0.0",
+        "[::]",
+        "",
+        "   ",
+        "[::1",
+        "localhost:8866:1",
+    ],
+)
+def test_other_host_names_are_refused(host: str) -> None:
+    assert not guards.host_allowed(host)
+
+
+def test_configured_host_names_are_allowed_whatever_the_port_and_case() -> None:
+    allowed = ["Games.Example.org", "10.0.0.5"]
+    assert guards.host_allowed("games.example.org:8866", allowed)
+    assert guards.host_allowed("10.0.0.5:80", allowed)
+    assert not guards.host_allowed("evil.example", allowed)
+    assert not guards.host_allowed("games.example.org.evil.example", allowed)
+
+
+def test_allowed_hosts_and_max_kernels_are_command_line_options() -> None:
+    app = serve.DashboardServer()
+    app.parse_command_line(["--allowed-hosts=a.example,b.example", "--max-kernels=5"])
+    assert app.allowed_hosts == ["a.example", "b.example"]
+    assert app.max_kernels == 5
+    with pytest.raises(Exception, match="at least 1"):
+        serve.DashboardServer().parse_command_line(["--max-kernels=0"])
+
+
+# --------------------------------------------------------------------------- kernel registry
+def test_the_cap_counts_running_and_starting_kernels() -> None:
+    registry = guards.KernelRegistry(3)
+    assert registry.reserve(running=0) and registry.reserve(running=0)
+    assert registry.reserve(running=0)
+    assert not registry.reserve(running=0)  # three kernels still booting fill the cap
+    registry.started("k1", "alice", running=["k1"])
+    assert not registry.reserve(running=1)  # one running + two starting
+    registry.release()  # a request that never started its kernel
+    assert registry.reserve(running=1)
+    with pytest.raises(ValueError, match="at least 1"):
+        guards.KernelRegistry(0)
+
+
+def test_a_kernel_belongs_to_the_client_that_started_it() -> None:
+    registry = guards.KernelRegistry(5)
+    registry.reserve(0)
+    registry.started("k1", "alice-token", running=["k1"])
+    registry.reserve(1)
+    registry.started("k2", "bob-token", running=["k1", "k2"])
+    assert registry.owned_by("k1", "alice-token")
+    assert not registry.owned_by("k1", "bob-token")
+    assert not registry.owned_by("k1", None)
+    assert not registry.owned_by("unknown", "alice-token")
+    assert not registry.owned_by(None, "alice-token")
+    registry.reserve(1)
+    registry.started("k3", "carol-token", running=["k2", "k3"])  # k1 has gone: forgotten
+    assert set(registry.owners) == {"k2", "k3"}
+
+
+def test_client_tokens_are_fresh_and_long() -> None:
+    tokens = {guards.new_client_token() for _ in range(50)}
+    assert len(tokens) == 50 and all(len(t) >= 32 for t in tokens)
+
+
+def test_the_busy_page_says_why_and_offers_a_reload() -> None:
+    page = guards.busy_page(24, 24)
+    assert "at most 24 dashboards" in page and "location.reload()" in page
+    assert "http://" not in page and "https://" not in page
+
+
+# --------------------------------------------------------------------------- shipped settings
+def test_kernels_of_pages_that_are_gone_are_culled_within_minutes(config: dict) -> None:
+    culling = config["MappingKernelManager"]
+    assert culling["cull_connected"] is False  # an open page (connected) is never culled
+    assert culling["cull_busy"] is False
+    assert 0 < culling["cull_idle_timeout"] <= 60  # its page connected, then went
+    assert 0 < culling["cull_interval"] <= 15
+    # A page still loading on a busy machine has not connected yet: a longer grace, but bounded.
+    manager = config["VoilaConfiguration"]["multi_kernel_manager_class"]
+    assert manager == "dashboard_guards.DashboardKernelManager"
+    grace = config["DashboardKernelManager"]["unconnected_cull_timeout"]
+    assert culling["cull_idle_timeout"] < grace <= 300
+
+
+class _Kernel:
+    def __init__(self, idle_seconds: float) -> None:
+        from jupyter_server._tz import utcnow
+
+        self.last_activity = utcnow() - timedelta(seconds=idle_seconds)
+
+
+def test_a_kernel_whose_page_never_connected_gets_the_longer_grace() -> None:
+    manager = guards.DashboardKernelManager(unconnected_cull_timeout=300)
+    manager._kernels["loading"] = _Kernel(idle_seconds=200)
+    # Within the grace nothing else is looked at (a fake kernel would break Jupyter's checks).
+    asyncio.run(manager.cull_kernel_if_idle("loading"))
+    manager._kernels["loading"] = _Kernel(idle_seconds=400)
+    with pytest.raises(AttributeError):  # past the grace: Jupyter's own culling takes over
+        asyncio.run(manager.cull_kernel_if_idle("loading"))
+
+
+def test_kernels_talk_over_local_sockets_not_tcp_ports(config: dict) -> None:
+    # 20 kernels starting at once over TCP drew colliding random ports ("Address already in
+    # use"); the kernel died while starting and its page hung.
+    assert config["KernelManager"]["transport"] == "ipc"
+
+
+def test_cell_output_is_waited_for_and_a_timeout_is_an_error(config: dict) -> None:
+    # Voilà's 4 s default dropped the board's output under load; a timeout must show, not hide.
+    executor = config["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 60
+    assert executor["raise_on_iopub_timeout"] is True
+
+
+def test_the_project_template_is_used_and_cannot_be_overridden(config: dict) -> None:
+    voila = config["VoilaConfiguration"]
+    assert voila["template"] == "ftw"
+    assert voila["allow_template_override"] == "NO"  # ?template=lab would bring the CDN back
+    assert voila["show_tracebacks"] is False
+    assert voila["preheat_kernel"] is False and voila["progressive_rendering"] is False
+    assert config["Voila"]["ip"] == "127.0.0.1"
+    assert config["DashboardServer"] == {"max_kernels": 24, "allowed_hosts": []}
+
+
+def test_no_configuration_lets_the_browser_execute_code(config: dict) -> None:
+    assert "allowed_message_types" not in json.dumps(config)
+
+
+def test_the_template_links_nothing_outside_the_server() -> None:
+    external = re.compile(r"""(?:href|src)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE)
+    names = sorted(os.listdir(TEMPLATE_DIR))
+    assert {"conf.json", "index.html.j2", "page.html", "ftw_base_page.html"} <= set(names)
+    for name in names:
+        with open(os.path.join(TEMPLATE_DIR, name), encoding="utf-8") as fh:
+            text = fh.read()
+        assert not external.search(text), name
+        assert "jsdelivr" not in text and "cdnjs" not in text, name
