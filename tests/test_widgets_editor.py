@@ -114,7 +114,7 @@ def test_a_click_on_the_editor_board_uses_the_chosen_tool() -> None:
 
 
 def test_pnrz_tools_place_a_tile_from_a_hand_turn_it_and_take_it_off() -> None:
-    editor = ScenarioEditor("pnrz")
+    editor = ScenarioEditor("pnrz", choose="random")  # characters dealt: the play phase
     hand = list(editor.position["hands"][0])
     tile = hand[0]
     editor.apply_tool("place tile", tile)  # a click on a tile in a hand picks it
@@ -130,7 +130,7 @@ def test_pnrz_tools_place_a_tile_from_a_hand_turn_it_and_take_it_off() -> None:
 
 
 def test_pnrz_a_base_taken_off_goes_back_to_its_owners_hand() -> None:
-    editor = ScenarioEditor("pnrz")
+    editor = ScenarioEditor("pnrz", choose="random")
     base = next(t for t in editor.position["hands"][1] if t.startswith("base:"))
     editor.apply_tool("place tile", (0, 0), base)
     assert base not in editor.position["hands"][1]

@@ -576,8 +576,8 @@ class LabServer:
     log_path: str
 
     def url(self, notebook: str) -> str:
-        """The URL that opens ``notebook`` in JupyterLab."""
-        return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}"
+        """The URL that opens ``notebook`` alone in JupyterLab (``reset``: no tabs restored)."""
+        return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?reset&token={self.token}"
 
 
 @contextlib.contextmanager
@@ -672,9 +672,10 @@ def lab_wait_idle(page: Any, timeout_ms: float = 120_000) -> None:
 
     A "Run All" sent while the kernel is still starting runs nothing, so this comes first.
     """
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout_ms)
+    panel = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+    page.wait_for_selector(f"{panel} .jp-Cell", timeout=timeout_ms)
     page.wait_for_selector(
-        '.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=timeout_ms
+        f'{panel} .jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=timeout_ms
     )
     page.wait_for_function(  # the status bar names the kernel once it is connected
         "() => /\\| Idle/.test(document.querySelector('.jp-StatusBar-Widget')"

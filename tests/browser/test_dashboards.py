@@ -548,3 +548,35 @@ def test_jupyterlab_dark_theme_keeps_labels_readable_and_styles_stay_home(
         print("contrast", ratios)
     finally:
         page.close()
+
+
+def test_the_explorer_fits_a_narrow_pane(server: harness.VoilaServer, browser: Any) -> None:
+    opened = _open(_dashboard("doubleblind.ipynb"), server, browser)
+    try:
+        page = opened.page
+        page.set_viewport_size({"width": 720, "height": 900})
+        page.wait_for_timeout(500)
+        boxes = page.evaluate(
+            "() => { const r = (s) => { const e = document.querySelector(s);"
+            " if (!e) return null; const b = e.getBoundingClientRect();"
+            " return [b.left, b.right, b.width, b.height]; };"
+            " return {page: document.documentElement.clientWidth,"
+            " canvas: r('.ftw-explorer canvas'),"
+            " moves: r('.ftw-explorer .ftw-moves'), seats: r('.ftw-explorer .ftw-seats')}; }"
+        )
+        os.makedirs(harness.SCREENSHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(harness.SCREENSHOTS, "doubleblind-narrow-720.png"))
+        width = boxes["page"]
+        for name in ("canvas", "moves", "seats"):
+            left, right, w, h = boxes[name]
+            assert left >= 0 and right <= width + 1 and w > 0 and h > 0, (name, boxes)
+        # the board keeps its proportions while it shrinks
+        size = page.evaluate(
+            "() => { const c = document.querySelector('.ftw-explorer canvas');"
+            " return [c.width, c.height]; }"
+        )
+        _, _, w, h = boxes["canvas"]
+        assert w < size[0] and abs(w / h - size[0] / size[1]) < 0.02, (boxes, size)
+    finally:
+        page.set_viewport_size(harness.VIEWPORT)
+        harness.close_dashboard(opened.page)
