@@ -375,7 +375,7 @@ def pnrz_pair() -> tuple[State, State]:
     if type(rules).sample is Rules.sample:
         pytest.skip("the PNRZ engine does not implement Rules.sample yet")
     state = rules.new(players=2, seed=8)
-    while not all(state.to_json()["hands"]):  # past any set-up phase (character picks)
+    while state.to_json().get("phase", "play") != "play":  # past the character picks
         state = state.play(state.legal_moves()[0])
     data = state.to_json()
     other = 1 - data["to_play"]
