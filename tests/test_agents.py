@@ -463,11 +463,17 @@ def test_mcts_beats_random_at_double_blind(hidden: Callable[[str], None]) -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["playwin", "ftwcards", "pnrz"])
+@pytest.mark.parametrize("game", ["playwin", "ftwcards"])
 def test_mcts_beats_random_in_most_games(game: str) -> None:
-    assert score(game, ("mcts", {"iterations": 200}), ("random", {}), 10) >= 0.8
+    assert score(game, ("mcts", {"iterations": 150}), ("random", {}), 10) >= 0.8
 
 
 @pytest.mark.slow
-def test_greedy_is_no_worse_than_random_at_play_win() -> None:
-    assert score("playwin", ("greedy", {}), ("random", {}), 10) >= 0.5
+@pytest.mark.parametrize("game", ["playwin", "ftwcards"])
+def test_mcts_beats_greedy_in_most_games(game: str) -> None:
+    assert score(game, ("mcts", {"iterations": 150}), ("greedy", {}), 8) >= 0.75
+
+
+@pytest.mark.slow
+def test_greedy_beats_random_at_double_blind() -> None:
+    assert score("doubleblind", ("greedy", {}), ("random", {}), 6, size=9) >= 4 / 6
