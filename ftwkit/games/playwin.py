@@ -1040,24 +1040,19 @@ class PlayWinState(State):
 
     # ------------------------------------------------------------------ search hooks
     def _heuristic(self, player: int) -> float:
-        """Material and mobility for ``player``, in ``[0, 1]``.
+        """Material for ``player``, in ``[0, 1]``, counting the capture the side to move must make.
 
-        Material is the piece difference over the 11 a side starts with; mobility compares the
-        two sides' numbers of legal moves (captures are compulsory, PW9, and a side without a
-        move loses, so few moves is a real danger).
+        Material is the piece difference over the 11 a side starts with. A capture the side to
+        move must make (captures are compulsory, PW9) is as good as made, so it is counted now:
+        otherwise a move that hands the opponent a capture looks harmless. (A mobility term was
+        tried and dropped: with compulsory captures, few moves for the opponent usually means
+        the opponent is about to capture, and greedy play using it lost to random play.)
         """
         own, opp = (self.south, self.north) if player == 0 else (self.north, self.south)
         material = (own.bit_count() - opp.bit_count()) / PIECES_PER_SIDE
-        mine = len(self._moves_of(player))
-        theirs = len(self._moves_of(1 - player))
-        mobility = (mine - theirs) / (mine + theirs + 1)
-        return 0.5 + 0.35 * material + 0.15 * mobility
-
-    def _moves_of(self, player: int) -> tuple[Move, ...]:
-        """The moves ``player`` would have here if it were their turn (safeguards aside)."""
-        if player == self.mover:
-            return self._all_moves()
-        return _make_state(self.rules, self.south, self.north, player)._all_moves()
+        pending, _ = self._captures()
+        material += (pending if player == self.mover else -pending) / PIECES_PER_SIDE
+        return 0.5 + 0.45 * material
 
     def _policy_move(self, rng: random.Random) -> Move:
         """A cheap rollout policy: any capture (the legal ones are already the largest, PW9);
