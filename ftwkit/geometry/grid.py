@@ -7,7 +7,7 @@ otherwise. Connectivity helpers take the neighbour offsets to use, so the same c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 __all__ = [
     "DIAGONAL",
@@ -69,12 +69,8 @@ def components(
     return groups
 
 
-def is_connected(cells: Iterable[Cell], offsets: Sequence[Cell] = KING) -> bool:
-    """Whether the cells form one group (an empty set counts as connected)."""
-    cells = set(cells)
-    if not cells:
-        return True
-    start = next(iter(cells))
+def reachable(start: Cell, cells: Collection[Cell], offsets: Sequence[Cell] = KING) -> set[Cell]:
+    """The cells of ``cells`` reached from ``start`` in steps of ``offsets``, ``start`` included."""
     seen = {start}
     stack = [start]
     while stack:
@@ -84,7 +80,15 @@ def is_connected(cells: Iterable[Cell], offsets: Sequence[Cell] = KING) -> bool:
             if nb in cells and nb not in seen:
                 seen.add(nb)
                 stack.append(nb)
-    return len(seen) == len(cells)
+    return seen
+
+
+def is_connected(cells: Iterable[Cell], offsets: Sequence[Cell] = KING) -> bool:
+    """Whether the cells form one group (an empty set counts as connected)."""
+    cells = set(cells)
+    if not cells:
+        return True
+    return len(reachable(next(iter(cells)), cells, offsets)) == len(cells)
 
 
 SYMMETRIES: tuple[Callable[[int, int], Cell], ...] = (

@@ -22,6 +22,7 @@ from ftwkit.games.pnrz.tiles import (
     read_tile_set_file,
     short,
 )
+from ftwkit.geometry.grid import reachable
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int
 
@@ -483,15 +484,7 @@ class PnrzRules(Rules):
                     )
             return
         at = set(anchors)
-        seen = {anchors[0]}
-        todo = [anchors[0]]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in _TOUCHING:
-                nb = (x + dx, y + dy)
-                if nb in at and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
+        seen = reachable(anchors[0], at, _TOUCHING)
         if len(seen) < len(at):
             lone = min(a for a in anchors if a not in seen)
             raise InvalidState(

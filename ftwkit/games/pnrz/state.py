@@ -44,7 +44,7 @@ from ftwkit.games.pnrz.tiles import (
     distinct_rotations,
     rotated,
 )
-from ftwkit.geometry.grid import Cell
+from ftwkit.geometry.grid import Cell, reachable
 from ftwkit.protocol import Move, State
 
 if TYPE_CHECKING:
@@ -515,33 +515,14 @@ class PnrzState(State):
                     runs.add(run)
         if len(runs) == 1:
             return True
-        seen = {src, nbs[0]}
-        todo = [nbs[0]]
-        while todo:
-            x, y = todo.pop()
-            for dx, dy in FULL_EDGE:
-                nb = (x + dx, y + dy)
-                if nb in placed and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        return len(seen) == len(placed)
+        return len(reachable(nbs[0], placed.keys() - {src}, FULL_EDGE)) + 1 == len(placed)
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
         cached = self.__dict__.get("_group_size")
         if cached is None:
             placed = self.placed
-            start = next(iter(placed))
-            seen = {start}
-            todo = [start]
-            while todo:
-                x, y = todo.pop()
-                for dx, dy in FULL_EDGE:
-                    nb = (x + dx, y + dy)
-                    if nb in placed and nb not in seen:
-                        seen.add(nb)
-                        todo.append(nb)
-            cached = len(seen)
+            cached = len(reachable(next(iter(placed)), placed, FULL_EDGE))
             self.__dict__["_group_size"] = cached
         return int(cached)
 
