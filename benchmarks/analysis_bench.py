@@ -103,7 +103,7 @@ def main() -> None:
     n = args.dask_games
     with (
         LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
         ) as cluster,
         Client(cluster) as client,
     ):

@@ -36,7 +36,7 @@ def reference() -> Results:
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     cluster = distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
     )
     with distributed.Client(cluster) as c:
         yield c
@@ -58,7 +58,7 @@ def test_same_table_locally_on_two_workers_and_on_one(reference: Results, client
     pd.testing.assert_frame_equal(via_executor.games, reference.games)
     with (
         distributed.LocalCluster(
-            n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None
+            n_workers=1, processes=True, threads_per_worker=1, dashboard_address=":0"
         ) as one,
         distributed.Client(one) as single,
     ):
