@@ -135,6 +135,42 @@ def test_metrics_equal_a_recomputation_from_the_rows(game: str) -> None:
         assert math.isnan(table.loc["default", "drama"])
 
 
+def test_mcts_value_estimates_give_lead_change_drama_and_decisiveness() -> None:
+    res = simulate(
+        "playwin",
+        agents=(("mcts", {"iterations": 12}), "random"),
+        games=4,
+        seed=3,
+        executor=SerialExecutor(),
+        progress=False,
+    )
+    rows = res.games.to_dict("records")
+    assert all(r["value_decisions"] > 0 for r in rows)
+    # the MCTS seat decides about half the plies (one-move positions are decided without search)
+    assert all(r["value_decisions"] <= r["plies"] for r in rows)
+    table = res.metrics()
+    lead = sum(r["value_lead_changes"] / r["value_decisions"] for r in rows) / len(rows)
+    assert table.loc["default", "value_lead_change"] == pytest.approx(lead)
+    drama = [r["value_drama"] for r in rows if r["value_drama"] is not None]
+    assert table.loc["default", "value_drama"] == pytest.approx(sum(drama) / len(drama))
+    only_random = study("playwin", games=2)
+    assert all(r == 0 for r in only_random.games["value_decisions"])
+    assert math.isnan(only_random.metrics().loc["default", "value_drama"])
+
+
+def test_value_vectors_spread_the_rest_over_the_other_players() -> None:
+    from ftwkit.analysis.runner import _dynamics, _value_vector
+
+    assert _value_vector(2, 1, 0.8) == pytest.approx((0.2, 0.8))
+    assert _value_vector(3, 0, 0.4) == pytest.approx((0.4, 0.3, 0.3))
+    # player 0 is estimated behind, then ahead, then wins
+    changes, drama, decisive = _dynamics([(0.3, 0.7), (0.6, 0.4), (1.0, 0.0)], (0,))
+    assert changes == 1
+    assert drama == pytest.approx((0.4 + 0.0) / 2)
+    # the loser's best estimate, 0.7, is passed only at the final position: decisiveness 1
+    assert decisive == 1.0
+
+
 def test_score_dynamics_follow_ludii_definitions() -> None:
     from ftwkit.analysis.runner import _score_dynamics
 

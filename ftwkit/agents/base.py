@@ -74,6 +74,10 @@ class Agent(ABC):
 
     name: ClassVar[str]
 
+    last_value: float | None = None
+    """The acting player's estimated value (in ``[0, 1]``) after the agent's last decision, for
+    agents that estimate one (MCTS: the mean reward of its chosen move); ``None`` otherwise."""
+
     def __init__(self, *, seed: int | None = None) -> None:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ValueError(f"seed must be an int or None, not {seed!r}")

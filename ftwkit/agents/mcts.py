@@ -62,6 +62,11 @@ class SearchResult:
         self.stats = stats
         self.iterations = iterations
 
+    def value(self) -> float:
+        """The searching player's estimated value: the mean reward of the most visited move."""
+        best = min(range(len(self.stats)), key=lambda i: (-self.stats[i][1], -self.stats[i][2], i))
+        return self.stats[best][2]
+
     def weights(self) -> list[tuple[Move, float]]:
         """Visit shares, best first (most visits, then best mean, then the legal-move order)."""
         total = sum(v for _, v, _ in self.stats)
@@ -154,8 +159,14 @@ class MctsAgent(Agent):
 
     # ----------------------------------------------------------------- protocol
     def analyse(self, state: State) -> list[tuple[Move, float]]:
-        """Visit shares of the root moves after one search, best first, summing to 1."""
-        return self.search(state).weights()
+        """Visit shares of the root moves after one search, best first, summing to 1.
+
+        Also sets ``last_value``: the acting player's estimated value after this search, which
+        balance studies use for Ludii's lead change, drama and decisiveness.
+        """
+        result = self.search(state)
+        self.last_value = result.value()
+        return result.weights()
 
     def search(self, state: State, *, stop: Callable[[], bool] | None = None) -> SearchResult:
         """Run one search from ``state`` for the player to move.

@@ -28,8 +28,15 @@ Stephenson, Browne et al.). Per variant, over its ``n`` games:
   non-winner ever reached) — see :func:`ftwkit.analysis.runner._score_dynamics` — and the
   **margin**: the best score minus the second best at the end.
 
+* where a search agent (MCTS) played, the same three from its value estimates, as Ludii
+  defines them (its state evaluation is a UCT search's): **value_lead_change** (changes of the
+  estimated leader per search decision), **value_drama** and **value_decisiveness**, for every
+  game, scored or not. Each search decision gives the acting player's estimated value; the
+  other players share the rest (exact for two players).
+
 Per-game values are in the results table (``legal``, ``lead_changes``, ``drama``,
-``decisiveness``), so every metric can be recomputed from the rows.
+``decisiveness``, ``value_decisions``, ``value_lead_changes``, ``value_drama``,
+``value_decisiveness``), so every metric can be recomputed from the rows.
 """
 
 from __future__ import annotations
@@ -59,6 +66,9 @@ PER_GAME = {
     "drama": "drama",
     "decisiveness": "decisiveness",
     "margin": "final score margin",
+    "value_lead_change": "lead changes per search decision (value estimates)",
+    "value_drama": "drama (value estimates)",
+    "value_decisiveness": "decisiveness (value estimates)",
 }
 """Per-game measures compared with the Mann–Whitney U test, with their readable names."""
 
@@ -107,6 +117,12 @@ def _per_game(games: pd.DataFrame) -> pd.DataFrame:
     ]
     out["drama"] = games["drama"].map(_num)
     out["decisiveness"] = games["decisiveness"].map(_num)
+    out["value_lead_change"] = [
+        _num(c) / d if d else math.nan
+        for c, d in zip(games["value_lead_changes"], games["value_decisions"], strict=True)
+    ]
+    out["value_drama"] = games["value_drama"].map(_num)
+    out["value_decisiveness"] = games["value_decisiveness"].map(_num)
     finished = games["hole"].isna()
     out["margin"] = [
         margin(s) if f else math.nan for s, f in zip(games["scores"], finished, strict=True)
@@ -189,6 +205,9 @@ def metrics(games: pd.DataFrame, variants: Sequence[str], n_agents: int) -> pd.D
             ("margin_mean", "margin"),
         ):
             row[key] = per[col].mean() if scored else math.nan
+        # From search agents' value estimates: NaN where no search agent played (mean skips NaN).
+        for key in ("value_lead_change", "value_drama", "value_decisiveness"):
+            row[key] = per[key].mean()
         row["holes"] = int(g["hole"].notna().sum())
         rows.append(row)
     return pd.DataFrame(rows).set_index("variant")

@@ -40,6 +40,10 @@ COLUMNS = (
     "lead_changes",
     "drama",
     "decisiveness",
+    "value_decisions",
+    "value_lead_changes",
+    "value_drama",
+    "value_decisiveness",
     "hole",
     "error",
     "error_move",
@@ -49,7 +53,14 @@ COLUMNS = (
 
 _TUPLES = ("agents", "seat_agents", "winners", "scores", "legal")
 _NESTED = (*_TUPLES, "record")
-_FLOATS = ("lead_changes", "drama", "decisiveness")
+_FLOATS = (
+    "lead_changes",
+    "drama",
+    "decisiveness",
+    "value_lead_changes",
+    "value_drama",
+    "value_decisiveness",
+)
 
 
 def frame(rows: Iterable[Mapping[str, Any]], variants: list[str]) -> pd.DataFrame:

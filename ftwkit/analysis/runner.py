@@ -134,19 +134,18 @@ def _turns(to_play: Sequence[int | None]) -> int:
     return turns
 
 
-def _leaders(scores: Sequence[int]) -> frozenset[int]:
+def _leaders(scores: Sequence[float]) -> frozenset[int]:
     best = max(scores)
     return frozenset(p for p, s in enumerate(scores) if s == best)
 
 
-def _score_dynamics(
-    history: Sequence[Sequence[int]], winners: Sequence[int]
+def _dynamics(
+    evals: Sequence[Sequence[float]], winners: Sequence[int]
 ) -> tuple[int, float | None, float | None]:
-    """Lead changes, drama and decisiveness of one scored game, after Ludii's definitions.
+    """Lead changes, drama and decisiveness of one game from its evaluation vectors.
 
-    The state evaluation Ludii asks of a UCT search is here the score tally, normalised by the
-    largest absolute score of the game so that values lie in ``[-1, 1]``. ``history`` holds the
-    scores of every position before each move and of the final position.
+    ``evals`` holds one vector (an evaluation per player) for every position before a move and
+    one for the final position.
 
     * lead changes: how often the set of leading players changes from one position to the next
       (Ludii's *Lead Change* divides this by the number of moves);
@@ -157,12 +156,10 @@ def _score_dynamics(
       non-winner ever reached (1 when it never does).
     """
     changes = sum(
-        1 for before, after in itertools.pairwise(history) if _leaders(before) != _leaders(after)
+        1 for before, after in itertools.pairwise(evals) if _leaders(before) != _leaders(after)
     )
-    if not winners or len(history) < 2:
+    if not winners or len(evals) < 2:
         return changes, None, None
-    scale = max(1, max(abs(s) for scores in history for s in scores))
-    evals = [[s / scale for s in scores] for scores in history]
     positions = evals[:-1]
     drama = sum(sum(max(e) - e[w] for w in winners) / len(winners) for e in positions) / len(
         positions
@@ -174,6 +171,29 @@ def _score_dynamics(
         (i for i, e in enumerate(positions) if any(e[w] > threshold for w in winners)), moves
     )
     return changes, drama, decided / moves
+
+
+def _score_dynamics(
+    history: Sequence[Sequence[int]], winners: Sequence[int]
+) -> tuple[int, float | None, float | None]:
+    """:func:`_dynamics` with the score tally as the state evaluation (scored games).
+
+    The state evaluation Ludii asks of a UCT search is here the score tally, normalised by the
+    largest absolute score of the game so that values lie in ``[-1, 1]``. ``history`` holds the
+    scores of every position before each move and of the final position.
+    """
+    scale = max(1, max((abs(s) for scores in history for s in scores), default=1))
+    return _dynamics([[s / scale for s in scores] for scores in history], winners)
+
+
+def _value_vector(players: int, player: int, value: float) -> tuple[float, ...]:
+    """A search agent's estimate for the acting player, spread as an evaluation per player.
+
+    A search gives the acting player's expected reward; the others share what is left, which is
+    exact for two players (rewards sum to 1) and an even split for more.
+    """
+    rest = (1.0 - value) / (players - 1) if players > 1 else 0.0
+    return tuple(value if p == player else rest for p in range(players))
 
 
 def play_game(batch: Batch, index: int) -> dict[str, Any]:
@@ -206,6 +226,7 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
     to_play: list[int | None] = []
     legal: list[int] = []
     score_history: list[tuple[int, ...]] = []
+    value_history: list[tuple[float, ...]] = []  # search agents' estimates, per decision
     hole: str | None = None
     error: str | None = None
     failing: str | None = None
@@ -222,7 +243,11 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
                     "is to move with no legal move"
                 )
                 break
-            move = players[player].choose(state)
+            agent = players[player]
+            agent.last_value = None
+            move = agent.choose(state)
+            if agent.last_value is not None:
+                value_history.append(_value_vector(state.players, player, agent.last_value))
             failing = str(move)
             # Built-in agents return the engine's own moves (as in ftwkit.play): no re-check.
             nxt = state.play_unchecked(move)
@@ -246,6 +271,14 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
     changes, drama, decisive = (
         _score_dynamics(score_history, winners) if scores is not None else (None, None, None)
     )
+    # Ludii computes these from a UCT search's value estimates; where a search agent played, its
+    # estimates at its own decisions (plus the final outcome) give them for every game.
+    v_changes: int | None = None
+    v_drama: float | None = None
+    v_decisive: float | None = None
+    if value_history:
+        final = [tuple(state.evaluate(p) for p in range(state.players))] if state.is_over else []
+        v_changes, v_drama, v_decisive = _dynamics([*value_history, *final], winners)
     row.update(
         {
             "first": state.root.to_play,
@@ -258,6 +291,10 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
             "lead_changes": changes,
             "drama": drama,
             "decisiveness": decisive,
+            "value_decisions": len(value_history),
+            "value_lead_changes": v_changes,
+            "value_drama": v_drama,
+            "value_decisiveness": v_decisive,
             "hole": hole,
             "error": error,
             "error_move": failing if hole == "error" else None,
