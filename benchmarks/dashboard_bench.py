@@ -174,8 +174,10 @@ def concurrent_sessions(counts: list[int], notebook: str) -> int:
     return failed_rounds
 
 
-def _wait_for_kernels_to_go(server: harness.VoilaServer, timeout: float = 60.0) -> None:
-    """Let the closed sessions' kernels shut down before the next round (they hold CPU)."""
+def _wait_for_kernels_to_go(server: harness.VoilaServer, timeout: float = 150.0) -> None:
+    """Let the closed sessions' kernels shut down before the next round (they hold CPU and
+    count toward the kernel cap); the server culls a left page's kernel after 60 s idle,
+    checked every 10 s."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and "Kernel started" in server.log():
         log = server.log()

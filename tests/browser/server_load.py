@@ -4,7 +4,8 @@ Shared by ``tests/browser/test_server.py`` (20 sessions must all draw their boar
 ``benchmarks/dashboard_bench.py --sessions`` (first-canvas times at 1, 5, 10, 20 sessions). Each
 session is its own browser context, so it is a separate client with its own cookies, as separate
 visitors are. A session ends when its page shows drawn canvas pixels, or shows the template's
-"did not load completely" banner (``#ftw-load-problem``), or when the time is up.
+"did not load completely" banner (``#ftw-load-problem``) or the kernel cap's busy page
+(``#ftw-busy``), or when the time is up.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ OUTCOME_JS = f"""
 () => {{
   const problem = document.getElementById('ftw-load-problem');
   if (problem) return 'problem: ' + problem.innerText.trim();
+  const busy = document.getElementById('ftw-busy');
+  if (busy) return 'busy: ' + busy.innerText.trim();
   return ({harness.FIRST_CANVAS_DRAWN_JS.strip()})() ? 'drawn' : false;
 }}
 """
@@ -30,7 +33,8 @@ class Session:
     """How one session's page came up."""
 
     outcome: str
-    """``"drawn"``, ``"problem: <the banner's text>"``, ``"timeout"`` or ``"error: <message>"``."""
+    """``"drawn"``, ``"problem: <the banner's text>"``, ``"busy: <the kernel-cap page's text>"``,
+    ``"timeout"`` or ``"error: <message>"``."""
     seconds: float
     """From the navigation's start to the outcome."""
 
