@@ -293,9 +293,7 @@ class PnrzRules(Rules):
                 f"final_turns: the final lap starts only once the stack is empty (PN12), but "
                 f"draw holds {len(draw)} tiles"
             )
-        seed = data.get("seed")
-        if seed is not None and not is_int(seed):
-            raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
+        seed = _load_seed(data)
         return PnrzState(
             self,
             n_players=n,
@@ -364,9 +362,7 @@ class PnrzRules(Rules):
             if self.tile_set.tile(key).base_of is not None:
                 raise InvalidState(f"draw[{i}]: bases are never in the draw stack")
         self._check_unique((), [], draw, [])
-        seed = data.get("seed")
-        if seed is not None and not is_int(seed):
-            raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
+        seed = _load_seed(data)
         return PnrzState(
             self,
             n_players=n,
@@ -653,3 +649,11 @@ class PnrzRules(Rules):
                 rot = canonical_rot(self.tile_set.tile(found[0]).picture, move.rot)
                 return type(move)(move.at, rot)
         return move
+
+
+def _load_seed(data: Mapping[str, Any]) -> int | None:
+    """The position's ``seed`` (future shuffles), an integer or null."""
+    seed = data.get("seed")
+    if seed is not None and not is_int(seed):
+        raise InvalidState(f"seed: expected an integer or null, got {short(seed)}")
+    return seed
