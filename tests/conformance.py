@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import ftwkit
-from ftwkit import IllegalMove, Move, Rules, State
+from ftwkit import IllegalMove, Rules, State
 
 
 def random_line(rules: Rules, players: int, seed: int, max_plies: int) -> Iterator[State]:
@@ -94,26 +94,3 @@ def check_game(game_id: str, players: int, seed: int, max_plies: int) -> int:
     assert ftwkit.replay(json.loads(json.dumps(rec))) == last
     assert [str(m) for m in last.moves()] == rec["moves"]
     return len(rec["moves"])
-
-
-def search_path_line(
-    state: State,
-    rng_seed: int,
-    policy: bool,
-    check: Callable[[State, Move], None] | None = None,
-) -> list[str]:
-    """Play ``state`` to its end on the search path (``random_move`` + ``play_unchecked``).
-
-    Every drawn move must be legal (and pass ``check``); the notation of the line is returned,
-    so two calls with the same seed can be compared for repeatability.
-    """
-    rng = random.Random(rng_seed)
-    line = []
-    while not state.is_over:
-        move = state.random_move(rng, policy=policy)
-        assert move in state.legal_moves()
-        if check is not None:
-            check(state, move)
-        line.append(str(move))
-        state = state.play_unchecked(move)
-    return line

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from conformance import check_game, check_state, search_path_line
+from conformance import check_game, check_state
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -658,12 +658,19 @@ def test_states_that_look_the_same_to_the_player_give_the_same_sample() -> None:
 @pytest.mark.parametrize("policy", [False, True])
 def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
     rules = ftwkit.rules("doubleblind", size=9)
-
-    def always_asks(state: ftwkit.State, move: ftwkit.Move) -> None:
-        if policy and state.pending:  # type: ignore[attr-defined]
-            assert move == Question(True)  # the policy always asks
-
-    lines = [search_path_line(rules.new(seed=2), 5, policy, always_asks) for _ in range(2)]
+    lines = []
+    for _ in range(2):
+        rng = random.Random(5)
+        state = rules.new(seed=2)
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            if policy and state.pending:
+                assert move == Question(True)  # the policy always asks
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
     assert lines[0] == lines[1]
 
 

@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-from conformance import search_path_line
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -677,7 +676,17 @@ def test_huge_numbers_in_positions_and_notation_are_refused_briefly() -> None:
 @pytest.mark.parametrize("policy", [False, True])
 def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
     rules = ftwkit.rules("playwin", max_plies_without_capture=60)
-    lines = [search_path_line(rules.new(), 8, policy) for _ in range(2)]
+    lines = []
+    for _ in range(2):
+        rng = random.Random(8)
+        state = rules.new()
+        line = []
+        while not state.is_over:
+            move = state.random_move(rng, policy=policy)
+            assert move in state.legal_moves()
+            line.append(str(move))
+            state = state.play_unchecked(move)
+        lines.append(line)
     assert lines[0] == lines[1]
 
 

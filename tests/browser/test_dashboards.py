@@ -66,6 +66,18 @@ def server() -> Iterator[harness.VoilaServer]:
         yield running
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.access(harness.CHROMIUM, os.X_OK):
+        pytest.skip("Debian's chromium is not installed (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = harness.launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
 def _open(dashboard: Any, server: harness.VoilaServer, browser: Any) -> Opened:
     missing = _missing_piece(dashboard)
     if missing:
