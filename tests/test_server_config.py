@@ -93,29 +93,44 @@ def test_allowed_hosts_and_max_kernels_are_command_line_options() -> None:
 # --------------------------------------------------------------------------- kernel registry
 def test_the_cap_counts_running_and_starting_kernels() -> None:
     registry = guards.KernelRegistry(3)
-    assert registry.reserve(running=0) and registry.reserve(running=0)
-    assert registry.reserve(running=0)
-    assert not registry.reserve(running=0)  # three kernels still booting fill the cap
+    assert registry.reserve(running=[]) and registry.reserve(running=[])
+    assert registry.reserve(running=[])
+    assert not registry.reserve(running=[])  # three kernels still booting fill the cap
     registry.started("k1", "alice", running=["k1"])
-    assert not registry.reserve(running=1)  # one running + two starting
+    assert not registry.reserve(running=["k1"])  # one running + two starting
     registry.release()  # a request that never started its kernel
-    assert registry.reserve(running=1)
+    assert registry.reserve(running=["k1"])
     with pytest.raises(ValueError, match="at least 1"):
         guards.KernelRegistry(0)
 
 
+def test_a_kernel_listed_before_its_start_returns_is_counted_once() -> None:
+    registry = guards.KernelRegistry(3)
+    assert registry.reserve(running=[]) and registry.reserve(running=[])
+    # Both kernels are listed by the manager while their starts are still awaited.
+    assert registry.open_count(["k1", "k2"]) == 2
+    assert registry.reserve(running=["k1", "k2"])  # 2 open, not 2 running + 2 starting
+    assert not registry.reserve(running=["k1", "k2"])
+
+
+def test_kernels_started_elsewhere_still_count_against_the_cap() -> None:
+    registry = guards.KernelRegistry(2)
+    assert registry.open_count(["a", "b"]) == 2
+    assert not registry.reserve(running=["a", "b"])
+
+
 def test_a_kernel_belongs_to_the_client_that_started_it() -> None:
     registry = guards.KernelRegistry(5)
-    registry.reserve(0)
+    registry.reserve([])
     registry.started("k1", "alice-token", running=["k1"])
-    registry.reserve(1)
+    registry.reserve(["k1"])
     registry.started("k2", "bob-token", running=["k1", "k2"])
     assert registry.owned_by("k1", "alice-token")
     assert not registry.owned_by("k1", "bob-token")
     assert not registry.owned_by("k1", None)
     assert not registry.owned_by("unknown", "alice-token")
     assert not registry.owned_by(None, "alice-token")
-    registry.reserve(1)
+    registry.reserve(["k1", "k2"])
     registry.started("k3", "carol-token", running=["k2", "k3"])  # k1 has gone: forgotten
     assert set(registry.owners) == {"k2", "k3"}
 

@@ -115,9 +115,21 @@ class KernelRegistry:
         self.starting = 0
         self.owners: dict[str, str] = {}
 
-    def reserve(self, running: int) -> bool:
-        """Take a slot for a kernel about to start, if ``running`` + starting < the cap."""
-        if running + self.starting >= self.max_kernels:
+    def open_count(self, running: Iterable[str]) -> int:
+        """How many kernels hold a slot: those recorded and alive plus those still starting.
+
+        A starting kernel may already be listed by the kernel manager before its start returns
+        (and it is recorded), so adding the manager's count to :attr:`starting` would count it
+        twice and refuse visitors below the cap. Kernels listed but never recorded here (started
+        some other way) still count: the result is never below the manager's own count.
+        """
+        alive = set(running)
+        recorded = sum(1 for kernel_id in self.owners if kernel_id in alive)
+        return max(len(alive), recorded + self.starting)
+
+    def reserve(self, running: Iterable[str]) -> bool:
+        """Take a slot for a kernel about to start, if :meth:`open_count` is below the cap."""
+        if self.open_count(running) >= self.max_kernels:
             return False
         self.starting += 1
         return True

@@ -80,13 +80,14 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Check the cap, set the cookies, then render the dashboard as Voilà does."""
         registry: guards.KernelRegistry = self.settings[guards.REGISTRY_SETTING]
         manager = self.settings["kernel_manager"]
-        running = len(manager.list_kernel_ids())
+        running = list(manager.list_kernel_ids())
         if not registry.reserve(running):
-            self.log.warning("kernel cap reached (%d running): refusing %s", running, path)
+            open_now = registry.open_count(running)
+            self.log.warning("kernel cap reached (%d open): refusing %s", open_now, path)
             self.set_status(503)
             self.set_header("Retry-After", "10")
             self.set_header("Cache-Control", "no-store")
-            self.finish(guards.busy_page(running, registry.max_kernels))
+            self.finish(guards.busy_page(open_now, registry.max_kernels))
             return
         _ = self.xsrf_token
         client = self.get_cookie(guards.CLIENT_COOKIE) or ""

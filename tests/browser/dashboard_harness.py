@@ -381,13 +381,22 @@ class ExplorerOnPage:
             before.position_text,
         )
 
-    def state(self) -> Any:
-        """The state shown, rebuilt from the explorer's "Download position" JSON."""
+    def state(self, timeout_s: float = 30.0) -> Any:
+        """The state shown, rebuilt from the explorer's "Download position" JSON.
+
+        The download link is synced after the status line, so a position whose own status
+        (whose turn, who won) disagrees with the status line is an old one: wait for the new one.
+        """
         import ftwkit
 
-        position = self.snapshot().position
-        assert position is not None, "the explorer offers no position to save"
-        return ftwkit.rules(position["game"]).load(position)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            snap = self.snapshot()
+            assert snap.position is not None, "the explorer offers no position to save"
+            state = ftwkit.rules(snap.position["game"]).load(snap.position)
+            if (snap.status or "").startswith(state.status()) or time.monotonic() > deadline:
+                return state
+            self.page.wait_for_timeout(50)
 
     def board(self) -> Board:
         """Where the board is and what it shows (explorers draw the designer view by default)."""
