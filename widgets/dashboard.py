@@ -127,6 +127,24 @@ def _dashboards() -> tuple[Dashboard, ...]:
             "playwin",
             "edge-case",
         ),
+        Dashboard(
+            "ftwcards-passing-and-help.ipynb",
+            "FTW?! — Passing, and playing lower with help",
+            "ftwcards",
+            "edge-case",
+        ),
+        Dashboard(
+            "doubleblind-completion-and-question.ipynb",
+            "Double Blind — Completion on the opponent's turn, and the question",
+            "doubleblind",
+            "edge-case",
+        ),
+        Dashboard(
+            "pnrz-arch-enemies-and-final-lap.ipynb",
+            "Pirates, Ninjas, Robots & Zombies — Arch-enemies, half-edge contact and the final lap",
+            "pnrz",
+            "edge-case",
+        ),
         Dashboard("balance-lab.ipynb", "Balance lab — self-play studies", None, "lab"),
     ]
     return tuple(out)

@@ -262,6 +262,9 @@ NOTES = [d for d in DASHBOARDS if d.kind == "edge-case"]
 SECOND_CASE = {
     "forthewin-grid-separation.ipynb": "02-split-with-one-action-left",
     "playwin-bent-leap-chains.ipynb": "02-maximum-across-pieces",
+    "ftwcards-passing-and-help.ipynb": "03-play-the-2-with-6-and-11",
+    "doubleblind-completion-and-question.ipynb": "16-both-earn-a-question-the-placer-decides-first",
+    "pnrz-arch-enemies-and-final-lap.ipynb": "03-pirate-scores-10",
 }
 """The casebook case behind each designer note's second "Load case" entry."""
 
