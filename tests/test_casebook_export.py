@@ -17,10 +17,10 @@ from ftwkit.casebook.sentences import describe_step
 
 def test_steps_read_as_sentences() -> None:
     assert describe_step({"move": "A1-B1", "expect": {"legal": False, "reason": "no"}}) == (
-        "Play A1-B1: refused, because no."
+        "Play “A1-B1”: refused, because no."
     )
     assert describe_step({"move": "end", "expect": {"winners": [1], "is_over": True}}) == (
-        "Play end. Player 2 won. The game is over."
+        "Play “end”. Player 2 won. The game is over."
     )
     assert describe_step({"expect": {"to_play": 0, "winners": [0, 1]}}, ("White", "Black")) == (
         "White and Black won. White is to play."
@@ -30,12 +30,58 @@ def test_steps_read_as_sentences() -> None:
     assert describe_step({}) == "Look at the position."
 
 
+def test_a_step_names_who_moves_and_quotes_the_notation() -> None:
+    refused = {"move": "play 2 with 6", "expect": {"legal": False, "reason": "8 is not above 18"}}
+    assert describe_step(refused, mover="Player 1") == (
+        "Player 1 tries “play 2 with 6”: refused, because 8 is not above 18."
+    )
+    assert describe_step({"move": "don't ask"}, mover="Black") == "Black plays “don't ask”."
+
+
+def test_position_checks_read_one_field_per_sentence_and_one_player_at_a_time() -> None:
+    names = ("Player 1", "Player 2", "Player 3")
+    step = {"expect": {"position": {"pile": [], "hands": [[7, 34], [5, 10], [1, 3]]}}}
+    assert describe_step(step, names) == (
+        "The pile is empty. The hands are Player 1: 7, 34; Player 2: 5, 10; Player 3: 1, 3."
+    )
+    scores = {"expect": {"scores": [27, 5, 26], "position": {"actions_used": [1, 0, 2]}}}
+    assert describe_step(scores, names) == (
+        "The scores are Player 1 27, Player 2 5 and Player 3 26. "
+        "The actions used this round are Player 1: 1; Player 2: 0; Player 3: 2."
+    )
+
+
+def test_tiles_questions_and_pending_decisions_read_as_phrases() -> None:
+    names = ("White", "Black")
+    tiles = [
+        {"player": 1, "kind": "monkey", "at": [0, 1], "up": True},
+        {"id": "05", "at": [2, 0], "rot": 1},
+        {"rot": 2},
+    ]
+    assert describe_step({"expect": {"position": {"tiles": tiles}}}, names) == (
+        "The tiles on the table are Black monkey at 0,1, face up; tile 05 at 2,0, turned r1; "
+        "the third one, turned r2."
+    )
+    asked = {"queries": [{"player": 0, "answer": False}], "pending": [1, 0]}
+    assert describe_step({"expect": {"position": asked}}, names) == (
+        "The questions asked are White's, answered no. "
+        "Still to decide: Black and White, in this order."
+    )
+    swap = {"pending": {"orient": [[0, 0], [2, 0]]}, "options": {"approach": "no_farther"}}
+    assert describe_step({"expect": {"position": swap}}, names) == (
+        "Pending: turning the tiles at 0,0 and 2,0. The options are approach = no_farther."
+    )
+
+
 @pytest.mark.parametrize("game", ftwkit.game_ids())
 def test_no_step_of_any_case_reads_as_a_python_repr(game: str) -> None:
     for case in casebook.load(game):
+        result = casebook.run_case(case)
+        names = result.start.rules.player_names(result.start.players)
         for step in case.steps:
-            text = describe_step(step)
-            assert "{'" not in text and "['" not in text and "True" not in text, text
+            for text in (describe_step(step), describe_step(step, names, names[0])):
+                for leak in ("{", "[", "'", "True", "False", "None"):
+                    assert leak not in text.replace("don't", "do not").replace("'s", ""), text
 
 
 @pytest.mark.parametrize("game", ftwkit.game_ids())

@@ -11,10 +11,11 @@ from __future__ import annotations
 import html
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
-from ftwkit.casebook import Case, CaseResult, load, run_case
-from ftwkit.casebook.sentences import describe_step
+from ftwkit.casebook import Case, CaseResult, StepResult, load, run_case
+from ftwkit.casebook.sentences import describe_options, describe_step
 
 __all__ = ["export", "to_html", "to_markdown"]
 
@@ -38,14 +39,22 @@ def _names(result: CaseResult) -> tuple[str, ...]:
     return result.start.rules.player_names(result.start.players)
 
 
+def _told_steps(case: Case, result: CaseResult) -> Iterator[tuple[str, StepResult]]:
+    """Each step as a sentence naming who moves (the player to move before it), with its verdict."""
+    names = _names(result)
+    before = result.start
+    for step, verdict in zip(case.steps, result.steps, strict=True):
+        mover = None if before.to_play is None else names[before.to_play]
+        yield describe_step(step, names, mover), verdict
+        before = verdict.state
+
+
 def _verdict(ok: bool) -> str:
     return "✔ as expected" if ok else "✘ differs"
 
 
 def _options_text(case: Case) -> str:
-    if not case.options:
-        return "default rules"
-    return ", ".join(f"{k} = {v}" for k, v in case.options.items())
+    return describe_options(case.options)
 
 
 _STYLE = """
@@ -91,11 +100,11 @@ def to_html(game_id: str, cases: list[Case] | None = None) -> str:
         out.append("</div>")
         if result.steps:
             out.append('<ol class="steps">')
-            for step, verdict in zip(case.steps, result.steps, strict=True):
+            for text, verdict in _told_steps(case, result):
                 cls = "ok" if verdict.ok else "bad"
                 note = "" if verdict.ok else f" — {html.escape(verdict.message)}"
                 out.append(
-                    f"<li>{_rulings(describe_step(step, _names(result)))} "
+                    f"<li>{_rulings(text)} "
                     f'<span class="{cls}">{_verdict(verdict.ok)}{note}</span></li>'
                 )
             out.append("</ol>")
@@ -117,9 +126,8 @@ def to_markdown(game_id: str, folder: Path, cases: list[Case] | None = None) -> 
         if result.steps:
             (folder / f"{case.id}-after.svg").write_text(after, encoding="utf-8")
             lines += [f"![After the steps]({case.id}-after.svg)", ""]
-            for i, (step, verdict) in enumerate(zip(case.steps, result.steps, strict=True), 1):
+            for i, (text, verdict) in enumerate(_told_steps(case, result), 1):
                 tail = "" if verdict.ok else f" — {verdict.message}"
-                text = describe_step(step, _names(result))
                 lines.append(f"{i}. {text} *{_verdict(verdict.ok)}{tail}*")
         lines.append("")
     return "\n".join(lines)
