@@ -41,6 +41,16 @@ def test_a_wrong_expectation_shows_as_failed() -> None:
     assert "✗ 1. C3xC4-D5xD4-E4" in book._steps.options[1][0]
 
 
+def test_steps_are_listed_as_sentences_naming_the_players() -> None:
+    book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
+    labels = [label for label, _ in book._steps.options]
+    assert labels == [
+        "start position",
+        "✓ 1. A1-B1 — Refused, because captures are compulsory.",
+        "✓ 2. C3xC4-D5xD4-E4 — North is to play.",
+    ]
+
+
 def test_clicking_a_step_shows_the_position_after_it() -> None:
     book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
     before = book._picture.value
@@ -64,6 +74,8 @@ def test_every_shipped_case_shows_its_verdicts(game: str) -> None:
         book.show(case.id)
         assert book.result is not None and book.result.case is case
         assert len(book.verdicts) == len(case.steps)
+        for label, _ in book._steps.options:  # sentences, never a Python mapping or list
+            assert not any(leak in label for leak in ("{", "[", "True", "False", "None")), label
     assert book.message == ""
 
 

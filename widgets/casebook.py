@@ -16,6 +16,7 @@ import ipywidgets
 import ftwkit
 from ftwkit import casebook
 from ftwkit.casebook import Case, CaseResult
+from ftwkit.casebook.sentences import describe_options, describe_outcome
 from ftwkit.errors import InvalidState
 from ftwkit.protocol import State
 from widgets.colours import ERROR, OK
@@ -33,10 +34,6 @@ def _picture(state: State) -> str:
         return render.svg(state)
     except (ImportError, ValueError) as err:
         return f"<pre title='{html.escape(str(err))}'>{html.escape(str(state))}</pre>"
-
-
-def _expect_text(expect: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}: {v}" for k, v in expect.items()) if expect else "—"
 
 
 class Casebook(ipywidgets.VBox):
@@ -152,7 +149,9 @@ class Casebook(ipywidgets.VBox):
         case = result.case
         self._picture.value = _picture(picture_of or result.start)
         options = (
-            f"<p><b>Options:</b> {html.escape(str(dict(case.options)))}</p>" if case.options else ""
+            f"<p><b>Options:</b> {html.escape(describe_options(case.options))}</p>"
+            if case.options
+            else ""
         )
         self._text.value = (
             f"<h4 style='margin:0'>{html.escape(case.title)}</h4>"
@@ -165,13 +164,14 @@ class Casebook(ipywidgets.VBox):
             f"<span style='color:{colour}'>{ok} of {len(result.steps)} steps as expected</span>"
         )
         labels = [("start position", -1)]
+        names = result.start.rules.player_names(result.start.players)
         for step in result.steps:
-            spec = case.steps[step.index]
             mark = "✓" if step.ok else "✗"
             what = step.move if step.move is not None else "(check)"
-            expect = _expect_text(spec.get("expect") or {})
+            expect = describe_outcome(case.steps[step.index], names)
+            told = f" — {expect}" if expect else ""
             verdict = "" if step.ok else f" — {step.message}"
-            labels.append((f"{mark} {step.index + 1}. {what}  [{expect}]{verdict}", step.index))
+            labels.append((f"{mark} {step.index + 1}. {what}{told}{verdict}", step.index))
         self._syncing = True
         try:
             self._steps.options = labels
