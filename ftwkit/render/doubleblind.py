@@ -11,7 +11,7 @@ condition, in a view that may see that secret, in the secret colour.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ftwkit.render.base import (
@@ -23,7 +23,7 @@ from ftwkit.render.base import (
     piece_colours,
     rounded_rect,
 )
-from ftwkit.render.legend import Marker, Swatch
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "DoubleBlindRenderer", "condition_cells"]
@@ -334,7 +334,7 @@ def _condition_icon(
         )
 
 
-@cache
+@per_theme
 def _markers(th: Theme) -> dict[str, Marker]:
     """Every mark of the Double Blind board, the one place its styles are defined."""
     return {
@@ -378,10 +378,16 @@ def _markers(th: Theme) -> dict[str, Marker]:
 
 def _patterns(state: Any) -> dict[int, dict[int, tuple[str, ...]]]:
     """Each player's completed patterns as the engine finds them (none for a plain JSON)."""
-    find = getattr(state, "completed_patterns", None)
-    if not callable(find):
+    if not callable(getattr(state, "completed_patterns", None)):
         return {}
-    return {player: find(player) for player in (0, 1)}
+    return _asked_patterns(state)
+
+
+@lru_cache(maxsize=16)
+def _asked_patterns(state: Any) -> dict[int, dict[int, tuple[str, ...]]]:
+    """The engine's answer, kept for the last few states: a redraw after a click (same state,
+    other highlights) does not search the board again."""
+    return {player: state.completed_patterns(player) for player in (0, 1)}
 
 
 def _ringed(

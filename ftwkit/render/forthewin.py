@@ -16,13 +16,12 @@ action, the status line and the mover's panel say so.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 from ftwkit.games.forthewin.state import compressed_axis
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, text_width
 from ftwkit.render.glyphs import draw_glyph
-from ftwkit.render.legend import Marker, Swatch
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["KINDS", "RENDERER", "ForTheWinRenderer"]
@@ -262,7 +261,7 @@ class ForTheWinRenderer(BaseRenderer):
             y += th.px(172)
 
 
-@cache
+@per_theme
 def _markers(th: Theme) -> dict[str, Marker]:
     """Every mark of the For the Win! board, the one place its styles are defined."""
     return {

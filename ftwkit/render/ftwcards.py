@@ -8,11 +8,10 @@ topmost card wins).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
-from ftwkit.render.legend import Marker, Swatch
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "FtwCardsRenderer"]
@@ -243,7 +242,7 @@ def _card_face(
         pen.text(str(card), x + w / 2, y + h / 2 + th.px(6), size=22, bold=True, colour=th.card_ink)
 
 
-@cache
+@per_theme
 def _markers(th: Theme) -> dict[str, Marker]:
     """Every mark of the FTW?! table, the one place its styles are defined."""
     return {

@@ -14,15 +14,16 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from ftwkit.render.base import Pen, regular_polygon, rounded_rect
 from ftwkit.render.protocol import Box
 from ftwkit.render.svg import SvgCanvas
 from ftwkit.render.theme import LIGHT, Theme
 
-__all__ = ["SHAPES", "Marker", "Swatch", "draw_swatch", "swatch_svg"]
+__all__ = ["SHAPES", "Marker", "Swatch", "draw_swatch", "per_theme", "swatch_svg"]
 
 SHAPES = ("square", "hex", "circle", "arrow", "cross", "line", "card")
 """The sample shapes a swatch can take."""
@@ -132,3 +133,28 @@ def swatch_svg(swatch: Swatch, size: int = 22, theme: Theme = LIGHT) -> str:
     pen.rect((0, 0, size, size), fill=theme.background)
     draw_swatch(pen, swatch, (1.0, 1.0, size - 2.0, size - 2.0))
     return canvas.to_svg()
+
+
+MarkerTable = dict[str, Marker]
+
+
+def per_theme(build: Callable[[Theme], MarkerTable]) -> Callable[[Theme], MarkerTable]:
+    """Cache a renderer's marker table per theme, found by identity.
+
+    Drawing code looks its table up many times per redraw (per card, per icon); hashing a whole
+    :class:`Theme` each time would cost more than the drawing it serves.
+    """
+    tables: dict[int, tuple[Theme, MarkerTable]] = {}
+
+    @wraps(build)
+    def table(theme: Theme) -> MarkerTable:
+        hit = tables.get(id(theme))
+        if hit is not None and hit[0] is theme:
+            return hit[1]
+        if len(tables) >= 32:
+            tables.clear()
+        made = build(theme)
+        tables[id(theme)] = (theme, made)  # the theme is kept, so its id is not reused
+        return made
+
+    return table

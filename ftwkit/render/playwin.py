@@ -22,7 +22,7 @@ from ftwkit.render.base import (
     piece_colours,
     regular_polygon,
 )
-from ftwkit.render.legend import Marker, Swatch
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "PlayWinRenderer"]
@@ -163,7 +163,7 @@ def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, An
     return width, height, tuple(hits), {"size": s, "centre": (cx, cy), "centres": centres}
 
 
-@cache
+@per_theme
 def _markers(th: Theme) -> dict[str, Marker]:
     """Every mark of the Play Win board, the one place its styles are defined."""
     return {

@@ -17,11 +17,10 @@ chosen one shows its player.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, star
-from ftwkit.render.legend import Marker, Swatch
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "PnrzRenderer"]
@@ -449,7 +448,7 @@ class PnrzRenderer(BaseRenderer):
             )
 
 
-@cache
+@per_theme
 def _markers(th: Theme) -> dict[str, Marker]:
     """Every mark of the PNRZ table, the one place its styles are defined."""
     return {
