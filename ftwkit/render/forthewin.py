@@ -300,7 +300,7 @@ def _markers(th: Theme) -> dict[str, Marker]:
                 width=th.px(3),
                 dash=(th.px(6), th.px(3)),
             ),
-            "cut off from the Grid: rejoin it, the turn cannot end (FW1)",
+            "cut off from the Grid: the turn cannot end until it is rejoined (FW1-FW3)",
         ),
         "to_play": Marker(
             "to_play",
