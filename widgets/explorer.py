@@ -37,6 +37,7 @@ from widgets.colours import ERROR, INFO, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.controls import OptionControl, option_controls
 from widgets.inputs import excerpt, read_json, read_move
+from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
@@ -153,6 +154,7 @@ class Explorer(ipywidgets.VBox):
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_mouse_down)
         self.canvas.add_class("ftw-board")
+        self.legend = Legend(self._renderer)
 
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
@@ -288,6 +290,7 @@ class Explorer(ipywidgets.VBox):
         board = self._board_box = ipywidgets.VBox(
             [
                 self.canvas,
+                self.legend,
                 self._chooser,
                 self._buttons,
                 ipywidgets.HBox([self._move_text, self._move_play]),
@@ -825,7 +828,7 @@ class Explorer(ipywidgets.VBox):
         hint = self._hint
         if hint is not None and hint[0] is self._tree.current and self._substep is None:
             for rank, (move, share) in enumerate(hint[2]):
-                colour = (theme.highlight, theme.selected, theme.seat(1))[rank % 3]
+                colour = theme.hint(rank)
                 centres = []
                 for target in move.targets:
                     box = self._renderer.target_box(state, target, view=view)
@@ -1032,6 +1035,7 @@ class Explorer(ipywidgets.VBox):
         return self.state
 
     def _redraw(self) -> None:
+        self.legend.show(self._draw_state(), self._view_player())
         if not self._client_ready:
             return
         state = self._draw_state()

@@ -702,6 +702,24 @@ class DoubleBlindState(State):
                 return p
         return None
 
+    def completed_patterns(self, player: int) -> dict[int, tuple[str, ...]]:
+        """Where ``player``'s completed conditions lie: per condition, one placement's cells.
+
+        The cells are the pattern's own stones and, for X and CROSS, its arms (one may be the
+        opponent's, DB3), so a picture can show each completed pattern on the board. Completions
+        are public (DB8), so this reveals nothing hidden.
+        """
+        own, opp = self._sides(player)
+        found: dict[int, tuple[str, ...]] = {}
+        for number in sorted(self.completed[player]):
+            for cells, arms in _condition_placements(self.geo, number):
+                done = _armed_complete(own, opp, cells, arms) if arms else own & cells == cells
+                if done:
+                    mask = cells | sum(arms)
+                    found[number] = tuple(self.geo.names[i] for i in _bits(mask))
+                    break
+        return found
+
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal; the same answer as ``move in legal_moves()``, without lists.
 

@@ -13,11 +13,14 @@ import sys
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ftwkit.protocol import State
 from ftwkit.render.protocol import Box, CanvasLike
 from ftwkit.render.theme import Theme, resolve
+
+if TYPE_CHECKING:
+    from ftwkit.render.legend import Marker
 
 __all__ = [
     "BaseRenderer",
@@ -490,6 +493,24 @@ class BaseRenderer:
         """Every clickable target of the picture, in drawing order (for tests and widgets)."""
         _, _, lay = self._prepare(state, view, theme)
         return [hit.target for hit in lay.hits]
+
+    # ----------------------------------------------------------------- legend
+    def markers(self, theme: Theme) -> dict[str, Marker]:
+        """The marks this board draws, by key; the drawing code reads its styles from here.
+
+        Subclasses return their own table (see :mod:`ftwkit.render.legend`); none by default.
+        """
+        return {}
+
+    def legend(
+        self, state: Any = None, *, view: int | None = None, theme: Any = None
+    ) -> list[Marker]:
+        """What every mark on this board means, as ``(swatch, words)`` markers in drawing order.
+
+        ``state`` and ``view`` are accepted so a legend may one day depend on what is shown; the
+        markers come from the same table the picture is drawn with.
+        """
+        return list(self.markers(resolve(theme)).values())
 
 
 def _players(data: Mapping[str, Any]) -> int:

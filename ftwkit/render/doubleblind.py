@@ -3,11 +3,15 @@
 Targets are intersection names (``"D4"``), hit as the square around each intersection. Beside the
 board a panel shows, per player, the five condition icons (completed ones in colour, the others
 faint), the secret condition when the view may see it (a "?" card otherwise) and the question log.
+
+Completed patterns are ringed on the board where the engine finds them
+(``state.completed_patterns``): a public completion in the pattern colour, and a completed secret
+condition, in a view that may see that secret, in the secret colour.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ftwkit.render.base import (
@@ -19,6 +23,7 @@ from ftwkit.render.base import (
     piece_colours,
     rounded_rect,
 )
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "DoubleBlindRenderer", "condition_cells"]
@@ -68,11 +73,18 @@ class DoubleBlindRenderer(BaseRenderer):
     def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
         """Intersections of a ``size``×``size`` board with coordinates, and a side panel."""
         width, height, hits, extra = _board_layout(int(data.get("size", 19)), theme)
-        return Layout(width, height, list(hits), dict(extra))
+        lay = Layout(width, height, list(hits), dict(extra))
+        lay.extra["patterns"] = _patterns(state)
+        return lay
+
+    def markers(self, theme: Theme) -> dict[str, Marker]:
+        """Last stone, possible and selected points, completed and secret patterns, to play."""
+        return _markers(theme)
 
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Board, stones, last stone, highlights, then the panel."""
         th = ctx.theme
+        mk = _markers(th)
         size: int = layout.extra["size"]
         gap: float = layout.extra["gap"]
         points: dict[str, tuple[float, float]] = layout.extra["points"]
@@ -101,16 +113,28 @@ class DoubleBlindRenderer(BaseRenderer):
                 if cell in points:
                     x, y = points[cell]
                     pen.circle(x, y, radius, fill=fill, stroke=edge, width=th.px(1))
+        secrets = list(data.get("secrets", [None, None]))
+        patterns: dict[int, dict[int, tuple[str, ...]]] = layout.extra["patterns"]
+        for key, ringed in _ringed(patterns, secrets):
+            ring = mk[key].swatch
+            for cell in ringed:
+                if cell in points:
+                    x, y = points[cell]
+                    pen.circle(x, y, radius + ring.width / 2, stroke=ring.stroke, width=ring.width)
         move = ctx.last_move
         last_cell = getattr(move, "cell", None)
+        mark = mk["last"].swatch
         if isinstance(last_cell, str) and last_cell in points:
             x, y = points[last_cell]
-            pen.circle(x, y, radius * 0.42, stroke=th.last_move, width=th.px(2.5))
+            pen.circle(x, y, radius * mark.size, stroke=mark.stroke, width=mark.width)
+        possible, selected = mk["possible"].swatch, mk["selected"].swatch
         for name, (x, y) in points.items():
             if ctx.is_highlighted(name):
-                pen.circle(x, y, radius * 0.35, fill=th.highlight)
+                pen.circle(x, y, radius * possible.size, fill=possible.fill)
             if ctx.is_selected(name):
-                pen.circle(x, y, radius * 0.95, stroke=th.selected, width=th.px(3))
+                pen.circle(
+                    x, y, radius * selected.size, stroke=selected.stroke, width=selected.width
+                )
         self._panel(pen, data, layout, ctx, colours)
 
     def _panel(
@@ -130,11 +154,13 @@ class DoubleBlindRenderer(BaseRenderer):
         completed = [set(c) for c in data.get("completed", [[], []])]
         to_play = data.get("to_play")
         winners = data.get("winners")
+        mk = _markers(th)
         for player in (0, 1):
             fill, edge, _ = colours[player]
             pen.circle(x + th.px(8), y, th.px(8), fill=fill, stroke=edge, width=th.px(1.5))
             if to_play == player:
-                pen.circle(x + th.px(8), y, th.px(11.5), stroke=th.highlight, width=th.px(2.5))
+                ring = mk["to_play"].swatch
+                pen.circle(x + th.px(8), y, th.px(11.5), stroke=ring.stroke, width=ring.width)
             title = ctx.names[player]
             if winners and player in winners:
                 title += " — wins!"
@@ -173,8 +199,11 @@ class DoubleBlindRenderer(BaseRenderer):
                     align="left",
                 )
             else:
-                _condition_icon(pen, th, int(secret), box, done=True, label=False)
+                met = int(secret) in completed[player]
+                _condition_icon(pen, th, int(secret), box, done=True, label=False, secret=met)
                 name = condition_cells(int(secret))[0]
+                if met:
+                    name += " — completed"
                 pen.text(
                     f"{secret} {name}",
                     box[0] + box[2] + th.px(8),
@@ -204,7 +233,7 @@ class DoubleBlindRenderer(BaseRenderer):
                 size=12,
                 bold=True,
                 align="left",
-                colour=th.highlight if answer else th.last_move,
+                colour=th.highlight if answer else th.flag,
             )
             y += th.px(20)
         for player in data.get("pending", []):
@@ -259,19 +288,25 @@ def _condition_icon(
     *,
     done: bool,
     label: bool = True,
+    secret: bool = False,
 ) -> None:
-    """A small picture of a condition's shape: own stones dark, arm stones as rings."""
+    """A small picture of a condition's shape: own stones dark, arm stones as rings.
+
+    A completed condition is framed like its pattern on the board (the secret colour for a
+    completed secret).
+    """
     _, own, arms = condition_cells(number)
     cells = list(own) + list(arms)
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
     span = max(max(xs) - min(xs), max(ys) - min(ys), 3) + 1
     x, y, w, h = box
+    frame = _markers(th)["secret" if secret else "done"].swatch
     pen.polygon(
         rounded_rect(box, th.px(4)),
-        fill=th.card if done else th.panel,
-        stroke=th.ink if done else th.line,
-        width=th.px(1.5 if done else 1),
+        fill=frame.fill if done else th.panel,
+        stroke=frame.stroke if done else th.line,
+        width=frame.width if done else th.px(1),
     )
     step = (w - th.px(6)) / span
     ox = x + (w - step * (max(xs) - min(xs) + 1)) / 2 + step / 2
@@ -297,6 +332,78 @@ def _condition_icon(
             colour=th.ink if done else th.muted,
             bold=done,
         )
+
+
+@per_theme
+def _markers(th: Theme) -> dict[str, Marker]:
+    """Every mark of the Double Blind board, the one place its styles are defined."""
+    return {
+        "last": Marker(
+            "last",
+            Swatch("circle", stroke=th.last_move, width=th.px(2.5), size=0.42, backdrop=th.ink),
+            "last stone placed",
+        ),
+        "possible": Marker(
+            "possible",
+            Swatch("circle", fill=th.highlight, size=0.35),
+            "possible next click",
+        ),
+        "selected": Marker(
+            "selected",
+            Swatch("circle", stroke=th.selected, width=th.px(3), size=0.95),
+            "selected point",
+        ),
+        "pattern": Marker(
+            "pattern",
+            Swatch("circle", stroke=th.pattern, width=th.px(3), backdrop=th.ink),
+            "stone of a completed pattern (public)",
+        ),
+        "secret": Marker(
+            "secret",
+            Swatch("circle", stroke=th.secret, width=th.px(3), backdrop=th.ink),
+            "stone of a completed secret condition (only where the secret may be seen)",
+        ),
+        "done": Marker(
+            "done",
+            Swatch("card", stroke=th.pattern, fill=th.card, width=th.px(2)),
+            "panel: a completed condition",
+        ),
+        "to_play": Marker(
+            "to_play",
+            Swatch("circle", stroke=th.highlight, width=th.px(2.5), size=0.8),
+            "ring beside a name: that player is to play",
+        ),
+    }
+
+
+def _patterns(state: Any) -> dict[int, dict[int, tuple[str, ...]]]:
+    """Each player's completed patterns as the engine finds them (none for a plain JSON)."""
+    if not callable(getattr(state, "completed_patterns", None)):
+        return {}
+    return _asked_patterns(state)
+
+
+@lru_cache(maxsize=16)
+def _asked_patterns(state: Any) -> dict[int, dict[int, tuple[str, ...]]]:
+    """The engine's answer, kept for the last few states: a redraw after a click (same state,
+    other highlights) does not search the board again."""
+    return {player: state.completed_patterns(player) for player in (0, 1)}
+
+
+def _ringed(
+    patterns: dict[int, dict[int, tuple[str, ...]]], secrets: list[Any]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """``(marker key, cells)`` to ring: public completions first, then visible secrets on top."""
+    public: list[tuple[str, tuple[str, ...]]] = []
+    secret: list[tuple[str, tuple[str, ...]]] = []
+    for player, found in patterns.items():
+        mine = secrets[player] if player < len(secrets) else None
+        for number, cells in found.items():
+            if mine is not None and int(mine) == number:
+                secret.append(("secret", cells))
+            else:
+                public.append(("pattern", cells))
+    return public + secret
 
 
 def _hoshi(size: int) -> list[tuple[int, int]]:

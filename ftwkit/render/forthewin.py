@@ -6,6 +6,11 @@ black), its character as a glyph drawn with primitives plus its name, and whethe
 a face-down tile is greyed and hatched with a small glyph. The panel beside the grid shows each
 player's action pips, first-player marker and supply. Light coordinate labels (``x`` above each
 column, ``y`` left of each row) let a reader find the ``(x,y)`` cells that moves and messages name.
+
+What the rules flag now comes from the engine, never from a rule copied here: the tiles of
+``state.notes()`` (cut off from a split Grid) are outlined as flagged, the notes' words stand in a
+banner under the status line, and when ``state.explain("end")`` refuses ending the turn after an
+action, the status line and the mover's panel say so.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ftwkit.games.forthewin.state import compressed_axis
-from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
+from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, text_width
 from ftwkit.render.glyphs import draw_glyph
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["KINDS", "RENDERER", "ForTheWinRenderer"]
@@ -47,13 +53,15 @@ class ForTheWinRenderer(BaseRenderer):
         rows_ = compressed_axis((c[1] for c in span), margin=0)
         cols, rows = len(columns), len(rows_)
         size = th.px(max(36.0, min(62.0, 560.0 / max(cols, rows))))
-        top = th.px(58)
         left = th.px(38)
         panel_w = th.px(250)
         col_at = _offsets(columns, size)
         row_at = _offsets(rows_, size)
         grid_w, grid_h = col_at[-1][1] + size, row_at[-1][1] + size
         width = int(left + grid_w + th.px(20) + panel_w)
+        notes, refusal = _flags(state, data)
+        banner = _banner_lines(notes, refusal, width - th.px(36), th)
+        top = th.px(58) + len(banner) * th.px(_BANNER_LINE) + (th.px(8) if banner else 0)
         players = len(data.get("actions_used", [0, 0]))
         height = int(max(top + grid_h + th.px(16), top + players * th.px(172) + th.px(8)))
         lay = Layout(width, height)
@@ -73,27 +81,46 @@ class ForTheWinRenderer(BaseRenderer):
             grid=(left, top, grid_w, grid_h),
             axes=(col_at, row_at),
             panel=(left + grid_w + th.px(20), top, panel_w - th.px(12), th.px(350)),
+            flagged=frozenset(c for note in notes for c in note.cells),
+            banner=banner,
+            end_refused=refusal is not None,
         )
         return lay
+
+    def markers(self, theme: Theme) -> dict[str, Marker]:
+        """Last move, possible and selected cells, flagged tiles, the to-play panel, marker."""
+        return _markers(theme)
 
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Status line, grid, tiles, last move, highlights, panel."""
         th = ctx.theme
+        mk = _markers(th)
+        possible, selected = mk["possible"].swatch, mk["selected"].swatch
+        last, path, flag = mk["last"].swatch, mk["path"].swatch, mk["flagged"].swatch
         boxes: dict[Cell, Box] = layout.extra["boxes"]
         size: float = layout.extra["size"]
+        flagged: frozenset[Cell] = layout.extra["flagged"]
         to_play = data.get("to_play")
         if to_play is None:
             status = ctx.outcome()
         else:
             status = f"{ctx.names[int(to_play)]} to play"
-            if data.get("turn_actions"):
+            if layout.extra["end_refused"]:
+                status += " — another action is needed: the turn cannot end now"
+            elif data.get("turn_actions"):
                 status += " — second action or end the turn"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
+        _draw_banner(pen, th, layout)
         pen.rect(layout.extra["grid"], fill=th.board)
         _axis_labels(pen, th, layout)
         for cell, (x, y, w, h) in boxes.items():
             inset = th.px(2)
-            fill = th.highlight_fill if ctx.is_highlighted(cell) else th.cell
+            if cell in flagged:
+                fill = flag.fill
+            elif ctx.is_highlighted(cell):
+                fill = possible.fill
+            else:
+                fill = th.cell
             pen.rect((x + inset, y + inset, w - 2 * inset, h - 2 * inset), fill=fill)
 
         move = ctx.last_move
@@ -101,9 +128,7 @@ class ForTheWinRenderer(BaseRenderer):
         for cell in touched:
             if cell in boxes:
                 x, y, w, h = boxes[cell]
-                pen.rect(
-                    (x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)), fill=th.last_move_fill
-                )
+                pen.rect((x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)), fill=last.fill)
 
         for tile in data.get("tiles", []):
             cell = _cell(tile["at"])
@@ -113,30 +138,40 @@ class ForTheWinRenderer(BaseRenderer):
         for cell in touched:
             if cell in boxes:
                 x, y, w, h = boxes[cell]
-                pen.dash((th.px(5), th.px(3)))
+                pen.dash(last.dash)
                 pen.rect(
                     (x + th.px(1.5), y + th.px(1.5), w - th.px(3), h - th.px(3)),
-                    stroke=th.last_move,
-                    width=th.px(2.5),
+                    stroke=last.stroke,
+                    width=last.width,
                 )
                 pen.dash(())
-        if len(touched) >= 2 and touched[-2] in boxes and touched[-1] in boxes:
+        if len(touched) >= 2 and touched[-2] in boxes and touched[-1] in boxes and path.stroke:
             a, b = _centre(boxes[touched[-2]]), _centre(boxes[touched[-1]])
-            pen.arrow([a, b], th.last_move, th.px(3.5), head=th.px(12))
+            pen.arrow([a, b], path.stroke, path.width, head=th.px(12))
         for cell, box in boxes.items():
             x, y, w, h = box
             if ctx.is_highlighted(cell):
                 pen.rect(
                     (x + th.px(3), y + th.px(3), w - th.px(6), h - th.px(6)),
-                    stroke=th.highlight,
-                    width=th.px(3),
+                    stroke=possible.stroke,
+                    width=possible.width,
                 )
             if ctx.is_selected(cell):
                 pen.rect(
                     (x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)),
-                    stroke=th.selected,
-                    width=th.px(4),
+                    stroke=selected.stroke,
+                    width=selected.width,
                 )
+        for cell in flagged:
+            if cell in boxes:
+                x, y, w, h = boxes[cell]
+                pen.dash(flag.dash)
+                pen.rect(
+                    (x + th.px(1), y + th.px(1), w - th.px(2), h - th.px(2)),
+                    stroke=flag.stroke,
+                    width=flag.width,
+                )
+                pen.dash(())
         self._panel(pen, data, layout, ctx, size)
 
     def _panel(
@@ -154,11 +189,12 @@ class ForTheWinRenderer(BaseRenderer):
         y = py
         for player in range(len(used)):
             block = (px, y, pw, th.px(160))
+            frame = _markers(th)["to_play"].swatch
             pen.polygon(
                 rounded_rect(block, th.px(8)),
-                fill=th.panel,
-                stroke=th.highlight if to_play == player else None,
-                width=th.px(2.5),
+                fill=frame.fill,
+                stroke=frame.stroke if to_play == player else None,
+                width=frame.width,
             )
             fill, edge = _colours(th, player, ctx.names)[:2]
             sx, sy = px + th.px(14), y + th.px(20)
@@ -168,8 +204,14 @@ class ForTheWinRenderer(BaseRenderer):
             title = ctx.names[player]
             pen.text(title, sx + th.px(26), sy, size=14, bold=True, align="left")
             if first == player:
+                disc = _markers(th)["first"].swatch
                 pen.circle(
-                    px + pw - th.px(24), sy, th.px(10), fill=th.gold, stroke=th.ink, width=th.px(1)
+                    px + pw - th.px(24),
+                    sy,
+                    th.px(10),
+                    fill=disc.fill,
+                    stroke=disc.stroke,
+                    width=disc.width,
                 )
                 pen.text(
                     "1",
@@ -197,12 +239,15 @@ class ForTheWinRenderer(BaseRenderer):
             pen.text(f"{left} left", sx + th.px(172), ay, size=11, align="left")
             if to_play == player:
                 turn = int(data.get("turn_actions", 0))
+                refused = layout.extra["end_refused"]
                 pen.text(
-                    f"this turn: {turn} of 2 taken",
+                    f"turn: {turn} of 2 taken · cannot end yet"
+                    if refused
+                    else f"this turn: {turn} of 2 taken",
                     sx,
                     ay + th.px(22),
                     size=11,
-                    colour=th.highlight,
+                    colour=_markers(th)["flagged"].swatch.stroke if refused else th.highlight,
                     bold=True,
                     align="left",
                 )
@@ -214,6 +259,115 @@ class ForTheWinRenderer(BaseRenderer):
                 mini = (gx - th.px(14), gy - th.px(16), th.px(28), th.px(32))
                 _mini_tile(pen, th, player, kind, mini, ctx.names, count)
             y += th.px(172)
+
+
+@per_theme
+def _markers(th: Theme) -> dict[str, Marker]:
+    """Every mark of the For the Win! board, the one place its styles are defined."""
+    return {
+        "last": Marker(
+            "last",
+            Swatch(
+                "square",
+                stroke=th.last_move,
+                fill=th.last_move_fill,
+                width=th.px(2.5),
+                dash=(th.px(5), th.px(3)),
+            ),
+            "last move: the cells it touched",
+        ),
+        "path": Marker(
+            "path",
+            Swatch("arrow", stroke=th.last_move, width=th.px(3.5)),
+            "last move: where the tile went",
+        ),
+        "possible": Marker(
+            "possible",
+            Swatch("square", stroke=th.highlight, fill=th.highlight_fill, width=th.px(3)),
+            "possible next click",
+        ),
+        "selected": Marker(
+            "selected",
+            Swatch("square", stroke=th.selected, width=th.px(4)),
+            "selected: clicked so far in this action",
+        ),
+        "flagged": Marker(
+            "flagged",
+            Swatch(
+                "square",
+                stroke=th.flag,
+                fill=th.flag_fill,
+                width=th.px(3),
+                dash=(th.px(6), th.px(3)),
+            ),
+            "cut off from the Grid: the turn cannot end until it is rejoined (FW1-FW3)",
+        ),
+        "to_play": Marker(
+            "to_play",
+            Swatch("card", stroke=th.highlight, fill=th.panel, width=th.px(2.5)),
+            "framed panel: the player to play",
+        ),
+        "first": Marker(
+            "first",
+            Swatch("circle", stroke=th.ink, fill=th.gold, width=th.px(1), size=0.7),
+            "gold 1: holds the first-player marker",
+        ),
+    }
+
+
+_BANNER_LINE = 16.0
+"""Height of one banner line, in theme units."""
+
+
+def _flags(state: Any, data: dict[str, Any]) -> tuple[list[Any], str | None]:
+    """What the engine flags now: its notes, and why it refuses ending the turn (or ``None``).
+
+    Both are the engine's answers (``state.notes()``, ``state.explain("end")``); a plain JSON
+    position has neither.
+    """
+    notes_of = getattr(state, "notes", None)
+    notes = list(notes_of()) if callable(notes_of) else []
+    refusal = None
+    explain = getattr(state, "explain", None)
+    if callable(explain) and data.get("to_play") is not None and data.get("turn_actions"):
+        refusal = explain("end")
+    return notes, refusal
+
+
+def _banner_lines(
+    notes: list[Any], refusal: str | None, width: float, th: Theme
+) -> tuple[str, ...]:
+    """The flagged words, wrapped to the banner's width (a note says why the turn cannot end)."""
+    texts = [str(note.text) for note in notes]
+    if refusal is not None and not texts:
+        texts = [f"Ending the turn is not allowed: {refusal}."]
+    lines: list[str] = []
+    for text in texts:
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if line and text_width(trial, th.px(12)) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+    return tuple(lines)
+
+
+def _draw_banner(pen: Pen, th: Theme, layout: Layout) -> None:
+    """The flagged words in a tinted box under the status line."""
+    lines: tuple[str, ...] = layout.extra["banner"]
+    if not lines:
+        return
+    flag = _markers(th)["flagged"].swatch
+    line_h = th.px(_BANNER_LINE)
+    box = (th.px(12), th.px(34), layout.width - th.px(24), len(lines) * line_h + th.px(6))
+    pen.rect(box, fill=flag.fill, stroke=flag.stroke, width=th.px(1))
+    for k, text in enumerate(lines):
+        y = th.px(37) + line_h * (k + 0.5)
+        pen.text(text, th.px(18), y, size=12, colour=th.ink, align="left")
 
 
 def _axis_labels(pen: Pen, th: Theme, layout: Layout) -> None:

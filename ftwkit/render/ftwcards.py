@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "FtwCardsRenderer"]
@@ -88,9 +89,14 @@ class FtwCardsRenderer(BaseRenderer):
         )
         return lay
 
+    def markers(self, theme: Theme) -> dict[str, Marker]:
+        """Last move's cards, possible and selected cards, hidden cards, the player to play."""
+        return _markers(theme)
+
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Header with round and pile, player rows, then every card in order."""
         th = ctx.theme
+        mk = _markers(th)
         rows: list[Box] = layout.extra["rows"]
         faces: list[tuple[Any, Box, str]] = layout.extra["faces"]
         cw, ch = layout.extra["card"]
@@ -151,13 +157,14 @@ class FtwCardsRenderer(BaseRenderer):
 
         scores = list(data.get("scores", [0] * players))
         taken = list(data.get("taken") or [[] for _ in rows])
+        frame = mk["to_play"].swatch
         for p, (x, y, w, h) in enumerate(rows):
             active = to_play == p
             pen.polygon(
                 rounded_rect((x, y, w, h), th.px(8)),
-                fill=th.panel,
-                stroke=th.highlight if active else None,
-                width=th.px(2.5),
+                fill=frame.fill,
+                stroke=frame.stroke if active else None,
+                width=frame.width,
             )
             pen.rect((x, y + th.px(6), th.px(5), h - th.px(12)), fill=th.seat(p))
             left = x + th.px(14)
@@ -200,17 +207,21 @@ class FtwCardsRenderer(BaseRenderer):
 
         last = set(getattr(ctx.last_move, "targets", ()) or ())
         covered: list[bool] = layout.extra["covered"]
+        last_mark, possible = mk["last"].swatch, mk["possible"].swatch
+        tint = mk["selected"].swatch.stroke
         for (card, box, group), hidden in zip(faces, covered, strict=True):
             if card is None:
                 _card_back(pen, th, box)
                 continue
             _card_face(pen, th, int(card), box, corner_only=hidden)
             if card in last:
-                pen.polygon(rounded_rect(box, th.px(5)), stroke=th.last_move, width=th.px(2.5))
+                outline = rounded_rect(box, th.px(5))
+                pen.polygon(outline, stroke=last_mark.stroke, width=last_mark.width)
             if ctx.is_highlighted(card) and not group.startswith("passing"):
-                pen.polygon(rounded_rect(box, th.px(5)), stroke=th.highlight, width=th.px(3))
+                outline = rounded_rect(box, th.px(5))
+                pen.polygon(outline, stroke=possible.stroke, width=possible.width)
             if ctx.is_selected(card) and not group.startswith("passing"):
-                _card_face(pen, th, int(card), box, tint=th.selected, corner_only=hidden)
+                _card_face(pen, th, int(card), box, tint=tint, corner_only=hidden)
 
 
 def _card_face(
@@ -231,12 +242,43 @@ def _card_face(
         pen.text(str(card), x + w / 2, y + h / 2 + th.px(6), size=22, bold=True, colour=th.card_ink)
 
 
+@per_theme
+def _markers(th: Theme) -> dict[str, Marker]:
+    """Every mark of the FTW?! table, the one place its styles are defined."""
+    return {
+        "last": Marker(
+            "last",
+            Swatch("card", stroke=th.last_move, width=th.px(2.5)),
+            "card of the last move",
+        ),
+        "possible": Marker(
+            "possible",
+            Swatch("card", stroke=th.highlight, width=th.px(3)),
+            "possible next click",
+        ),
+        "selected": Marker(
+            "selected",
+            Swatch("card", stroke=th.selected, width=th.px(3)),
+            "selected card",
+        ),
+        "hidden": Marker(
+            "hidden",
+            Swatch("card", stroke=th.card_edge, fill=th.card_back, width=th.px(1.2)),
+            "face-down card (hidden from this view)",
+        ),
+        "to_play": Marker(
+            "to_play",
+            Swatch("square", stroke=th.highlight, fill=th.panel, width=th.px(2.5)),
+            "framed row: the player to play",
+        ),
+    }
+
+
 def _card_back(pen: Pen, th: Theme, box: Box) -> None:
     """A face-down card."""
     x, y, w, h = box
-    pen.polygon(
-        rounded_rect(box, th.px(5)), fill=th.card_back, stroke=th.card_edge, width=th.px(1.2)
-    )
+    back = _markers(th)["hidden"].swatch
+    pen.polygon(rounded_rect(box, th.px(5)), fill=back.fill, stroke=back.stroke, width=back.width)
     inner = (x + th.px(5), y + th.px(5), w - th.px(10), h - th.px(10))
     pen.polygon(rounded_rect(inner, th.px(3)), stroke=th.card_back_mark, width=th.px(1))
 

@@ -22,6 +22,7 @@ from ftwkit.render.base import (
     piece_colours,
     regular_polygon,
 )
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "PlayWinRenderer"]
@@ -40,9 +41,16 @@ class PlayWinRenderer(BaseRenderer):
         width, height, hits, extra = _board_layout(theme)
         return Layout(width, height, list(hits), dict(extra))
 
+    def markers(self, theme: Theme) -> dict[str, Marker]:
+        """Last move (start cell and path), captured pieces, possible and selected cells."""
+        return _markers(theme)
+
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Board, names, pieces, last move, highlights, status line."""
         th = ctx.theme
+        mk = _markers(th)
+        possible, selected = mk["possible"].swatch, mk["selected"].swatch
+        last, captured_mark = mk["last"].swatch, mk["captured"].swatch
         s: float = layout.extra["size"]
         cx, cy = layout.extra["centre"]
         centres: dict[str, Point] = layout.extra["centres"]
@@ -66,13 +74,13 @@ class PlayWinRenderer(BaseRenderer):
 
         for name, (x, y) in centres.items():
             if ctx.is_highlighted(name):
-                pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=th.highlight_fill)
+                pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=possible.fill)
         move = ctx.last_move
         captured: tuple[str, ...] = tuple(getattr(move, "captured", ()) or ())
         path = _path_of(move)
         if path and path[0] in centres:
             x, y = centres[path[0]]
-            pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=th.last_move_fill)
+            pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=last.fill)
 
         for name, (x, y) in centres.items():
             player = owner.get(name)
@@ -83,24 +91,27 @@ class PlayWinRenderer(BaseRenderer):
             pen.circle(x, y, s * 0.66, fill=fill, stroke=edge, width=th.px(1.5))
             pen.text(name, x, y, size=10, colour=ink, bold=True)
 
-        if path and len(path) >= 2:
+        if path and len(path) >= 2 and last.stroke is not None:
             pts = [centres[c] for c in path if c in centres]
-            pen.arrow(_shorten(pts, s * 0.35), th.last_move, th.px(3.5), head=th.px(12))
+            pen.arrow(_shorten(pts, s * 0.35), last.stroke, last.width, head=th.px(12))
+        ghost = captured_mark.stroke
         for cell in captured:
-            if cell in centres and cell not in owner:
+            if cell in centres and cell not in owner and ghost is not None:
                 x, y = centres[cell]
-                pen.dash((th.px(4), th.px(3)))
-                pen.circle(x, y, s * 0.6, stroke=th.last_move, width=th.px(2))
+                pen.dash(captured_mark.dash)
+                pen.circle(x, y, s * 0.6, stroke=ghost, width=th.px(2))
                 pen.dash(())
                 d = s * 0.32
-                pen.line(x - d, y - d, x + d, y + d, th.last_move, th.px(3.5))
-                pen.line(x - d, y + d, x + d, y - d, th.last_move, th.px(3.5))
+                pen.line(x - d, y - d, x + d, y + d, ghost, captured_mark.width)
+                pen.line(x - d, y + d, x + d, y - d, ghost, captured_mark.width)
 
         for name, (x, y) in centres.items():
             if ctx.is_highlighted(name):
-                pen.polygon(regular_polygon(x, y, s * 0.8, 6), stroke=th.highlight, width=th.px(3))
+                hexagon = regular_polygon(x, y, s * 0.8, 6)
+                pen.polygon(hexagon, stroke=possible.stroke, width=possible.width)
             if ctx.is_selected(name):
-                pen.polygon(regular_polygon(x, y, s * 0.86, 6), stroke=th.selected, width=th.px(4))
+                hexagon = regular_polygon(x, y, s * 0.86, 6)
+                pen.polygon(hexagon, stroke=selected.stroke, width=selected.width)
 
     def _status(
         self,
@@ -150,6 +161,33 @@ def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, An
         centres[name] = (x, y)
         hits.append(Hit(name, (x - SQRT3 * s / 2, y - s, SQRT3 * s, 2 * s), "hex"))
     return width, height, tuple(hits), {"size": s, "centre": (cx, cy), "centres": centres}
+
+
+@per_theme
+def _markers(th: Theme) -> dict[str, Marker]:
+    """Every mark of the Play Win board, the one place its styles are defined."""
+    return {
+        "last": Marker(
+            "last",
+            Swatch("arrow", stroke=th.last_move, fill=th.last_move_fill, width=th.px(3.5)),
+            "last move: the cell it started from and the path it took",
+        ),
+        "captured": Marker(
+            "captured",
+            Swatch("cross", stroke=th.last_move, width=th.px(3.5), dash=(th.px(4), th.px(3))),
+            "piece captured by the last move",
+        ),
+        "possible": Marker(
+            "possible",
+            Swatch("hex", stroke=th.highlight, fill=th.highlight_fill, width=th.px(3)),
+            "possible next click",
+        ),
+        "selected": Marker(
+            "selected",
+            Swatch("hex", stroke=th.selected, width=th.px(4)),
+            "selected: clicked so far in this move",
+        ),
+    }
 
 
 def _path_of(move: Any) -> list[str]:

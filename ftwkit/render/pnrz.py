@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, star
+from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "PnrzRenderer"]
@@ -233,9 +234,15 @@ class PnrzRenderer(BaseRenderer):
             return box
         return None
 
+    def markers(self, theme: Theme) -> dict[str, Marker]:
+        """Last tile, possible and selected places, best sections, the first tile's place."""
+        return _markers(theme)
+
     def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
         """Status, table, sections, highlights, tallies, hands."""
         th = ctx.theme
+        mk = _markers(th)
+        possible, selected = mk["possible"].swatch, mk["selected"].swatch
         q: float = layout.extra["q"]
         cell_box: Callable[[Cell], Box] = layout.extra["cell_box"]
         placed: list[tuple[Cell, str, TileInfo, int]] = layout.extra["placed"]
@@ -256,8 +263,8 @@ class PnrzRenderer(BaseRenderer):
             for gx in range(x_lo, x_hi + 1):
                 if ctx.is_highlighted((gx, gy)):
                     x, y, w, h = cell_box((gx, gy))
-                    pen.rect((x + 1, y + 1, w - 2, h - 2), fill=th.highlight_fill)
-                    pen.circle(x + w / 2, y + h / 2, q * 0.16, fill=th.highlight)
+                    pen.rect((x + 1, y + 1, w - 2, h - 2), fill=possible.fill)
+                    pen.circle(x + w / 2, y + h / 2, q * 0.16, fill=possible.stroke)
 
         if not placed:
             _first_tile_hint(pen, th, layout)
@@ -283,22 +290,28 @@ class PnrzRenderer(BaseRenderer):
 
         last = [t for t in getattr(ctx.last_move, "targets", ()) if isinstance(t, tuple)]
         anchors = {p[0] for p in placed}
+        mark = mk["last"].swatch
         for at in last:
             if at in anchors:
                 x, y, _, _ = cell_box(at)
-                pen.dash((th.px(6), th.px(4)))
-                pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.last_move, width=th.px(3))
+                box = (x + 2, y + 2, 2 * q - 4, 2 * q - 4)
+                # a light casing under the dashes: the outline shows on a robot-blue tile too
+                pen.rect(box, stroke=mark.casing, width=mark.width * 1.8)
+                pen.dash(mark.dash)
+                pen.rect(box, stroke=mark.stroke, width=mark.width)
                 pen.dash(())
         for at in anchors:
             x, y, _, _ = cell_box(at)
             if ctx.is_highlighted(at):
-                pen.rect((x + 3, y + 3, 2 * q - 6, 2 * q - 6), stroke=th.highlight, width=th.px(4))
+                box = (x + 3, y + 3, 2 * q - 6, 2 * q - 6)
+                pen.rect(box, stroke=possible.stroke, width=th.px(4))
             if ctx.is_selected(at):
-                pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.selected, width=th.px(5))
+                box = (x + 2, y + 2, 2 * q - 4, 2 * q - 4)
+                pen.rect(box, stroke=selected.stroke, width=th.px(5))
         for target in ctx.selected:
             if isinstance(target, tuple) and target not in anchors:
                 x, y, w, h = cell_box(target)
-                pen.rect((x + 2, y + 2, w - 4, h - 4), stroke=th.selected, width=th.px(4))
+                pen.rect((x + 2, y + 2, w - 4, h - 4), stroke=selected.stroke, width=selected.width)
 
         self._panel(pen, data, layout, ctx, sections)
         self._hands(pen, data, layout, ctx)
@@ -320,7 +333,15 @@ class PnrzRenderer(BaseRenderer):
         pen.text(title, x, y, size=12, colour=th.muted, align="left")
         y += th.px(26)
         owner = {c: p for p, chars in enumerate(data.get("characters", [])) for c in chars}
+        chosen = {t for t in getattr(ctx.last_move, "targets", ()) if isinstance(t, str)}
+        mark = _markers(th)["last"].swatch
         for character in CHARACTERS:
+            if character in chosen and character in owner:
+                # the last move was this pick (PN15): marked as every game marks its last move
+                pen.dash(mark.dash)
+                box = layout.extra["chips"][character]
+                pen.polygon(rounded_rect(box, th.px(6)), stroke=mark.stroke, width=mark.width)
+                pen.dash(())
             if picking and character not in owner:
                 box = layout.extra["chips"][character]
                 lit = ctx.is_highlighted(character) or ctx.is_selected(character)
@@ -427,6 +448,44 @@ class PnrzRenderer(BaseRenderer):
             )
 
 
+@per_theme
+def _markers(th: Theme) -> dict[str, Marker]:
+    """Every mark of the PNRZ table, the one place its styles are defined."""
+    return {
+        "last": Marker(
+            "last",
+            Swatch(
+                "square",
+                stroke=th.last_move,
+                width=th.px(3),
+                dash=(th.px(6), th.px(4)),
+                casing=th.card,
+            ),
+            "tile of the last move (or the character just chosen)",
+        ),
+        "possible": Marker(
+            "possible",
+            Swatch("square", stroke=th.highlight, fill=th.highlight_fill, width=th.px(4)),
+            "possible next click (a green dot: a place for the tile's corner)",
+        ),
+        "selected": Marker(
+            "selected",
+            Swatch("square", stroke=th.selected, width=th.px(4)),
+            "selected: clicked so far in this move",
+        ),
+        "section": Marker(
+            "section",
+            Swatch("line", stroke=th.gold, casing=th.enemy, width=th.px(3.5)),
+            "edge of a character's best section",
+        ),
+        "first": Marker(
+            "first",
+            Swatch("square", stroke=th.ink, width=th.px(2), dash=(th.px(6), th.px(4))),
+            "where the first tile goes",
+        ),
+    }
+
+
 def _outline_sections(
     pen: Pen,
     th: Theme,
@@ -451,10 +510,13 @@ def _outline_sections(
                 edges.append((character, (x, y, x, y + h)))
             if (cx + 1, cy) not in cells:
                 edges.append((character, (x + w, y, x + w, y + h)))
-    for _, (x1, y1, x2, y2) in edges:
-        pen.line(x1, y1, x2, y2, th.enemy, th.px(7))
-    for _, (x1, y1, x2, y2) in edges:
-        pen.line(x1, y1, x2, y2, th.gold, th.px(3.5))
+    line = _markers(th)["section"].swatch
+    if line.casing is not None:
+        for _, (x1, y1, x2, y2) in edges:
+            pen.line(x1, y1, x2, y2, line.casing, line.width * 2)
+    if line.stroke is not None:
+        for _, (x1, y1, x2, y2) in edges:
+            pen.line(x1, y1, x2, y2, line.stroke, line.width)
 
 
 def _first_tile_hint(pen: Pen, th: Theme, layout: Layout) -> None:
@@ -466,8 +528,9 @@ def _first_tile_hint(pen: Pen, th: Theme, layout: Layout) -> None:
     q: float = layout.extra["q"]
     anchor = min(layout.extra["candidates"], default=(0, 0))
     x, y, _, _ = layout.extra["cell_box"](anchor)
-    pen.dash((th.px(6), th.px(4)))
-    pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=th.ink, width=th.px(2))
+    first = _markers(th)["first"].swatch
+    pen.dash(first.dash)
+    pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=first.stroke, width=first.width)
     pen.dash(())
     pen.text("the first tile goes here", x + q, y + 2 * q + th.px(14), size=12, colour=th.ink)
 

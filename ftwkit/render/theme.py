@@ -38,9 +38,19 @@ class Theme:
     cell_alt: str = "#e6d6ad"
     highlight: str = "#1f9d55"
     selected: str = "#e0671b"
-    last_move: str = "#c0392b"
+    last_move: str = "#3b6fa8"
+    """The last move's outline and arrow: a calm blue, so it never reads as an error."""
     highlight_fill: str = "#cdeccf"
-    last_move_fill: str = "#f3c9bf"
+    last_move_fill: str = "#cfdff0"
+    flag: str = "#d32f2f"
+    """What the rules flag as a problem now (tiles cut off from the Grid, a refused end)."""
+    flag_fill: str = "#f6d2cb"
+    pattern: str = "#c98a06"
+    """A completed pattern's stones (Double Blind)."""
+    secret: str = "#0f8b8d"
+    """The secret condition's pattern, in a view that may see the secret (Double Blind)."""
+    hints: tuple[str, ...] = ("#5b2a91", "#7d45b5", "#9a66c9")
+    """The computer's suggested moves, best first."""
     light_piece: str = "#fbfaf6"
     light_piece_edge: str = "#3b3833"
     dark_piece: str = "#24221f"
@@ -102,6 +112,10 @@ class Theme:
         """The accent colour of seat ``player``."""
         return self.seats[player % len(self.seats)]
 
+    def hint(self, rank: int) -> str:
+        """The colour of the computer's ``rank``-th suggested move (0 = best)."""
+        return self.hints[rank % len(self.hints)]
+
 
 LIGHT = Theme()
 """Warm paper background, dark ink."""
@@ -120,9 +134,14 @@ DARK = dataclasses.replace(
     cell_alt="#453c2b",
     highlight="#4fd27f",
     selected="#ff9a4d",
-    last_move="#ff6b5b",
+    last_move="#7fb2ec",
     highlight_fill="#2f5a3a",
-    last_move_fill="#6a3a33",
+    last_move_fill="#2f4a6b",
+    flag="#ff6b5b",
+    flag_fill="#6a3a33",
+    pattern="#f0b429",
+    secret="#3fd0d2",
+    hints=("#c58cf0", "#a878d0", "#8a66ad"),
     light_piece_edge="#000000",
     dark_piece="#121212",
     dark_piece_edge="#d6d2c8",
