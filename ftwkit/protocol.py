@@ -211,8 +211,10 @@ class State(ABC):
     def explain_targets(self, targets: Sequence[Any]) -> str | None:
         """``None`` when some legal move starts with ``targets`` (see ``Move.targets``), else why.
 
-        Games override this to answer in the rule's own words; the default says which target
-        starts or continues no legal move.
+        The default gives the reason ``explain`` gives for the move the clicks most plausibly
+        tried (``_attempted_move``), so a game that knows how its clicks read answers in the
+        rule's own words; failing that, it says which target starts or continues no legal move.
+        Games may also override this whole method.
         """
         targets = tuple(targets)
         if self.is_over:
@@ -225,9 +227,18 @@ class State(ABC):
                     return None
             elif mt[:n] == targets:
                 return None
+        tried = self._attempted_move(targets)
+        reason = self.explain(tried) if tried is not None else None
+        if reason:
+            return reason
         if n <= 1:
             return f"no legal move starts at {excerpt(targets[0])}" if targets else "no legal move"
         return f"no legal move continues with {excerpt(targets[-1])} after {excerpt(targets[:-1])}"
+
+    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
+        """The move a person most plausibly tried by clicking ``targets`` (legal or not), or
+        ``None`` when the clicks read as no move; games override it (none by default)."""
+        return None
 
     # ----------------------------------------------------------------- search hooks
     def random_move(self, rng: random.Random, *, policy: bool = False) -> Move:
