@@ -14,7 +14,8 @@ __all__ = ["edit_tools"]
 
 
 def _tile_at(data: Position, cell: Any) -> dict[str, Any] | None:
-    for tile in data.get("tiles", []):
+    tiles: list[dict[str, Any]] = data.get("tiles", [])
+    for tile in tiles:
         if tile.get("at") is not None and tuple(tile["at"]) == tuple(cell):
             return tile
     return None

@@ -45,7 +45,8 @@ def _put_back(out: Position, tile: dict[str, Any]) -> None:
 
 def _covering(data: Position, cell: Any) -> dict[str, Any] | None:
     """The placed tile whose four quadrants include ``cell``."""
-    for tile in data.get("tiles", []):
+    tiles: list[dict[str, Any]] = data.get("tiles", [])
+    for tile in tiles:
         x, y = tile["at"]
         if cell[0] in (x, x + 1) and cell[1] in (y, y + 1):
             return tile
