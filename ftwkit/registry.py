@@ -56,10 +56,12 @@ class NoteBook:
     Attributes:
         notebook: the file name in ``notebooks/`` (``"playwin-bent-leap-chains.ipynb"``).
         title: what it is about; the index shows it after the game's title.
+        summary: the question it answers, in a sentence (the index lists it beside the link).
     """
 
     notebook: str
     title: str
+    summary: str = ""
 
 
 @dataclasses.dataclass(frozen=True)

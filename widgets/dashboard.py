@@ -50,9 +50,18 @@ class Dashboard:
     game: str | None
     kind: str
     """``"index"``, ``"explorer"``, ``"casebook"``, ``"edge-case"`` or ``"lab"``."""
+    summary: str = ""
+    """What a designer note or the lab answers, in a sentence (listed by :func:`designer_notes`)."""
 
 
-LAB = Dashboard("balance-lab.ipynb", "Balance lab — self-play studies", None, "lab")
+LAB = Dashboard(
+    "balance-lab.ipynb",
+    "Balance lab — self-play studies",
+    None,
+    "lab",
+    "who wins each game, how long it lasts, and what flipping a rule switch changes, with "
+    "confidence intervals and p-values.",
+)
 """The notebook about every game at once (a game's own notebooks come with its registration)."""
 
 
@@ -73,7 +82,7 @@ def dashboards() -> tuple[Dashboard, ...]:
         for g in entries
     ]
     out += [
-        Dashboard(note.notebook, f"{g.title} — {note.title}", g.id, "edge-case")
+        Dashboard(note.notebook, f"{g.title} — {note.title}", g.id, "edge-case", note.summary)
         for g in entries
         for note in g.catalogue.notes
     ]
@@ -247,6 +256,19 @@ def gallery() -> Any:
             "</div>"
         )
     return HTML(f'<div class="ftw-gallery">{"".join(cards)}</div>')
+
+
+def designer_notes() -> Any:
+    """The index's list of designer notes (each game's edge-case notes, then the lab), linked."""
+    from IPython.display import HTML
+
+    items = [
+        f'<li><a href="{html.escape(d.notebook)}">{html.escape(d.title)}</a>'
+        f"{': ' + html.escape(d.summary) if d.summary else ''}</li>"
+        for d in dashboards()
+        if d.kind in ("edge-case", "lab")
+    ]
+    return HTML(f'<ul class="ftw-notes">{"".join(items)}</ul>')
 
 
 def _short(dashboard: Dashboard) -> str:

@@ -150,7 +150,13 @@ GAME = Game(
             "Link one face-up Ninja, Pirate, Monkey, Zombie and Alien in a touching chain. Five "
             "actions a round, one or two a turn, and the Grid must be whole at every turn's end."
         ),
-        notes=(NoteBook("forthewin-grid-separation.ipynb", "Grid separation in two-action turns"),),
+        notes=(
+            NoteBook(
+                "forthewin-grid-separation.ipynb",
+                "Grid separation in two-action turns",
+                "when may a first action split the Grid, and what must the second one do?",
+            ),
+        ),
     ),
     edit_tools=edit_tools,
 )

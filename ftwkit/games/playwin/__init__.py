@@ -40,7 +40,14 @@ GAME = Game(
             "A predatory game on a 61-cell hex board: approach, then capture the most you can by "
             "chains of short bent leaps. Capture or immobilize every opposing piece to win."
         ),
-        notes=(NoteBook("playwin-bent-leap-chains.ipynb", "Bent-leap capture chains"),),
+        notes=(
+            NoteBook(
+                "playwin-bent-leap-chains.ipynb",
+                "Bent-leap capture chains",
+                "how a series of short bent leaps is built, and which series the maximum-capture "
+                "rule leaves you.",
+            ),
+        ),
     ),
     edit_tools=lambda names: cells_tools("pieces", names),
 )
