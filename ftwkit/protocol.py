@@ -314,6 +314,12 @@ class State(ABC):
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is among the legal moves."""
+        return self._is_legal(move)
+
+    def _is_legal(self, move: Move) -> bool:
+        """The legality test behind ``is_legal``, ``explain`` and ``play``: membership of the legal
+        moves. Games may answer faster here (never differently), e.g. by recognising the very
+        move objects ``legal_moves()`` handed out."""
         return move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
@@ -328,8 +334,12 @@ class State(ABC):
         if self.is_legal(move):
             return None
         if self.is_over:
-            return shorten(f"{move} is not possible: the game is over", MESSAGE_LIMIT)
+            return self._why_over(move)
         return shorten(self._why_illegal(move), MESSAGE_LIMIT)
+
+    def _why_over(self, move: Move) -> str:
+        """Why ``move`` is refused once the game is over; games may add the rule that ended it."""
+        return shorten(f"{move} is not possible: the game is over", MESSAGE_LIMIT)
 
     def play(self: S, move: Move | str) -> S:
         """The state after ``move`` (a ``Move`` or its notation); this state is untouched.
