@@ -32,6 +32,8 @@ def test_the_registry_knows_the_game_and_its_renderer() -> None:
     assert render.svg(ftwkit.rules("tictactoe").new()).startswith("<svg")
     with pytest.raises(ValueError, match="already registered"):
         registry.register(toygame.GAME)
+    with pytest.raises(ValueError, match="was not added with register"):
+        registry.unregister("playwin")  # the built-in games stay
 
 
 def test_the_explorer_plays_it_by_clicks() -> None:
