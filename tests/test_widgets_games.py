@@ -47,7 +47,7 @@ def test_forthewin_a_split_grid_is_shown_between_the_two_actions() -> None:
     assert ex.line[-1] == "pirate 2,-1 blast 1,0 to -3,-1"
     assert hooks.warnings(ex.state) == {(2, -1), (3, 0)}
     assert "split" in ex.status
-    assert hooks.warning_text(ex.state).startswith("The Grid is split: ")
+    assert ex.state.notes()[0].text.startswith("The Grid is split: ")
     ex.select((5, 5))
     assert ex.message == (
         "Why not (5, 5)? an added tile must touch the Grid, and (5,5) touches no tile (FW13). "

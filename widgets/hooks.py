@@ -8,8 +8,8 @@ game knowledge and no game ids (a rule lives only in the engine).
 * :func:`substeps` — ``[(label, state), …]``: the positions inside one move (e.g. after each leap
   of a Play Win capture chain, honouring its ``removal`` variant), drawn by the game's renderer.
 * :func:`warnings` — targets to flag now (e.g. the tiles cut off from a For the Win! Grid split
-  between two actions, as the engine judges them under the chosen ``connectivity``), and
-  :func:`warning_text` the engine's words for them.
+  between two actions, as the engine judges them under the chosen ``connectivity``); the engine's
+  words for them are the ``text`` of ``state.notes()``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from ftwkit.protocol import Move, State
 
-__all__ = ["substeps", "warning_text", "warnings", "why_not"]
+__all__ = ["substeps", "warnings", "why_not"]
 
 
 def why_not(state: State, clicks: Sequence[Hashable]) -> str | None:
@@ -44,8 +44,3 @@ def substeps(state: State, move: Move) -> list[tuple[str, State]]:
 def warnings(state: State) -> frozenset[Any]:
     """Targets to flag in ``state`` (the cells of its ``notes()``; empty for most positions)."""
     return frozenset(cell for note in state.notes() for cell in note.cells)
-
-
-def warning_text(state: State) -> str:
-    """The engine's words for what :func:`warnings` flags (empty when nothing is flagged)."""
-    return " ".join(note.text for note in state.notes())
