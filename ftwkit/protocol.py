@@ -211,8 +211,10 @@ class State(ABC):
     def explain_targets(self, targets: Sequence[Any]) -> str | None:
         """``None`` when some legal move starts with ``targets`` (see ``Move.targets``), else why.
 
-        Games override this to answer in the rule's own words; the default says which target
-        starts or continues no legal move.
+        The default gives the reason ``explain`` gives for the move the clicks most plausibly
+        tried (``_attempted_move``), so a game that knows how its clicks read answers in the
+        rule's own words; failing that, it says which target starts or continues no legal move.
+        Games may also override this whole method.
         """
         targets = tuple(targets)
         if self.is_over:
@@ -225,9 +227,18 @@ class State(ABC):
                     return None
             elif mt[:n] == targets:
                 return None
+        tried = self._attempted_move(targets)
+        reason = self.explain(tried) if tried is not None else None
+        if reason:
+            return reason
         if n <= 1:
             return f"no legal move starts at {excerpt(targets[0])}" if targets else "no legal move"
         return f"no legal move continues with {excerpt(targets[-1])} after {excerpt(targets[:-1])}"
+
+    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
+        """The move a person most plausibly tried by clicking ``targets`` (legal or not), or
+        ``None`` when the clicks read as no move; games override it (none by default)."""
+        return None
 
     # ----------------------------------------------------------------- search hooks
     def random_move(self, rng: random.Random, *, policy: bool = False) -> Move:
@@ -303,6 +314,12 @@ class State(ABC):
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is among the legal moves."""
+        return self._is_legal(move)
+
+    def _is_legal(self, move: Move) -> bool:
+        """The legality test behind ``is_legal``, ``explain`` and ``play``: membership of the legal
+        moves. Games may answer faster here (never differently), e.g. by recognising the very
+        move objects ``legal_moves()`` handed out."""
         return move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
@@ -317,8 +334,12 @@ class State(ABC):
         if self.is_legal(move):
             return None
         if self.is_over:
-            return shorten(f"{move} is not possible: the game is over", MESSAGE_LIMIT)
+            return self._why_over(move)
         return shorten(self._why_illegal(move), MESSAGE_LIMIT)
+
+    def _why_over(self, move: Move) -> str:
+        """Why ``move`` is refused once the game is over; games may add the rule that ended it."""
+        return shorten(f"{move} is not possible: the game is over", MESSAGE_LIMIT)
 
     def play(self: S, move: Move | str) -> S:
         """The state after ``move`` (a ``Move`` or its notation); this state is untouched.

@@ -1,52 +1,198 @@
-"""One registry maps game ids to the modules that implement them (no ``if game == …`` chains).
+"""One registration per game: everything the product needs to know about a game, in one place.
 
-Each game module exposes a ``RULES`` class (a ``ftwkit.protocol.Rules`` subclass). Modules are
-imported lazily so that ``import ftwkit`` stays cheap.
+A game is a :class:`Game`: its ``Rules`` class, its renderer, its scenario edit tools and its
+catalogue facts (who designed it, for how many players, a tagline, its edge-case notes). The rules
+answer every rule question the widgets ask (``substeps``, ``notes``, ``explain_targets``), so the
+registration holds no click logic. Registry, renderers, explorer, editor, index and conformance
+suite all read this registry, so one registration makes a game appear everywhere.
+
+The games shipped with ftwkit are the packages ``ftwkit.games.<id>`` named in
+:data:`ftwkit.games.BUILTIN`, each declaring its ``GAME``; they are imported on first use, so that
+``import ftwkit`` stays cheap. Another game joins with one call to :func:`register` (and leaves
+with :func:`unregister`).
+
+>>> import ftwkit
+>>> ftwkit.rules("playwin").title
+'Play Win'
+>>> game("playwin").catalogue.designer
+'Élanor Grace Rodeffer'
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-import importlib.util
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ftwkit.errors import excerpt, short_message
+from ftwkit.games import BUILTIN
 from ftwkit.protocol import Rules
 
-__all__ = ["game_ids", "rules", "rules_class"]
+if TYPE_CHECKING:
+    from ftwkit.editing import EditTool
+    from ftwkit.render.protocol import Renderer
 
-GAME_MODULES: dict[str, str] = {
-    "forthewin": "ftwkit.games.forthewin",
-    "playwin": "ftwkit.games.playwin",
-    "ftwcards": "ftwkit.games.ftwcards",
-    "doubleblind": "ftwkit.games.doubleblind",
-    "pnrz": "ftwkit.games.pnrz",
-}
-"""Every game of the product, in the order of API.md."""
+__all__ = [
+    "Catalogue",
+    "Game",
+    "NoteBook",
+    "game",
+    "game_ids",
+    "games",
+    "package",
+    "register",
+    "rules",
+    "rules_class",
+    "unregister",
+]
 
 
-@cache
-def _implemented(game_id: str) -> bool:
-    return importlib.util.find_spec(GAME_MODULES[game_id]) is not None
+@dataclasses.dataclass(frozen=True)
+class NoteBook:
+    """A designer's note on an edge case: a notebook of ``notebooks/`` served as a dashboard.
+
+    Attributes:
+        notebook: the file name in ``notebooks/`` (``"playwin-bent-leap-chains.ipynb"``).
+        title: what it is about; the index shows it after the game's title.
+        summary: the question it answers, in a sentence (the index lists it beside the link).
+    """
+
+    notebook: str
+    title: str
+    summary: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Catalogue:
+    """How the index presents a game (its title is the rules' ``title``).
+
+    Attributes:
+        designer: who designed the game.
+        players: the player counts in words (``"2–6 players"``).
+        tagline: two sentences saying what the game is about.
+        notes: the game's edge-case notebooks, in the order the index lists them.
+        dashboards: whether ``notebooks/`` holds the game's explorer and casebook dashboards
+            (``<id>.ipynb``, ``<id>-casebook.ipynb``); a game registered from elsewhere has none.
+    """
+
+    designer: str
+    players: str
+    tagline: str
+    notes: tuple[NoteBook, ...] = ()
+    dashboards: bool = True
+
+
+@dataclasses.dataclass(frozen=True)
+class Game:
+    """Everything the product knows about one game.
+
+    Attributes:
+        rules: the game's ``Rules`` subclass (its ``id`` is the game id).
+        renderer: the renderer itself, or the name of a module exposing ``RENDERER`` (imported on
+            first use, so that the engines load without the drawing code).
+        catalogue: the facts the index shows.
+        edit_tools: given the players' names, the scenario editor's click tools (plain functions
+            on the JSON position, see :mod:`ftwkit.editing`); ``None`` when the position is set
+            up in the JSON only.
+        edit_hint: how to set the position up in the JSON, shown above it by the editor (HTML).
+    """
+
+    rules: type[Rules]
+    renderer: str | Renderer
+    catalogue: Catalogue
+    edit_tools: Callable[[tuple[str, ...]], list[EditTool]] | None = None
+    edit_hint: str = ""
+
+    @property
+    def id(self) -> str:
+        """The game id (the rules' ``id``)."""
+        return self.rules.id
+
+    @property
+    def title(self) -> str:
+        """The game's title (the rules' ``title``)."""
+        return self.rules.title
+
+
+_REGISTERED: dict[str, Game] = {}
+"""Games registered with :func:`register`, in the order they joined."""
+
+
+def register(entry: Game) -> None:
+    """Make ``entry`` a game of the product, after the built-in ones.
+
+    Raises:
+        ValueError: a game with the same id is already known.
+    """
+    if entry.id in BUILTIN or entry.id in _REGISTERED:
+        raise ValueError(f"a game with id {entry.id!r} is already registered")
+    _REGISTERED[entry.id] = entry
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game added with :func:`register` (the built-in games stay).
+
+    Raises:
+        ValueError: ``game_id`` was not added with :func:`register`.
+    """
+    if game_id not in _REGISTERED:
+        raise ValueError(f"{excerpt(game_id)} was not added with register()")
+    del _REGISTERED[game_id]
 
 
 def game_ids() -> tuple[str, ...]:
-    """The ids of the games implemented so far, in API.md order.
+    """The ids of every game: the built-in ones in API.md order, then the registered ones.
 
-    >>> "playwin" in game_ids()
-    True
+    >>> game_ids()[:2]
+    ('forthewin', 'playwin')
     """
-    return tuple(g for g in GAME_MODULES if _implemented(g))
+    return (*BUILTIN, *_REGISTERED)
+
+
+def game(game_id: str) -> Game:
+    """The registration of a game.
+
+    Raises:
+        ValueError: an unknown game id, or one that is not a string (the ids are listed).
+    """
+    if isinstance(game_id, str) and game_id in _REGISTERED:
+        return _REGISTERED[game_id]
+    if not isinstance(game_id, str) or game_id not in BUILTIN:
+        raise ValueError(f"unknown game {excerpt(game_id)}; known games: {', '.join(game_ids())}")
+    return _builtin(game_id)
+
+
+@cache
+def _builtin(game_id: str) -> Game:
+    found = importlib.import_module(package(game_id)).GAME
+    if not isinstance(found, Game) or found.id != game_id:
+        raise TypeError(f"{package(game_id)}.GAME must be the Game of {game_id!r}")
+    return found
+
+
+def games() -> tuple[Game, ...]:
+    """Every game's registration, in the order of :func:`game_ids` (imports every game)."""
+    return tuple(game(g) for g in game_ids())
+
+
+def package(game_id: str) -> str:
+    """The module that holds a game: ``ftwkit.games.<id>``, or the rules' module of a game
+    registered from elsewhere (forkserver workers preload it; the docs tests read its sources).
+    """
+    if game_id in BUILTIN:
+        return f"{BUILTIN_PACKAGE}.{game_id}"
+    return game(game_id).rules.__module__
+
+
+BUILTIN_PACKAGE = "ftwkit.games"
+"""Where the built-in games live."""
 
 
 def rules_class(game_id: str) -> type[Rules]:
     """The ``Rules`` subclass of a game id (``ValueError`` listing the ids if unknown)."""
-    if not isinstance(game_id, str) or game_id not in GAME_MODULES or not _implemented(game_id):
-        raise ValueError(f"unknown game {excerpt(game_id)}; known games: {', '.join(game_ids())}")
-    module = importlib.import_module(GAME_MODULES[game_id])
-    cls: type[Rules] = module.RULES
-    return cls
+    return game(game_id).rules
 
 
 def rules(game_id: str, **options: Any) -> Rules:

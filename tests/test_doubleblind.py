@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import ftwkit
 from ftwkit import IllegalMove, InvalidState
-from ftwkit.games import doubleblind as doubleblind_module
 from ftwkit.games.doubleblind import (
     CONDITIONS,
     DoubleBlindOptions,
@@ -24,6 +23,7 @@ from ftwkit.games.doubleblind import (
     completed_conditions,
     oriented,
 )
+from ftwkit.games.doubleblind import rules as doubleblind_module
 from ftwkit.options import describe_options
 
 FILLER = ["A9", "C9", "E9", "G9", "J9", "A7", "J7"]

@@ -643,7 +643,7 @@ def test_a_series_may_end_on_its_own_start_cell() -> None:
 def test_bitset_shifts_match_the_neighbour_table() -> None:
     # The engine moves whole sets of cells one hex step with shifts; on every set of cells the
     # result must be exactly the cells plus their board neighbours (nothing wraps round a row).
-    from ftwkit.games import playwin
+    from ftwkit.games.playwin import rules as playwin
 
     board = BOARD
     index = {board.name(c): i for c, i in playwin._AXIAL_INDEX.items()}

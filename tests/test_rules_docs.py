@@ -16,7 +16,7 @@ import pytest
 
 import ftwkit
 from ftwkit.options import describe_options
-from ftwkit.registry import GAME_MODULES
+from ftwkit.registry import package
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "rules"
@@ -41,7 +41,7 @@ def _anchors(text: str) -> set[str]:
 
 def _engine_sources(game: str) -> list[Path]:
     """The source files of a game's engine: its module, or every module of its package."""
-    spec = importlib.util.find_spec(GAME_MODULES[game])
+    spec = importlib.util.find_spec(package(game))
     assert spec is not None and spec.origin is not None
     origin = Path(spec.origin)
     if origin.name == "__init__.py":

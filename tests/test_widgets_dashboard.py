@@ -85,3 +85,21 @@ def test_clean_notebook_drops_what_running_adds() -> None:
 def test_the_clean_filter_runs_as_a_module(capsys: pytest.CaptureFixture[str]) -> None:
     assert dashboard.main(["--help"]) == 2
     assert "usage" in capsys.readouterr().out
+
+
+def test_the_catalogue_comes_from_the_games_registrations() -> None:
+    # Issue 13: each game's package declares its catalogue facts and edge-case notes.
+    from ftwkit import registry
+
+    notes = [d for d in dashboard.DASHBOARDS if d.kind == "edge-case"]
+    declared = [(g.id, n.notebook) for g in registry.games() for n in g.catalogue.notes]
+    assert [(d.game, d.notebook) for d in notes] == declared
+    assert ("playwin", "playwin-bent-leap-chains.ipynb") in declared
+    listed = dashboard.designer_notes().data
+    assert re.findall(r'href="([^"]+)"', listed) == [
+        *(n for _, n in declared),
+        "balance-lab.ipynb",
+    ]
+    page = dashboard.gallery().data
+    assert "Élanor Grace Rodeffer · 2 players" in page
+    assert page.count('class="ftw-card"') == len(registry.game_ids())

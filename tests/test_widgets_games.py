@@ -47,8 +47,12 @@ def test_forthewin_a_split_grid_is_shown_between_the_two_actions() -> None:
     assert ex.line[-1] == "pirate 2,-1 blast 1,0 to -3,-1"
     assert hooks.warnings(ex.state) == {(2, -1), (3, 0)}
     assert "split" in ex.status
+    assert ex.state.notes()[0].text.startswith("The Grid is split: ")
     ex.select((5, 5))
-    assert ex.message == "No legal move starts at (5, 5). Moves can start at: (-2, 0)."
+    assert ex.message == (
+        "Why not (5, 5)? an added tile must touch the Grid, and (5,5) touches no tile (FW13). "
+        "Moves can start at: (-2, 0)."
+    )
 
 
 def test_forthewin_why_not_explains_a_refused_step() -> None:
@@ -56,7 +60,10 @@ def test_forthewin_why_not_explains_a_refused_step() -> None:
     ex = Explorer("forthewin", seed=0)
     ex.select((1, 0))
     ex.select((3, 3))
-    assert ex.message == "Why not ninja 1,0 to 3,3? the Black Monkey at (1,0) is not a Ninja"
+    assert ex.message == (
+        "Why not (1, 0) → (3, 3)? a Move goes one cell in any of 8 directions, and (3,3) is not "
+        "next to (1,0) (FW15)"
+    )
 
 
 def test_ftwcards_passing_takes_three_cards_in_any_order_and_deselects() -> None:
@@ -120,7 +127,7 @@ def test_forthewin_why_not_reads_a_click_onto_an_occupied_side_cell_as_a_shove()
     ex.select((1, 0))
     ex.select((0, 0))
     assert ex.message == (
-        "Why not shove 1,0 w? a Shove may not end in a manner that separates the Grid (FW1): "
+        "Why not (1, 0) → (0, 0)? a Shove may not end in a manner that separates the Grid (FW1): "
         "the White Pirate at (2,-1) would touch no other tile"
     )
 
@@ -131,6 +138,34 @@ def test_forthewin_a_click_onto_an_occupied_corner_cell_stays_a_move() -> None:
     data = rules.new(seed=0).to_json()  # White Monkey at (0,0), Black's at (1,0), Black to play
     data["tiles"] = [dict(t, at=[1, 1]) if t["at"] == [1, 0] else t for t in data["tiles"]]
     state = rules.load(data)
-    move = hooks.attempted_move(state, ((1, 1), (0, 0)))
-    assert str(move) == "move 1,1 nw"
-    assert state.explain(move) is not None
+    ex = Explorer(state)
+    ex.select((1, 1))
+    ex.select((0, 0))
+    assert ex.message == (
+        "Why not (1, 1) → (0, 0)? the destination (0,0) is occupied by the White Monkey at (0,0)"
+    )
+
+
+def test_forthewin_two_blobs_are_not_flagged_under_no_isolated_tile() -> None:
+    # Issue 13: the explorer flagged a tile as cut off (its own largest-group reading) in a
+    # position the engine accepts under connectivity = no_isolated_tile; it now asks the engine.
+    from tests.test_forthewin import load
+
+    spec = "WM@0,0 BM@1,0 WP@3,0 BP@4,0"
+    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[3, 0])
+    ex = Explorer(state)
+    drawn: list[frozenset[object]] = []
+    original = ex.renderer.draw
+
+    def spy(canvas, state, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(frozenset(kwargs["highlight"]))
+        original(canvas, state, **kwargs)
+
+    ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
+    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.set_view(None)
+    assert hooks.warnings(ex.state) == frozenset()
+    assert not drawn[-1] & {(1, 0), (4, 0)}  # Black's tiles: no start for White, no warning
+    ex.play("move 0,0 nw")  # both Monkeys are left touching nothing
+    assert hooks.warnings(ex.state) == {(-1, -1), (1, 0)}
+    assert {(-1, -1), (1, 0)} <= drawn[-1]

@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and write the gallery."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", default=str(ROOT / "test-artifacts" / "gallery"))
-    parser.add_argument("--games", default=",".join(render.RENDERERS))
+    parser.add_argument("--games", default=",".join(ftwkit.game_ids()))
     parser.add_argument("--dark", action="store_true", help="use the dark theme")
     parser.add_argument("--svg-only", action="store_true", help="skip the PNG export")
     args = parser.parse_args(argv)

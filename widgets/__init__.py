@@ -1,8 +1,10 @@
 """ipywidgets for exploring ftwkit games: explorers, scenario editor, casebook browser.
 
+>>> import ftwkit
 >>> from widgets import Explorer
->>> Explorer("playwin").state.to_play
-0
+>>> game = ftwkit.game_ids()[0]  # any registered game
+>>> Explorer(game).state.rules.id == game
+True
 """
 
 from __future__ import annotations

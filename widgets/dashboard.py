@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 import ftwkit
+from ftwkit import registry
 
 CHROMIUM = "/usr/bin/chromium"
 """Debian's Chromium: the browser the gallery tool and the browser tests drive headless."""
@@ -41,62 +42,6 @@ SEED = 2024
 
 
 @dataclass(frozen=True)
-class Game:
-    """How the index presents one game."""
-
-    id: str
-    title: str
-    designer: str
-    players: str
-    tagline: str
-
-
-GAMES: tuple[Game, ...] = (
-    Game(
-        "forthewin",
-        "For the Win!",
-        "Michael E. Eskue",
-        "2 players",
-        "Link one face-up Ninja, Pirate, Monkey, Zombie and Alien in a touching chain. Five "
-        "actions a round, one or two a turn, and the Grid must be whole at every turn's end.",
-    ),
-    Game(
-        "playwin",
-        "Play Win",
-        "Élanor Grace Rodeffer",
-        "2 players",
-        "A predatory game on a 61-cell hex board: approach, then capture the most you can by "
-        "chains of short bent leaps. Capture or immobilize every opposing piece to win.",
-    ),
-    Game(
-        "ftwcards",
-        "FTW?!",
-        "Friedemann Friese",
-        "2–6 players",
-        "Shed your cards onto the pile or in front of you; when someone is down to one card, "
-        "your highest card scores and every other card in your hand costs you.",
-    ),
-    Game(
-        "doubleblind",
-        "Double Blind",
-        "Bruce Glassco",
-        "2 players",
-        "Place stones as in Go or Pente to complete patterns. Each player holds a hidden "
-        "condition: complete your own, and get a truthful \u201cyes\u201d about your opponent's.",
-    ),
-    Game(
-        "pnrz",
-        "Pirates, Ninjas, Robots & Zombies",
-        "Mike Richie",
-        "2–4 players",
-        "Lay square tiles edge to edge, half offsets allowed, to grow the largest connected "
-        "area of your characters while arch-enemies spoil your rivals' areas.",
-    ),
-)
-GAME_BY_ID = {g.id: g for g in GAMES}
-
-
-@dataclass(frozen=True)
 class Dashboard:
     """One notebook served as a dashboard."""
 
@@ -105,53 +50,53 @@ class Dashboard:
     game: str | None
     kind: str
     """``"index"``, ``"explorer"``, ``"casebook"``, ``"edge-case"`` or ``"lab"``."""
+    summary: str = ""
+    """What a designer note or the lab answers, in a sentence (listed by :func:`designer_notes`)."""
 
 
-def _dashboards() -> tuple[Dashboard, ...]:
-    out = [Dashboard("index.ipynb", "ftwkit — five games to explore", None, "index")]
-    out += [Dashboard(f"{g.id}.ipynb", f"{g.title} — explorer", g.id, "explorer") for g in GAMES]
+LAB = Dashboard(
+    "balance-lab.ipynb",
+    "Balance lab — self-play studies",
+    None,
+    "lab",
+    "who wins each game, how long it lasts, and what flipping a rule switch changes, with "
+    "confidence intervals and p-values.",
+)
+"""The notebook about every game at once (a game's own notebooks come with its registration)."""
+
+
+def dashboards() -> tuple[Dashboard, ...]:
+    """Every notebook served as a dashboard, index first, from the games' registrations.
+
+    Each game with dashboards (``Catalogue.dashboards``) brings its explorer ``<id>.ipynb`` and
+    casebook ``<id>-casebook.ipynb``; its edge-case notes are ``Catalogue.notes`` in its package
+    (``ftwkit/games/<id>/__init__.py``): a new note is one more ``NoteBook`` there.
+    """
+    entries = [g for g in registry.games() if g.catalogue.dashboards]
+    out = [
+        Dashboard("index.ipynb", f"ftwkit — {_count(len(entries))} games to explore", None, "index")
+    ]
+    out += [Dashboard(f"{g.id}.ipynb", f"{g.title} — explorer", g.id, "explorer") for g in entries]
     out += [
         Dashboard(f"{g.id}-casebook.ipynb", f"{g.title} — casebook", g.id, "casebook")
-        for g in GAMES
+        for g in entries
     ]
     out += [
-        Dashboard(
-            "forthewin-grid-separation.ipynb",
-            "For the Win! — Grid separation in two-action turns",
-            "forthewin",
-            "edge-case",
-        ),
-        Dashboard(
-            "playwin-bent-leap-chains.ipynb",
-            "Play Win — Bent-leap capture chains",
-            "playwin",
-            "edge-case",
-        ),
-        Dashboard(
-            "ftwcards-passing-and-help.ipynb",
-            "FTW?! — Passing, and playing lower with help",
-            "ftwcards",
-            "edge-case",
-        ),
-        Dashboard(
-            "doubleblind-completion-and-question.ipynb",
-            "Double Blind — Completion on the opponent's turn, and the question",
-            "doubleblind",
-            "edge-case",
-        ),
-        Dashboard(
-            "pnrz-arch-enemies-and-final-lap.ipynb",
-            "Pirates, Ninjas, Robots & Zombies — Arch-enemies, half-edge contact and the final lap",
-            "pnrz",
-            "edge-case",
-        ),
-        Dashboard("balance-lab.ipynb", "Balance lab — self-play studies", None, "lab"),
+        Dashboard(note.notebook, f"{g.title} — {note.title}", g.id, "edge-case", note.summary)
+        for g in entries
+        for note in g.catalogue.notes
     ]
+    out.append(LAB)
     return tuple(out)
 
 
-DASHBOARDS: tuple[Dashboard, ...] = _dashboards()
-"""Every notebook of ``notebooks/``, index first."""
+def _count(n: int) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if n < len(words) else str(n)
+
+
+DASHBOARDS: tuple[Dashboard, ...] = dashboards()
+"""Every notebook of ``notebooks/``, index first (the built-in games' dashboards)."""
 
 PAGE_STYLE = """
 <style>
@@ -264,7 +209,7 @@ def nav(current: str | None = None) -> Any:
     links = ['<a href="index.ipynb">← All games</a>']
     links += [
         f'<a href="{d.notebook}">{html.escape(_short(d).capitalize())}</a>'
-        for d in DASHBOARDS
+        for d in dashboards()
         if d.game == current
     ]
     return HTML(f'<div class="ftw-nav">{"".join(links)}</div>')
@@ -287,29 +232,43 @@ def picture(state: Any) -> str:
 
 
 def gallery() -> Any:
-    """The index gallery: one card per implemented game, with its picture and dashboard links."""
+    """The index gallery: one card per registered game, with its picture and dashboard links."""
     from IPython.display import HTML
 
     cards = []
-    for game in GAMES:
-        if game.id not in ftwkit.game_ids():
-            continue
+    shown = dashboards()
+    for game in registry.games():
+        facts = game.catalogue
         links = [
             f'<a href="{d.notebook}" class="{"" if d.kind == "explorer" else "ftw-secondary"}">'
             f"{'Play &amp; explore' if d.kind == 'explorer' else html.escape(_short(d))}</a>"
-            for d in DASHBOARDS
+            for d in shown
             if d.game == game.id
         ]
         cards.append(
-            f'<div class="ftw-card" data-game="{game.id}">'
+            f'<div class="ftw-card" data-game="{html.escape(game.id)}">'
             f"<h3>{html.escape(game.title)}</h3>"
-            f'<div class="ftw-meta">{html.escape(game.designer)} · {game.players}</div>'
+            f'<div class="ftw-meta">{html.escape(facts.designer)} · '
+            f"{html.escape(facts.players)}</div>"
             f'<div class="ftw-picture">{picture(start(game.id))}</div>'
-            f"<p>{html.escape(game.tagline)}</p>"
+            f"<p>{html.escape(facts.tagline)}</p>"
             f'<div class="ftw-links">{"".join(links)}</div>'
             "</div>"
         )
     return HTML(f'<div class="ftw-gallery">{"".join(cards)}</div>')
+
+
+def designer_notes() -> Any:
+    """The index's list of designer notes (each game's edge-case notes, then the lab), linked."""
+    from IPython.display import HTML
+
+    items = [
+        f'<li><a href="{html.escape(d.notebook)}">{html.escape(d.title)}</a>'
+        f"{': ' + html.escape(d.summary) if d.summary else ''}</li>"
+        for d in dashboards()
+        if d.kind in ("edge-case", "lab")
+    ]
+    return HTML(f'<ul class="ftw-notes">{"".join(items)}</ul>')
 
 
 def _short(dashboard: Dashboard) -> str:

@@ -2,21 +2,19 @@
 
 The position is edited as the game's JSON form, which every game shares, so the editor works for
 all of them: a text area validated live by ``rules.load`` (the error names the bad field), boxes
-for the top-level numbers and switches (whose turn, counters, round), and — for board games — click
-tools registered per game in :data:`EDIT_TOOLS` (place, remove, flip, change owner; for PNRZ:
-place a tile picked from a hand or the stack, turn it, take it off). Card games are set up in the
-JSON, as :data:`JSON_HINTS` tells the person on the page. A valid position opens in an
+for the top-level numbers and switches (whose turn, counters, round), and the click tools the
+game's registration declares (``Game.edit_tools``: place, remove, flip, change owner…; plain
+functions of :mod:`ftwkit.editing`, turned into buttons here). A game without tools is set up in
+the JSON, as its ``Game.edit_hint`` tells the person on the page. A valid position opens in an
 :class:`~widgets.explorer.Explorer` or exports as a casebook YAML entry.
 """
 
 from __future__ import annotations
 
 import base64
-import copy
-import dataclasses
 import html
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets
@@ -24,7 +22,8 @@ import yaml
 from ipycanvas import Canvas
 
 import ftwkit
-from ftwkit import render
+from ftwkit import registry, render
+from ftwkit.editing import EditTool, Position
 from ftwkit.errors import FtwError, InvalidState
 from ftwkit.protocol import State
 from widgets.batch import drawing
@@ -33,207 +32,7 @@ from widgets.explorer import Explorer
 from widgets.inputs import read_json
 from widgets.log import LogPanel, guarded
 
-__all__ = ["EDIT_TOOLS", "JSON_HINTS", "EditTool", "ScenarioEditor"]
-
-Position = dict[str, Any]
-
-
-@dataclasses.dataclass(frozen=True)
-class EditTool:
-    """A click tool: ``apply(position, target)`` returns the edited copy of the JSON position.
-
-    A tool that needs a pick besides the click (which tile to place) sets ``choices``; it is then
-    called as ``apply(position, target, choice)`` with one of ``choices(position)``.
-    """
-
-    name: str
-    apply: Callable[..., Position]
-    choices: Callable[[Position], list[str]] | None = None
-
-
-# ----------------------------------------------------------------------------- per-game tools
-def _cells_tools(key: str, names: tuple[str, ...]) -> list[EditTool]:
-    """Tools for games whose position lists each player's cells under ``key`` (Play Win, Go)."""
-
-    def place(player: int) -> Callable[[Position, Any], Position]:
-        def apply(data: Position, target: Any) -> Position:
-            out = copy.deepcopy(data)
-            lists = out.setdefault(key, [[] for _ in names])
-            for cells in lists:
-                if target in cells:
-                    cells.remove(target)
-            lists[player].append(target)
-            return out
-
-        return apply
-
-    def remove(data: Position, target: Any) -> Position:
-        out = copy.deepcopy(data)
-        out[key] = [[c for c in cells if c != target] for cells in out.get(key, [])]
-        return out
-
-    def change_owner(data: Position, target: Any) -> Position:
-        out = copy.deepcopy(data)
-        lists = out.get(key, [])
-        for p, cells in enumerate(lists):
-            if target in cells:
-                cells.remove(target)
-                lists[(p + 1) % len(lists)].append(target)
-                break
-        return out
-
-    tools = [EditTool(f"place {name}", place(p)) for p, name in enumerate(names)]
-    return [*tools, EditTool("remove", remove), EditTool("change owner", change_owner)]
-
-
-def _tile_at(data: Position, cell: Any) -> dict[str, Any] | None:
-    for tile in data.get("tiles", []):
-        if tile.get("at") is not None and tuple(tile["at"]) == tuple(cell):
-            return tile
-    return None
-
-
-def _forthewin_tools(names: tuple[str, ...]) -> list[EditTool]:
-    """Place a tile of either colour, flip it, change its owner, or send it back to supply."""
-    kinds = ("ninja", "pirate", "monkey", "zombie", "alien")
-
-    def place(player: int, kind: str) -> Callable[[Position, Any], Position]:
-        def apply(data: Position, target: Any) -> Position:
-            out = copy.deepcopy(data)
-            out["tiles"] = [t for t in out.get("tiles", []) if tuple(t["at"]) != tuple(target)]
-            out["tiles"].append({"player": player, "kind": kind, "at": list(target), "up": True})
-            return out
-
-        return apply
-
-    def edit(change: Callable[[dict[str, Any], int], None]) -> Callable[[Position, Any], Position]:
-        def apply(data: Position, target: Any) -> Position:
-            out = copy.deepcopy(data)
-            tile = _tile_at(out, target)
-            if tile is not None:
-                change(tile, int(out.get("players", 2)))
-            return out
-
-        return apply
-
-    def flip(tile: dict[str, Any], _players: int) -> None:
-        tile["up"] = not tile.get("up", True)
-
-    def owner(tile: dict[str, Any], players: int) -> None:
-        tile["player"] = (tile["player"] + 1) % players
-
-    def remove(data: Position, target: Any) -> Position:
-        out = copy.deepcopy(data)
-        out["tiles"] = [t for t in out.get("tiles", []) if tuple(t["at"]) != tuple(target)]
-        return out
-
-    tools = [EditTool(f"{names[p]} {kind}", place(p, kind)) for p in (0, 1) for kind in kinds]
-    return [
-        *tools,
-        EditTool("flip", edit(flip)),
-        EditTool("change owner", edit(owner)),
-        EditTool("remove", remove),
-    ]
-
-
-def _pnrz_tools(_names: tuple[str, ...]) -> list[EditTool]:
-    """Place a tile from a hand or the stack, turn a placed tile, or take it off the table.
-
-    A placed play tile taken off goes back on top of the stack (the end of ``draw``), a base back
-    to the hand of the player whose character it shows, so every tile stays accounted for.
-    """
-
-    def off_table(data: Position) -> list[str]:
-        hands = [t for hand in data.get("hands", []) for t in hand]
-        return [*hands, *reversed(data.get("draw", [])), *data.get("aside", [])]
-
-    def take(out: Position, tile_id: str) -> None:
-        """Remove ``tile_id`` from wherever it is off the table."""
-        for hand in out.get("hands", []):
-            if tile_id in hand:
-                hand.remove(tile_id)
-        for key in ("draw", "aside"):
-            if tile_id in out.get(key, []):
-                out[key].remove(tile_id)
-
-    def put_back(out: Position, tile: dict[str, Any]) -> None:
-        tile_id = str(tile["id"])
-        if tile_id.startswith("base:"):
-            character = tile_id.split(":", 1)[1]
-            for p, chars in enumerate(out.get("characters", [])):
-                if character in chars:
-                    out["hands"][p].append(tile_id)
-                    return
-        out.setdefault("draw", []).append(tile_id)
-
-    def covering(data: Position, cell: Any) -> dict[str, Any] | None:
-        """The placed tile whose four quadrants include ``cell``."""
-        for tile in data.get("tiles", []):
-            x, y = tile["at"]
-            if cell[0] in (x, x + 1) and cell[1] in (y, y + 1):
-                return tile
-        return None
-
-    def place(data: Position, target: Any, tile_id: str) -> Position:
-        if not _is_cell(target):
-            return data
-        out = copy.deepcopy(data)
-        old = covering(out, target)
-        if old is not None:  # placing onto a tile replaces it
-            out["tiles"].remove(old)
-            put_back(out, old)
-        take(out, tile_id)
-        out.setdefault("tiles", []).append({"id": tile_id, "at": list(target), "rot": 0})
-        return out
-
-    def rotate(data: Position, target: Any) -> Position:
-        out = copy.deepcopy(data)
-        tile = covering(out, target) if _is_cell(target) else None
-        if tile is not None:
-            tile["rot"] = (tile.get("rot", 0) + 1) % 4
-        return out
-
-    def remove(data: Position, target: Any) -> Position:
-        out = copy.deepcopy(data)
-        tile = covering(out, target) if _is_cell(target) else None
-        if tile is not None:
-            out["tiles"].remove(tile)
-            put_back(out, tile)
-        return out
-
-    return [
-        EditTool("place tile", place, choices=off_table),
-        EditTool("turn ↻", rotate),
-        EditTool("take off", remove),
-    ]
-
-
-def _is_cell(value: Any) -> bool:
-    return (
-        isinstance(value, (tuple, list))
-        and len(value) == 2
-        and all(isinstance(v, int) for v in value)
-    )
-
-
-EDIT_TOOLS: dict[str, Callable[[tuple[str, ...]], list[EditTool]]] = {
-    "playwin": lambda names: _cells_tools("pieces", names),
-    "doubleblind": lambda names: _cells_tools("stones", names),
-    "forthewin": _forthewin_tools,
-    "pnrz": _pnrz_tools,
-}
-"""Game id → factory of its click tools, given the two players' names (games without one are
-edited as JSON only, see :data:`JSON_HINTS`)."""
-
-JSON_HINTS: dict[str, str] = {
-    "ftwcards": (
-        "Cards are set up in the JSON, not by clicking (a card moves between lists, not across a "
-        "board): move a card number between <code>hands</code>, <code>pile</code>, "
-        "<code>aux</code>, <code>out</code> and <code>aside</code>. The position is checked as "
-        "you type; the line under the text says what is wrong."
-    ),
-}
-"""Game id → how to edit its position when clicking is not the way (shown above the JSON)."""
+__all__ = ["ScenarioEditor", "pretty_json"]
 
 
 # ----------------------------------------------------------------------------- the widget
@@ -264,7 +63,8 @@ class ScenarioEditor(ipywidgets.VBox):
         self._message_text = ""
         self.explorer: Explorer | None = None
         self._renderer = render.renderer(self._game)
-        factory = EDIT_TOOLS.get(self._game)
+        entry = registry.game(self._game)
+        factory = entry.edit_tools
         self._tools: list[EditTool] = factory(rules.player_names(2)) if factory else []
 
         self._text = ipywidgets.Textarea(
@@ -292,7 +92,7 @@ class ScenarioEditor(ipywidgets.VBox):
         )
         self._choice_row = ipywidgets.HBox([self._choice, self._choice_hint])
         self._choice_row.layout.display = "none"
-        hint = JSON_HINTS.get(self._game, "")
+        hint = entry.edit_hint
         if not self._tools and not hint:
             hint = "This game is set up by editing the JSON; it is checked as you type."
         self._hint = ipywidgets.HTML(

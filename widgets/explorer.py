@@ -977,17 +977,13 @@ class Explorer(ipywidgets.VBox):
         return self._index
 
     def _why_not(self, clicks: tuple[Any, ...]) -> str:
-        """Why the clicks match no legal move: ``explain`` of the move tried, or a generic hint."""
+        """Why the clicks match no legal move, as the engine says it (``explain_targets``)."""
         state = self.state
         try:
-            move = hooks.attempted_move(state, clicks)
+            reason = hooks.why_not(state, clicks)
         except Exception as err:  # a broken hook must not hide the answer
-            self.log_panel.exception(err, "attempted_move hook")
-            move = None
-        if move is not None:
-            reason = state.explain(move)
-            if reason:
-                return f"Why not {move}? {reason}"
+            self.log_panel.exception(err, "explain_targets")
+            reason = None
         starts = sorted({_label(m.targets[0]) for m in state.legal_moves() if m.targets})
         hint = ""
         if starts:
@@ -995,6 +991,10 @@ class Explorer(ipywidgets.VBox):
             hint = f" Moves can start at: {shown}."
         elif self.button_moves:
             hint = " Use the buttons below the board."
+        if reason:
+            path = " → ".join(_label(c) for c in clicks)
+            said = f"Why not {path}? {reason}"
+            return f"{said.rstrip('.')}.{hint}" if len(clicks) == 1 and hint else said
         if len(clicks) == 1:
             return f"No legal move starts at {_label(clicks[0])}.{hint}"
         path = " → ".join(_label(c) for c in clicks)
@@ -1048,7 +1048,7 @@ class Explorer(ipywidgets.VBox):
             try:
                 highlight |= hooks.warnings(state)
             except Exception as err:
-                self.log_panel.exception(err, "warnings hook")
+                self.log_panel.exception(err, "notes")
             selected: tuple[Any, ...] = self._clicks
         else:
             highlight, selected = set(), ()
@@ -1230,7 +1230,7 @@ class Explorer(ipywidgets.VBox):
         try:
             inner = hooks.substeps(node.parent.state, node.move)
         except Exception as err:
-            self.log_panel.exception(err, "substeps hook")
+            self.log_panel.exception(err, "substeps")
             return []
         if not inner:
             return []

@@ -7,8 +7,9 @@ is shown with the parts that differ between them replaced by ``?`` (FTW?!'s ``pa
 another player reads ``pass ? ? ?``). Perfect-information games never hide anything, and a
 player always sees their own moves.
 
->>> import ftwkit
->>> state = ftwkit.rules("ftwcards").new(players=3, seed=1)
+>>> from ftwkit import registry
+>>> cards = next(g for g in registry.games() if g.title == "FTW?!")
+>>> state = cards.rules().new(players=3, seed=1)
 >>> move = state.legal_moves()[0]
 >>> masked_notation(state, move, viewer=1)
 'pass ? ? ?'

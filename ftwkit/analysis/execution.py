@@ -152,9 +152,9 @@ def _discard_pool(pool: cf.ProcessPoolExecutor) -> None:
 
 
 def _game_modules() -> list[str]:
-    from ftwkit.registry import GAME_MODULES, game_ids
+    from ftwkit.registry import game_ids, package
 
-    return [GAME_MODULES[g] for g in game_ids()]
+    return [package(g) for g in game_ids()]
 
 
 def _kill_pool(pool: cf.ProcessPoolExecutor) -> None:

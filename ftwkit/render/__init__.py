@@ -1,4 +1,4 @@
-"""Board pictures for every game: one renderer per game, found through one registry.
+"""Board pictures for every game: one renderer per game, named by the game's registration.
 
 A renderer draws a state (or a JSON position) on anything that speaks
 :class:`~ftwkit.render.protocol.CanvasLike` — an ipycanvas ``Canvas``, :class:`SvgCanvas` or the
@@ -18,6 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from ftwkit import registry
 from ftwkit.protocol import State
 from ftwkit.render.protocol import Box, CanvasLike, Renderer
 from ftwkit.render.svg import SvgCanvas
@@ -26,7 +27,6 @@ from ftwkit.render.theme import DARK, LIGHT, Theme
 __all__ = [
     "DARK",
     "LIGHT",
-    "RENDERERS",
     "Box",
     "CanvasLike",
     "Renderer",
@@ -37,26 +37,21 @@ __all__ = [
     "svg",
 ]
 
-RENDERERS: dict[str, str] = {
-    "forthewin": "ftwkit.render.forthewin",
-    "playwin": "ftwkit.render.playwin",
-    "ftwcards": "ftwkit.render.ftwcards",
-    "doubleblind": "ftwkit.render.doubleblind",
-    "pnrz": "ftwkit.render.pnrz",
-}
-"""Game id → module exposing ``RENDERER`` (imported on first use)."""
+
+def renderer(game_id: str) -> Renderer:
+    """The renderer of a game, as its registration names it (``ftwkit.registry.Game``).
+
+    Raises:
+        ValueError: an unknown game id (the known ids are listed).
+    """
+    named = registry.game(game_id).renderer
+    return _imported(named) if isinstance(named, str) else named
 
 
 @cache
-def renderer(game_id: str) -> Renderer:
-    """The renderer of a game.
-
-    Raises:
-        ValueError: no renderer for ``game_id`` (the known ids are listed).
-    """
-    if game_id not in RENDERERS:
-        raise ValueError(f"no renderer for {game_id!r}; known games: {', '.join(RENDERERS)}")
-    found: Renderer = importlib.import_module(RENDERERS[game_id]).RENDERER
+def _imported(module: str) -> Renderer:
+    """The ``RENDERER`` of a renderer module, imported on first use."""
+    found: Renderer = importlib.import_module(module).RENDERER
     return found
 
 

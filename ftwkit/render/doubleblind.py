@@ -422,4 +422,4 @@ def _hoshi(size: int) -> list[tuple[int, int]]:
 
 
 RENDERER = DoubleBlindRenderer()
-"""The Double Blind renderer registered in :data:`ftwkit.render.RENDERERS`."""
+"""The Double Blind renderer named by the game's registration (``GAME.renderer``)."""

@@ -518,4 +518,4 @@ def _target_cells(state: Any) -> list[Cell]:
 
 
 RENDERER = ForTheWinRenderer()
-"""The For the Win! renderer registered in :data:`ftwkit.render.RENDERERS`."""
+"""The For the Win! renderer named by the game's registration (``GAME.renderer``)."""

@@ -284,4 +284,4 @@ def _card_back(pen: Pen, th: Theme, box: Box) -> None:
 
 
 RENDERER = FtwCardsRenderer()
-"""The FTW?! renderer registered in :data:`ftwkit.render.RENDERERS`."""
+"""The FTW?! renderer named by the game's registration (``GAME.renderer``)."""

@@ -214,4 +214,4 @@ def _shorten(points: list[Point], by: float) -> list[Point]:
 
 
 RENDERER = PlayWinRenderer()
-"""The Play Win renderer registered in :data:`ftwkit.render.RENDERERS`."""
+"""The Play Win renderer named by the game's registration (``GAME.renderer``)."""

@@ -643,4 +643,4 @@ def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
 
 
 RENDERER = PnrzRenderer()
-"""The PNRZ renderer registered in :data:`ftwkit.render.RENDERERS`."""
+"""The PNRZ renderer named by the game's registration (``GAME.renderer``)."""

@@ -129,11 +129,36 @@ says in the rule's words why a click sequence starts no legal move (:mod:`.expla
 
 from __future__ import annotations
 
+from ftwkit.games.forthewin.editing import edit_tools
 from ftwkit.games.forthewin.options import Options
 from ftwkit.games.forthewin.rules import ForTheWinRules
 from ftwkit.games.forthewin.state import ForTheWinState
+from ftwkit.registry import Catalogue, Game, NoteBook
 
-__all__ = ["RULES", "ForTheWinRules", "ForTheWinState", "Options"]
+__all__ = ["GAME", "RULES", "ForTheWinRules", "ForTheWinState", "Options"]
 
 RULES = ForTheWinRules
-"""The registry entry point."""
+"""The rules class of the game."""
+
+GAME = Game(
+    rules=ForTheWinRules,
+    renderer="ftwkit.render.forthewin",
+    catalogue=Catalogue(
+        designer="Michael E. Eskue",
+        players="2 players",
+        tagline=(
+            "Link one face-up Ninja, Pirate, Monkey, Zombie and Alien in a touching chain. Five "
+            "actions a round, one or two a turn, and the Grid must be whole at every turn's end."
+        ),
+        notes=(
+            NoteBook(
+                "forthewin-grid-separation.ipynb",
+                "Grid separation in two-action turns",
+                "when may a first action split the Grid, and what must the second one do?",
+            ),
+        ),
+    ),
+    edit_tools=edit_tools,
+)
+"""For the Win!'s registration: set up by placing, flipping, re-owning and removing tiles
+(:mod:`.editing`)."""

@@ -142,10 +142,38 @@ from the start player, so ``to_play`` tells who started), each hand holds just i
 
 from __future__ import annotations
 
+from ftwkit.games.pnrz.editing import edit_tools
 from ftwkit.games.pnrz.rules import PnrzOptions, PnrzRules
 from ftwkit.games.pnrz.state import PnrzState
+from ftwkit.registry import Catalogue, Game, NoteBook
 
 RULES = PnrzRules
-"""The rules class the registry looks up."""
+"""The rules class of the game."""
 
-__all__ = ["RULES", "PnrzOptions", "PnrzRules", "PnrzState"]
+GAME = Game(
+    rules=PnrzRules,
+    renderer="ftwkit.render.pnrz",
+    catalogue=Catalogue(
+        designer="Mike Richie",
+        players="2–4 players",
+        tagline=(
+            "Lay square tiles edge to edge, half offsets allowed, to grow the largest connected "
+            "area of your characters while arch-enemies spoil your rivals' areas."
+        ),
+        notes=(
+            NoteBook(
+                "pnrz-arch-enemies-and-final-lap.ipynb",
+                "Arch-enemies, half-edge contact and the final lap",
+                (
+                    "how an arch-enemy spoils an area, when a half edge counts as contact, and who "
+                    "plays in the final lap."
+                ),
+            ),
+        ),
+    ),
+    edit_tools=edit_tools,
+)
+"""PNRZ's registration: set up by placing tiles from hands or the stack, turning them, taking
+them off (:mod:`.editing`); clicks read as moves in :mod:`.interaction`."""
+
+__all__ = ["GAME", "RULES", "PnrzOptions", "PnrzRules", "PnrzState"]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
+from ftwkit.games.pnrz import interaction
 from ftwkit.games.pnrz.notation import (
     Choose,
     MoveBase,
@@ -223,6 +224,10 @@ class PnrzState(State):
         if self.final_left is not None:
             text += f"; final turns: {self.final_left} left"
         return text
+
+    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
+        """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
+        return interaction.attempted_move(self, targets)
 
     def _evolve(self, **changes: Any) -> PnrzState:
         """``dataclasses.replace`` for this frozen state, without re-running ``__init__``.

@@ -140,6 +140,7 @@ from typing import Any, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.errors import excerpt as _excerpt
+from ftwkit.games.doubleblind import interaction
 from ftwkit.geometry.grid import SYMMETRIES, Cell
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
@@ -935,6 +936,10 @@ class DoubleBlindState(State):
             )
         assert self.to_place is not None
         return f"{PLAYER_NAMES[self.to_place]} to place a stone · completed: {counts}"
+
+    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
+        """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
+        return interaction.attempted_move(self, targets)
 
     def __str__(self) -> str:
         size = self.size

@@ -103,6 +103,7 @@ from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.errors import excerpt as _excerpt
+from ftwkit.games.ftwcards import interaction
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = [
@@ -847,6 +848,10 @@ class FtwCardsState(State):
             return f"{name} to choose {PASS_COUNT} cards to pass — passing, {rounds}"
         top = "pile empty" if self.top is None else f"pile top {self.top}"
         return f"{name} to play — playing, {rounds}, {top}"
+
+    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
+        """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
+        return interaction.attempted_move(self, targets)
 
     def __str__(self) -> str:
         names = self.rules.player_names(self.player_count)

@@ -656,7 +656,7 @@ class PlayWinState(State):
             _set(self, "_gen", moves)
         return moves
 
-    def is_legal(self, move: Move) -> bool:
+    def _is_legal(self, move: Move) -> bool:
         """Whether ``move`` is among the legal moves (an identity scan first: moves handed out
         by ``legal_moves()`` are shared objects, so playouts skip hashing every move)."""
         cache = self._legal_cache
@@ -664,41 +664,16 @@ class PlayWinState(State):
             for legal in cache:
                 if legal is move:
                     return True
-        return super().is_legal(move)
+        return super()._is_legal(move)
 
-    def explain(self, move: Move | str) -> str | None:
-        """``None`` when ``move`` is legal, else the reason ``play`` would give.
-
-        Once a player is immobilised the reason also says which rule stopped the move (e.g. "a
-        lone piece cannot move without capturing"), not only that the game is over.
-        """
-        if isinstance(move, str):
-            try:
-                move = self.rules.parse_move(self, move)
-            except IllegalMove as err:
-                return str(err)
-        reason = super().explain(move)
-        if reason is None or not reason.endswith("the game is over"):
-            return reason
+    def _why_over(self, move: Move) -> str:
+        """Once a player is immobilised, the reason also says which rule stopped the move (e.g.
+        "a lone piece cannot move without capturing"), not only that the game is over."""
+        reason = super()._why_over(move)
         own, opp = self._sides()
         if own and opp and not self.is_drawn:
             reason += f" ({self._why_illegal(move)})"
         return reason
-
-    def play(self, move: Move | str) -> PlayWinState:
-        """The state after ``move``, exactly as ``State.play`` gives it.
-
-        A fast path for a move object handed out by ``legal_moves()`` of this state (random
-        playouts): it is legal by identity, so the refusal checks of ``explain`` are skipped
-        and the history is linked while the new state is built. Anything else goes through
-        ``State.play``.
-        """
-        legal = self._legal_cache
-        if legal is not None and type(move) is not str:
-            for candidate in legal:
-                if candidate is move:
-                    return self._next(move, self)
-        return super().play(move)
 
     def _generate_moves(self) -> list[Move]:
         # ``legal_moves`` asked ``is_over`` first, which found the moves; the shared tuple itself
@@ -1071,11 +1046,7 @@ class PlayWinState(State):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
-        return self._next(move, None)
-
-    def _next(self, move: Move, previous: PlayWinState | None) -> PlayWinState:
-        """The state after the legal ``move``; with ``previous`` set, already linked to it
-        (``previous`` and ``last_move``) as ``State.play`` would link it."""
+        """The state after the legal ``move`` (bit operations on both sides)."""
         mover = self.mover
         south, north = self.south, self.north
         earlier: tuple[tuple[int, int, int], ...] = ()
@@ -1103,24 +1074,7 @@ class PlayWinState(State):
             else:
                 south = south & left | landed
                 north &= ~taken
-        state = _new_object(PlayWinState)
-        # every field, in the order ``_make_state`` sets them
-        state.__dict__.update(
-            {
-                "previous": previous,
-                "last_move": None if previous is None else move,
-                "_legal_cache": None,
-                "quiet_plies": quiet,
-                "earlier": earlier,
-                "_gen": None,
-                "_cap": None,
-                "rules": self.rules,
-                "south": south,
-                "north": north,
-                "mover": 1 - mover,
-            }
-        )
-        return state
+        return PlayWinState(self.rules, south, north, 1 - mover, quiet, earlier)
 
     # ------------------------------------------------------------------ explaining refusals
     def _why_illegal(self, move: Move) -> str:
@@ -1282,44 +1236,6 @@ class PlayWinState(State):
         return "\n".join(lines)
 
 
-def _field_defaults() -> dict[str, Any]:
-    """Every field of ``PlayWinState`` (the base's included) with its default value."""
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(PlayWinState):
-        if f.default is not dataclasses.MISSING:
-            out[f.name] = f.default
-        elif f.default_factory is not dataclasses.MISSING:  # pragma: no cover - none today
-            raise TypeError(f"_make_state cannot copy the default factory of {f.name}")
-    return out
-
-
-_DEFAULTS = _field_defaults()
-
-
-def _make_state(
-    rules: Rules,
-    south: int,
-    north: int,
-    mover: int,
-    quiet_plies: int = 0,
-    earlier: tuple[tuple[int, int, int], ...] = (),
-) -> PlayWinState:
-    """Build a state. Equivalent to ``PlayWinState(rules, south, ...)``, filling the instance
-    dictionary in one step instead of one frozen ``__setattr__`` per field: building states is
-    a large share of a random playout. Every field is set (defaults from the dataclass), so the
-    result is the same frozen value."""
-    state = object.__new__(PlayWinState)
-    values = dict(_DEFAULTS)
-    values["rules"] = rules
-    values["south"] = south
-    values["north"] = north
-    values["mover"] = mover
-    values["quiet_plies"] = quiet_plies
-    values["earlier"] = earlier
-    state.__dict__.update(values)
-    return state
-
-
 # ---------------------------------------------------------------------------------------- rules
 _CELL = r"[A-Z]\d{1,2}"
 _APPROACH_RE = re.compile(rf"^({_CELL})-({_CELL})$")
@@ -1341,7 +1257,7 @@ class PlayWinRules(Rules):
         options: Options = self.options  # type: ignore[attr-defined]
         first = 0 if options.first == "south" else 1
         south, north = _START_MASKS
-        return _make_state(self, south, north, first)
+        return PlayWinState(self, south, north, first)
 
     def _load_position(self, data: Mapping[str, Any]) -> PlayWinState:
         check_keys(data, {"to_play", "mover", "pieces", "quiet_plies", "earlier"})
@@ -1388,7 +1304,7 @@ class PlayWinRules(Rules):
             s, n = self._load_pieces(item.get("pieces"), f"{where}.pieces")
             earlier.append((s, n, m))
         mover = self._load_mover(data, to_play, south, north, quiet, tuple(earlier))
-        return _make_state(self, south, north, mover, quiet, tuple(earlier))
+        return PlayWinState(self, south, north, mover, quiet, tuple(earlier))
 
     def _load_mover(
         self,
@@ -1408,7 +1324,7 @@ class PlayWinRules(Rules):
             if given is not None and given != to_play:
                 raise InvalidState(f"mover: {given} differs from to_play {to_play}")
             return to_play
-        over = [p for p in (0, 1) if _make_state(self, south, north, p, quiet, earlier).is_over]
+        over = [p for p in (0, 1) if PlayWinState(self, south, north, p, quiet, earlier).is_over]
         if given is not None:
             if given not in over:
                 raise InvalidState(

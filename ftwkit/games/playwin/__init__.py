@@ -1,0 +1,54 @@
+"""Play Win: the rules (:mod:`.rules`, which documents the game) and its registration ``GAME``.
+
+>>> import ftwkit
+>>> ftwkit.rules("playwin").new().to_play
+0
+"""
+
+from __future__ import annotations
+
+from ftwkit.editing import cells_tools
+from ftwkit.games.playwin.rules import (
+    BOARD,
+    RULES,
+    Approach,
+    Capture,
+    Options,
+    PlayWinRules,
+    PlayWinState,
+)
+from ftwkit.registry import Catalogue, Game, NoteBook
+
+__all__ = [
+    "BOARD",
+    "GAME",
+    "RULES",
+    "Approach",
+    "Capture",
+    "Options",
+    "PlayWinRules",
+    "PlayWinState",
+]
+
+GAME = Game(
+    rules=PlayWinRules,
+    renderer="ftwkit.render.playwin",
+    catalogue=Catalogue(
+        designer="Élanor Grace Rodeffer",
+        players="2 players",
+        tagline=(
+            "A predatory game on a 61-cell hex board: approach, then capture the most you can by "
+            "chains of short bent leaps. Capture or immobilize every opposing piece to win."
+        ),
+        notes=(
+            NoteBook(
+                "playwin-bent-leap-chains.ipynb",
+                "Bent-leap capture chains",
+                "how a series of short bent leaps is built, and which series the maximum-capture "
+                "rule leaves you.",
+            ),
+        ),
+    ),
+    edit_tools=lambda names: cells_tools("pieces", names),
+)
+"""Play Win's registration: set up by placing, removing and swapping pieces."""
