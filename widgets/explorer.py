@@ -38,6 +38,7 @@ from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.controls import OptionControl, option_controls
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.log import LOGGER, LogPanel, guarded
+from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
 from widgets.visibility import has_hidden_information, move_label
@@ -1111,7 +1112,8 @@ class Explorer(ipywidgets.VBox):
             self._message.value = ""
             return
         colour = ERROR if error else INFO
-        self._message.value = f"<div style='color:{colour}'>{html.escape(text)}</div>"
+        shown = link_rulings(html.escape(text))
+        self._message.value = f"<div style='color:{colour}'>{shown}</div>"
 
     def _show_error(self, text: str) -> None:
         """Show a refused move or malformed input (called by the ``guarded`` decorator)."""

