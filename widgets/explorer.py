@@ -36,6 +36,7 @@ from widgets.batch import drawing
 from widgets.colours import ERROR, INFO, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.controls import OptionControl, option_controls
+from widgets.export import BoardExport
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
@@ -269,6 +270,12 @@ class Explorer(ipywidgets.VBox):
         self._paste_load.on_click(self._on_paste_load_click)
         self._downloads = ipywidgets.HTML()
         self._downloads.add_class("ftw-downloads")
+        self.board_export = BoardExport(
+            self.canvas,
+            self.picture_svg,
+            lambda: f"{self._game}-move-{self._tree.index}",
+            self._redraw,
+        )
 
         # players: a person or the computer per seat, Stop / Go, Hint
         self.seat_panel = SeatPanel()
@@ -324,10 +331,19 @@ class Explorer(ipywidgets.VBox):
                 self._option_docs,
             ]
         )
-        file_tab = ipywidgets.VBox([self._upload, self._paste, self._paste_load, self._downloads])
+        file_tab = ipywidgets.VBox(
+            [
+                self._upload,
+                self._paste,
+                self._paste_load,
+                self._downloads,
+                ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
+                self.board_export,
+            ]
+        )
         settings = ipywidgets.Accordion(children=[game_tab, file_tab])
         settings.set_title(0, "Game, variants and view")
-        settings.set_title(1, "Load / save")
+        settings.set_title(1, "Load / save / export")
         settings.selected_index = None
         return [
             ipywidgets.HBox([self._title, self._status]),
@@ -888,6 +904,7 @@ class Explorer(ipywidgets.VBox):
             self._refresh_history()
             self._refresh_view_options()
             self._refresh_downloads()
+            self.board_export.forget()
         self._refresh_seats()
         self._refresh_steps()
         # The picture comes last, so the text beside it is already current when it arrives.
@@ -1032,11 +1049,8 @@ class Explorer(ipywidgets.VBox):
             return self._steps[self._substep][1]
         return self.state
 
-    def _redraw(self) -> None:
-        if not self._client_ready:
-            return
-        state = self._draw_state()
-        view = self._view_player()
+    def _picture_marks(self, state: State, view: int | None) -> dict[str, Any]:
+        """The markers the board shows now: highlighted and selected targets, the last move."""
         if self._substep is None:
             highlight = set(self.highlighted)
             if not self._clicks and len(highlight) > _MAX_START_HIGHLIGHTS:
@@ -1055,20 +1069,27 @@ class Explorer(ipywidgets.VBox):
             and node.parent is not None
             and self._move_label(node, view) == str(node.move)
         )
+        return {"highlight": highlight, "selected": selected, "last_move": shows_last}
+
+    def picture_svg(self) -> str:
+        """The board as shown (view, markers, a step inside a move) as SVG text."""
+        state = self._draw_state()
+        view = self._view_player()
+        return render.svg(state, view=view, **self._picture_marks(state, view))
+
+    def _redraw(self) -> None:
+        if not self._client_ready:
+            return
+        state = self._draw_state()
+        view = self._view_player()
+        marks = self._picture_marks(state, view)
         width, height = self._renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.max_width = f"{width}px"
             self._fit_board_width(width)
         with drawing():
-            self._renderer.draw(
-                self.canvas,
-                state,
-                view=view,
-                highlight=highlight,
-                selected=selected,
-                last_move=shows_last,
-            )
+            self._renderer.draw(self.canvas, state, view=view, **marks)
             self._draw_overlays(state, view)
         self._draws += 1
 

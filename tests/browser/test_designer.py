@@ -8,12 +8,16 @@ with hidden hands. One Voilà server and one Chromium serve the module; screensh
 
 from __future__ import annotations
 
+import base64
+import io
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import dashboard_harness as harness
 import pytest
+from PIL import Image
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +73,36 @@ def test_a_refused_move_links_its_ruling_into_the_rules_panel(forthewin: Any) ->
     box = heading.bounding_box()
     viewport = page.viewport_size
     assert box is not None and 0 <= box["y"] < viewport["height"]
+
+
+def _open_accordion(page: Any, title: str) -> None:
+    header = page.locator(
+        f".lm-AccordionPanel-title:has-text('{title}'), "
+        f".jupyter-widget-Collapse-header:has-text('{title}')"
+    ).first
+    header.click()
+
+
+def test_the_png_export_downloads_a_png_of_the_board(forthewin: Any) -> None:
+    page = forthewin
+    _open_accordion(page, "Load / save / export")
+    page.locator("button:has-text('Export board')").first.click()
+    link = page.locator(".ftw-export a[download$='.png']")
+    link.wait_for(timeout=30_000)
+    with page.expect_download(timeout=30_000) as info:
+        link.click()
+    download = info.value
+    assert download.suggested_filename == "forthewin-move-0.png"
+    data = Path(download.path()).read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    size = page.evaluate(
+        "() => { const c = document.querySelector('.ftw-board canvas, canvas.ftw-board')"
+        " || document.querySelector('canvas'); return [c.width, c.height]; }"
+    )
+    assert list(image.size) == size
+    colours = image.convert("RGB").getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 4  # a drawn board, not a blank
+    svg = page.locator(".ftw-export a[download$='.svg']").get_attribute("href")
+    assert svg is not None and svg.startswith("data:image/svg+xml;base64,")
+    assert base64.b64decode(svg.split(",", 1)[1]).startswith(b"<svg")
