@@ -42,6 +42,7 @@ from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
+from widgets.tree_records import tree_from_record, tree_record
 from widgets.visibility import has_hidden_information, move_label
 
 __all__ = ["Explorer", "has_hidden_information"]
@@ -613,7 +614,7 @@ class Explorer(ipywidgets.VBox):
             game = excerpt(repr(data.get("game")))
             raise InvalidState(f"game: this record is for {game}, not {self._game!r}")
         try:
-            state = ftwkit.replay(data) if is_record else self.state.rules.load(data)
+            tree = tree_from_record(data) if is_record else GameTree(self.state.rules.load(data))
         except FtwError:
             raise
         except Exception as err:  # the engine's duty, but the page must still say one line
@@ -622,10 +623,14 @@ class Explorer(ipywidgets.VBox):
             raise InvalidState(
                 f"the engine could not read this {kind} ({type(err).__name__})"
             ) from None
-        what = f"record of {len(data['moves'])} moves" if is_record else "position"
-        self._tree = GameTree(state)
+        what = "position"
+        if is_record:
+            lines = len(tree.leaves()) - 1
+            also = f" and {lines} variation{'s' if lines != 1 else ''}" if lines else ""
+            what = f"record of {len(data['moves'])} moves{also}"
+        self._tree = tree
         self._paused = True
-        self._sync_setup(state)
+        self._sync_setup(tree.state)
         self._commit(structure=True, message=f"Loaded a {what}.")
         return True
 
@@ -640,7 +645,10 @@ class Explorer(ipywidgets.VBox):
         return json.dumps(data, indent=1)
 
     def record_json(self) -> str:
-        """The line up to the state shown as a game record (what "Download record" saves).
+        """Every line explored as a game record (what "Download record" saves).
+
+        The main line is the record's ``moves``; every other line is kept as a variation (see
+        :mod:`ftwkit.records`), so loading the file gives back the whole tree.
 
         Raises:
             IllegalMove: a player's view is set in a hidden-information game (a record holds the
@@ -653,7 +661,7 @@ class Explorer(ipywidgets.VBox):
                 f"a record holds every hidden card and move, so it is not offered in {name}'s "
                 "view; switch the view to the designer to download it"
             )
-        return json.dumps(ftwkit.record(self.state), indent=1)
+        return json.dumps(tree_record(self._tree), indent=1)
 
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
