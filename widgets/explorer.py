@@ -31,7 +31,7 @@ from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
 from ftwkit.render.base import Pen
 from ftwkit.render.theme import resolve as resolve_theme
-from widgets import hooks
+from widgets import hooks, links
 from widgets.batch import drawing
 from widgets.colours import ERROR, INFO, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
@@ -271,6 +271,27 @@ class Explorer(ipywidgets.VBox):
         self._paste_load.on_click(self._on_paste_load_click)
         self._downloads = ipywidgets.HTML()
         self._downloads.add_class("ftw-downloads")
+
+        def link_box(caption: str) -> ipywidgets.Text:
+            return ipywidgets.Text(
+                description=caption,
+                style={"description_width": "150px"},
+                layout=ipywidgets.Layout(width="100%", max_width="640px"),
+            )
+
+        self._position_link = link_box("Link to this position")
+        self._record_link = link_box("Link to every line")
+        self._position_link.add_class("ftw-position-link")
+        self._record_link.add_class("ftw-record-link")
+        self._links_box = ipywidgets.VBox(
+            [
+                ipywidgets.HTML(
+                    "<b>Links</b> (copy one and send it: the dashboard opened with it starts there)"
+                ),
+                self._position_link,
+                self._record_link,
+            ]
+        )
         self.board_export = BoardExport(
             self.canvas,
             self.picture_svg,
@@ -338,6 +359,7 @@ class Explorer(ipywidgets.VBox):
                 self._paste,
                 self._paste_load,
                 self._downloads,
+                self._links_box,
                 ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
                 self.board_export,
             ]
@@ -627,7 +649,8 @@ class Explorer(ipywidgets.VBox):
         if is_record:
             lines = len(tree.leaves()) - 1
             also = f" and {lines} variation{'s' if lines != 1 else ''}" if lines else ""
-            what = f"record of {len(data['moves'])} moves{also}"
+            count = len(data["moves"])
+            what = f"record of {count} move{'s' if count != 1 else ''}{also}"
         self._tree = tree
         self._paused = True
         self._sync_setup(tree.state)
@@ -662,6 +685,49 @@ class Explorer(ipywidgets.VBox):
                 "view; switch the view to the designer to download it"
             )
         return json.dumps(tree_record(self._tree), indent=1)
+
+    def link_to_position(self) -> str:
+        """A link that opens this dashboard at the state shown (see :mod:`widgets.links`).
+
+        Only of a whole state: in a player's view of a hidden-information game it would carry
+        the hidden cards, so it is refused there as the record is.
+        """
+        self._check_whole_state_view("a link to the position")
+        return links.link("position", self.state.to_json())
+
+    def link_to_record(self) -> str:
+        """A link that opens this dashboard with every line explored (the record's tree)."""
+        self._check_whole_state_view("a link to the record")
+        return links.link("record", tree_record(self._tree))
+
+    def _check_whole_state_view(self, what: str) -> None:
+        viewer = self._view_player()
+        if viewer is not None and has_hidden_information(self.state):
+            name = self.state.rules.player_names(self.state.players)[viewer]
+            raise IllegalMove(
+                f"{what} holds every hidden card and move, so it is not offered in {name}'s "
+                "view; switch the view to the designer for it"
+            )
+
+    @guarded("link", failed=False)
+    def open_link(self, query: str) -> bool:
+        """Open the ``position`` or ``record`` a dashboard address's query string carries.
+
+        Returns:
+            True if the query held one and it was loaded; False if it held none, or (with the
+            reason on the message line) if it could not be read.
+        """
+        found = links.read_query(query)
+        if found is None:
+            return False
+        name, data = found
+        if name == "record" and not ("start" in data and "moves" in data):
+            raise InvalidState('record in the link: a record needs "start" and "moves"')
+        if not self.load_json(data):
+            self._set_message(f"The {name} in the link was not opened: {self.message}", True)
+            return False
+        self._set_message(f"Opened the {name} given in the link. {self.message}", False)
+        return True
 
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
@@ -1242,13 +1308,18 @@ class Explorer(ipywidgets.VBox):
             self._downloads.value = _data_link(
                 self.position_json(), f"{game}-position.json", "⬇ Download position"
             ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+            self._position_link.value = self.link_to_position()
+            self._record_link.value = self.link_to_record()
+            self._links_box.layout.display = None
             return
         name = self.state.rules.player_names(self.state.players)[viewer]
         self._downloads.value = _data_link(
             self.position_json(), f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
         ) + html.escape(
-            "(the record holds hidden cards: switch the view to the designer to download it)"
+            "(the record and the links hold hidden cards: switch the view to the designer "
+            "to download them)"
         )
+        self._links_box.layout.display = "none"
 
     def _compute_steps(self) -> list[tuple[str, State]]:
         node = self._tree.current

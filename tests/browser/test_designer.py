@@ -19,6 +19,9 @@ import dashboard_harness as harness
 import pytest
 from PIL import Image
 
+import ftwkit
+from widgets.links import encode_value
+
 pytestmark = pytest.mark.browser
 
 MESSAGE = ".ftw-message"
@@ -106,3 +109,39 @@ def test_the_png_export_downloads_a_png_of_the_board(forthewin: Any) -> None:
     svg = page.locator(".ftw-export a[download$='.svg']").get_attribute("href")
     assert svg is not None and svg.startswith("data:image/svg+xml;base64,")
     assert base64.b64decode(svg.split(",", 1)[1]).startswith(b"<svg")
+
+
+def _position_after(game: str, moves: int) -> Any:
+    state = ftwkit.rules(game).new(seed=2024)
+    for _ in range(moves):
+        state = state.play(state.legal_moves()[0])
+    return state
+
+
+def test_a_position_in_the_url_opens_there(server: harness.VoilaServer, browser: Any) -> None:
+    state = _position_after("forthewin", 3)
+    url = server.render_url("forthewin.ipynb") + "?position=" + encode_value(state.to_json())
+    loaded = harness.open_dashboard(browser, url)
+    try:
+        explorer = harness.ExplorerOnPage(loaded.page)
+        assert explorer.state() == state
+        message = loaded.page.locator(MESSAGE).first.inner_text().strip()
+        assert message == "Opened the position given in the link. Loaded a position."
+        link = loaded.page.locator(".ftw-position-link input").input_value()
+        assert link.startswith(server.render_url("forthewin.ipynb") + "?position=")
+        assert loaded.errors == []
+    finally:
+        harness.close_dashboard(loaded.page)
+
+
+def test_a_bad_link_says_why_in_one_line(server: harness.VoilaServer, browser: Any) -> None:
+    url = server.render_url("playwin.ipynb") + "?record=%7B%22game%22%3A%22playwin%22%7D"
+    loaded = harness.open_dashboard(browser, url)
+    try:
+        message = loaded.page.locator(MESSAGE).first
+        expected = 'record in the link: a record needs "start" and "moves"'
+        assert message.inner_text().strip() == expected
+        assert "Traceback" not in loaded.page.inner_text("body")
+        assert harness.ExplorerOnPage(loaded.page).state() == ftwkit.rules("playwin").new(seed=2024)
+    finally:
+        harness.close_dashboard(loaded.page)
