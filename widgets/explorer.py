@@ -43,7 +43,7 @@ from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
 from widgets.tree import GameTree, Node
 from widgets.tree_records import tree_from_record, tree_record
-from widgets.visibility import has_hidden_information, move_label
+from widgets.visibility import HIDDEN, has_hidden_information, move_label
 
 __all__ = ["Explorer", "has_hidden_information"]
 
@@ -122,6 +122,10 @@ class Explorer(ipywidgets.VBox):
         self._client_ready = False
         self._syncing = False
         self._view_choice = _DESIGNER if view is None else view
+        # hot seat: the player whose hand the "player to move" view last revealed, and the
+        # player the device must be passed to before theirs is shown (None: no pass pending)
+        self._shown_viewer: int | None = None
+        self._pass_to: int | None = None
         self._seed = seed if isinstance(seed, int) else 0
         self._tree_nodes: list[Node] = []
         self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
@@ -521,7 +525,10 @@ class Explorer(ipywidgets.VBox):
 
     @guarded("click")
     def click(self, x: float, y: float) -> None:
-        """Click the board at pixel ``(x, y)``."""
+        """Click the board at pixel ``(x, y)`` (on the pass-the-device cover: :meth:`ready`)."""
+        if self._pass_to is not None:
+            self.ready()
+            return
         if self._substep is not None:
             self._commit(structure=False)
         target = self._renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
@@ -728,6 +735,54 @@ class Explorer(ipywidgets.VBox):
             return False
         self._set_message(f"Opened the {name} given in the link. {self.message}", False)
         return True
+
+    @property
+    def pass_to(self) -> str | None:
+        """The player the device must be passed to before the board shows their hand, if any.
+
+        In the "player to move" view of a hidden-information game, the board is covered when
+        the view would change to another person, until that person clicks it (:meth:`ready`).
+        """
+        if self._pass_to is None:
+            return None
+        return self.state.rules.player_names(self.state.players)[self._pass_to]
+
+    @guarded("ready")
+    def ready(self) -> None:
+        """The next player has the device: uncover the board in their view."""
+        if self._pass_to is None:
+            return
+        self._shown_viewer, self._pass_to = self._pass_to, None
+        self._commit(structure=True)
+
+    def _update_pass(self) -> None:
+        """Cover the board when the "player to move" view would reveal another person's hand."""
+        if self._view_choice != _TO_PLAY or not has_hidden_information(self.state):
+            self._shown_viewer = self._pass_to = None
+            return
+        wanted = self._person_to_view(self.state)
+        if wanted is None or self._shown_viewer is None or wanted == self._shown_viewer:
+            self._pass_to = None
+            self._shown_viewer = wanted
+        else:
+            self._pass_to = wanted
+
+    def _draw_cover(self) -> None:
+        """The pass-the-device screen: the board's area, covered, naming the next player."""
+        theme = resolve_theme(None)
+        pen = Pen(self.canvas, theme)
+        width, height = self.canvas.width, self.canvas.height
+        pen.alpha(1.0)
+        pen.rect((0, 0, width, height), fill=theme.panel)
+        pen.text(
+            f"Pass to {self.pass_to}",
+            width / 2,
+            height / 2 - 16,
+            size=26,
+            bold=True,
+            colour=theme.ink,
+        )
+        pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
 
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
@@ -965,6 +1020,9 @@ class Explorer(ipywidgets.VBox):
         """
         self._clicks = tuple(clicks)
         self._substep = substep
+        covered = self._pass_to
+        self._update_pass()
+        structure = structure or self._pass_to != covered
         self._narrowing = self._move_index().narrow(self._clicks)
         if message is not None:
             self._set_message(message, error)
@@ -1036,6 +1094,11 @@ class Explorer(ipywidgets.VBox):
 
     def _check_may_move(self) -> None:
         """Refuse a move while the computer thinks, or one whose options the view hides."""
+        if self._pass_to is not None:
+            name = self.state.rules.player_names(self.state.players)[self._pass_to]
+            raise IllegalMove(
+                f"pass the device to {name}: the board stays covered until they click it"
+            )
         if self._thinking is not None:
             state = self.state
             name = state.rules.player_names(state.players)[state.to_play or 0]
@@ -1050,7 +1113,23 @@ class Explorer(ipywidgets.VBox):
             )
 
     def _move_label(self, node: Node, viewer: int | None) -> str:
-        """The notation of the move that led to ``node`` as ``viewer`` may read it (cached)."""
+        """The notation of the move that led to ``node`` as ``viewer`` may read it (cached).
+
+        While the board is covered for passing the device, both players may be looking: a
+        word of the move shows only if both of them may read it.
+        """
+        label = self._label_for(node, viewer)
+        if self._pass_to is None or viewer != self._shown_viewer:
+            return label
+        other = self._label_for(node, self._pass_to)
+        if other == label:
+            return label
+        mine, theirs = label.split(), other.split()
+        if len(mine) != len(theirs):
+            return "a hidden move"
+        return " ".join(a if a == b else HIDDEN for a, b in zip(mine, theirs, strict=True))
+
+    def _label_for(self, node: Node, viewer: int | None) -> str:
         if node.parent is None or node.move is None:
             return ""
         cached = self._labels.setdefault(node, {})
@@ -1095,6 +1174,8 @@ class Explorer(ipywidgets.VBox):
         if self._view_choice == _DESIGNER:
             return None
         if self._view_choice == _TO_PLAY:
+            if self._pass_to is not None:
+                return self._shown_viewer  # the board is covered: nothing of the next hand yet
             return self._person_to_view(state)
         return self._view_choice if 0 <= self._view_choice < state.players else None
 
@@ -1154,6 +1235,11 @@ class Explorer(ipywidgets.VBox):
     def _redraw(self) -> None:
         if not self._client_ready:
             return
+        if self._pass_to is not None:
+            with drawing():
+                self._draw_cover()
+            self._draws += 1
+            return
         state = self._draw_state()
         view = self._view_player()
         marks = self._picture_marks(state, view)
@@ -1187,6 +1273,8 @@ class Explorer(ipywidgets.VBox):
                 "scores: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(state.scores))
             )
         parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
+        if self._pass_to is not None:
+            parts.append(f"board covered: pass the device to {self.pass_to}")
         if self._substep is not None and self._substep < len(self._steps):
             parts.append(f"board shows {self._steps[self._substep][0]}")
         if self._thinking is not None:
@@ -1232,6 +1320,15 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_buttons(self) -> None:
         buttons: list[ipywidgets.Widget] = []
+        if self._pass_to is not None:
+            ready = ipywidgets.Button(
+                description=f"I am {self.pass_to}: show my hand",
+                button_style="warning",
+                layout=ipywidgets.Layout(width="auto"),
+            )
+            ready.add_class("ftw-ready")
+            ready.on_click(lambda _b: self.ready())
+            buttons.append(ready)
         for move in self.button_moves:
             button = ipywidgets.Button(
                 description=str(move), button_style="info", layout=ipywidgets.Layout(width="auto")
@@ -1304,6 +1401,13 @@ class Explorer(ipywidgets.VBox):
     def _refresh_downloads(self) -> None:
         game = self._game
         viewer = self._view_player()
+        if self._pass_to is not None:
+            self._downloads.value = html.escape(
+                f"(nothing to download while the board is covered: pass the device to "
+                f"{self.pass_to} first)"
+            )
+            self._links_box.layout.display = "none"
+            return
         if viewer is None or not has_hidden_information(self.state):
             self._downloads.value = _data_link(
                 self.position_json(), f"{game}-position.json", "⬇ Download position"

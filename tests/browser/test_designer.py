@@ -145,3 +145,49 @@ def test_a_bad_link_says_why_in_one_line(server: harness.VoilaServer, browser: A
         assert harness.ExplorerOnPage(loaded.page).state() == ftwkit.rules("playwin").new(seed=2024)
     finally:
         harness.close_dashboard(loaded.page)
+
+
+def test_hot_seat_covers_the_board_between_players(
+    server: harness.VoilaServer, browser: Any
+) -> None:
+    loaded = harness.open_dashboard(browser, server.render_url("ftwcards.ipynb"))
+    page = loaded.page
+    try:
+        _open_accordion(page, "Game, variants and view")
+        view = page.locator("select:has(option:text-is('player to move'))").first
+        view.select_option(label="player to move")
+        page.locator("a[download$='-view-1.json']").wait_for(state="attached", timeout=30_000)
+        before = harness.fingerprint(page)
+        move = ftwkit.rules("ftwcards").new(seed=2024).legal_moves()[0]
+        _type_move(page, str(move))
+        ready = page.locator("button.ftw-ready")
+        ready.wait_for(timeout=30_000)
+        assert ready.inner_text().strip() == "I am Player 2: show my hand"
+        page.wait_for_function(
+            f"(before) => ({harness.FINGERPRINT_JS})() !== before", arg=before, timeout=30_000
+        )
+        _screenshot_widths(page, "ftwcards-pass-the-device")
+        # the cover is one flat colour but for its two lines of text
+        colours = page.evaluate(
+            "() => { const c = document.querySelector('canvas');"
+            " const d = c.getContext('2d').getImageData(0, 0, c.width, 40).data;"
+            " const s = new Set(); for (let i = 0; i < d.length; i += 4)"
+            " s.add(d[i] + ',' + d[i+1] + ',' + d[i+2]); return s.size; }"
+        )
+        assert colours == 1
+        page.locator("canvas").first.click(position={"x": 20, "y": 20})
+        ready.wait_for(state="detached", timeout=30_000)
+        page.locator("a[download$='-view-2.json']").wait_for(state="attached", timeout=30_000)
+        assert loaded.errors == []
+    finally:
+        harness.close_dashboard(loaded.page)
+
+
+def _screenshot_widths(page: Any, name: str) -> None:
+    """Screenshots at 1024 and 1440 px wide (then back to the harness's viewport)."""
+    for width in (1024, 1440):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+        os.makedirs(harness.SCREENSHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(harness.SCREENSHOTS, f"{name}-{width}.png"))
+    page.set_viewport_size(harness.VIEWPORT)
