@@ -33,14 +33,14 @@ from ftwkit.render.base import Pen
 from ftwkit.render.theme import resolve as resolve_theme
 from widgets import hooks, links
 from widgets.batch import drawing
-from widgets.colours import ERROR, INFO, OK, TEXT
+from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
-from widgets.controls import OptionControl, option_controls
 from widgets.export import BoardExport
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
+from widgets.switches import Switch, switches, variant_summary
 from widgets.tree import GameTree, Node
 from widgets.tree_records import tree_from_record, tree_record
 from widgets.visibility import HIDDEN, has_hidden_information, move_label
@@ -52,6 +52,8 @@ _TO_PLAY = -2
 _NBSP = "\u00a0"
 _MAX_START_HIGHLIGHTS = 40
 _HINT_MOVES = 3
+_MAX_EARLIER = 8
+"""How many games put aside the explorer keeps."""
 """How many of the agent's best moves a hint shows."""
 """Before the first click, start targets are highlighted only if there are at most this many."""
 
@@ -163,6 +165,8 @@ class Explorer(ipywidgets.VBox):
 
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
+        self._variant = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="20px"))
+        self._variant.add_class("ftw-variant")
         self._status = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
         self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
@@ -257,10 +261,23 @@ class Explorer(ipywidgets.VBox):
         self._new.on_click(self._on_new_click)
         self._view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
         self._view.observe(self._on_view_value, names="value")
-        self._option_controls: list[OptionControl] = option_controls(rules.Options, _options(rules))
+        self._option_controls: list[Switch] = switches(self._game, rules.Options, _options(rules))
         for control in self._option_controls:
             control.widget.observe(self._on_option_value, names="value")
-        self._option_docs = ipywidgets.HTML(self._options_doc_html())
+        # games put aside by a new game, a variant change or a load, newest first
+        self._earlier: list[tuple[str, GameTree]] = []
+        self._earlier_pick = ipywidgets.Dropdown(
+            description="Earlier games",
+            style={"description_width": "100px"},
+            layout=ipywidgets.Layout(width="520px"),
+        )
+        self._earlier_back = ipywidgets.Button(
+            description="Return to it", tooltip="put this game aside and go back to that one"
+        )
+        self._earlier_back.on_click(self._on_earlier_back_click)
+        self._earlier_box = ipywidgets.HBox([self._earlier_pick, self._earlier_back])
+        self._earlier_box.add_class("ftw-earlier")
+        self._earlier_box.layout.display = "none"
 
         # files
         self._upload = ipywidgets.FileUpload(
@@ -352,9 +369,14 @@ class Explorer(ipywidgets.VBox):
             [
                 ipywidgets.HBox(setup_rows),
                 self._view,
-                ipywidgets.HTML("<b>Variants</b> (changing one starts a new game)"),
-                *[c.widget for c in self._option_controls],
-                self._option_docs,
+                self._earlier_box,
+                ipywidgets.HTML(
+                    "<b>Variants</b> (changing one starts a new game; the game before stays "
+                    "under <i>Earlier games</i>)"
+                    if self._option_controls
+                    else "<i>no variants</i>"
+                ),
+                *[c.row for c in self._option_controls],
             ]
         )
         file_tab = ipywidgets.VBox(
@@ -374,19 +396,12 @@ class Explorer(ipywidgets.VBox):
         settings.selected_index = None
         return [
             ipywidgets.HBox([self._title, self._status]),
+            self._variant,
             self._message,
             ipywidgets.HBox([board, history], layout=ipywidgets.Layout(flex_flow="row wrap")),
             settings,
             self.log_panel,
         ]
-
-    def _options_doc_html(self) -> str:
-        rows = "".join(
-            f"<li><code>{html.escape(c.spec.name)}</code>: "
-            f"{html.escape(' '.join(c.spec.doc.replace('``', '').split()))}</li>"
-            for c in self._option_controls
-        )
-        return f"<ul style='font-size:11px;margin:0'>{rows}</ul>" if rows else "<i>no variants</i>"
 
     # ================================================================= programmatic face
     @property
@@ -658,7 +673,9 @@ class Explorer(ipywidgets.VBox):
             also = f" and {lines} variation{'s' if lines != 1 else ''}" if lines else ""
             count = len(data["moves"])
             what = f"record of {count} move{'s' if count != 1 else ''}{also}"
-        self._tree = tree
+        kept = self._replace_tree(tree)
+        if kept:
+            what += f"; the game before is kept under Earlier games ({kept})"
         self._paused = True
         self._sync_setup(tree.state)
         self._commit(structure=True, message=f"Loaded a {what}.")
@@ -1285,6 +1302,10 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_status(self) -> None:
         self._title.value = f"<b style='font-size:15px'>{html.escape(self.state.rules.title)}</b>"
+        summary = variant_summary(self._game, _options(self.state.rules))
+        self._variant.value = (
+            f"<span style='color:{MUTED};font-size:13px'>Playing: {html.escape(summary)}</span>"
+        )
         colour = OK if self.state.is_over else TEXT
         text = html.escape(self._status_text())
         self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
@@ -1465,13 +1486,68 @@ class Explorer(ipywidgets.VBox):
         finally:
             self._syncing = False
 
-    def _start(self, rules: ftwkit.Rules, *, seed: int, players: int | None) -> None:
+    def _start(
+        self, rules: ftwkit.Rules, *, seed: int, players: int | None, message: str = ""
+    ) -> None:
         state = rules.new(players=players, seed=seed)
         self._seed = seed
-        self._tree = GameTree(state)
+        kept = self._replace_tree(GameTree(state))
         self._paused = False
         self._sync_setup(state)
-        self._commit(structure=True, message=f"New game (seed {seed}).")
+        text = message or f"New game (seed {seed})."
+        if kept:
+            text += f" The game before is kept under Earlier games ({kept})."
+        self._commit(structure=True, message=text)
+
+    def _replace_tree(self, tree: GameTree) -> str:
+        """Show ``tree``, putting the current one aside if any move was played in it.
+
+        Returns:
+            The label the game put aside got under "Earlier games" ('' if none was kept).
+        """
+        old, self._tree = self._tree, tree
+        if not old.root.children:
+            return ""
+        label = self._tree_label(old)
+        self._earlier.insert(0, (label, old))
+        del self._earlier[_MAX_EARLIER:]
+        self._refresh_earlier()
+        return label
+
+    def _tree_label(self, tree: GameTree) -> str:
+        state = tree.root.main_leaf().state
+        moves = len(state.moves()) - len(tree.root.state.moves())
+        seed = getattr(tree.root.state.root, "seed", None)
+        summary = variant_summary(self._game, _options(state.rules))
+        seeded = f", seed {seed}" if isinstance(seed, int) else ""
+        return f"{moves} move{'s' if moves != 1 else ''}{seeded}, {summary}"
+
+    def _refresh_earlier(self) -> None:
+        self._earlier_box.layout.display = None if self._earlier else "none"
+        self._syncing = True
+        try:
+            self._earlier_pick.options = [(label, k) for k, (label, _) in enumerate(self._earlier)]
+            self._earlier_pick.value = 0 if self._earlier else None
+        finally:
+            self._syncing = False
+
+    @property
+    def earlier_games(self) -> list[str]:
+        """The games put aside (by a new game, a variant change or a load), newest first."""
+        return [label for label, _ in self._earlier]
+
+    @guarded("earlier games")
+    def return_to_earlier(self, k: int = 0) -> None:
+        """Go back to earlier game ``k`` (its variants, its tree); the current one is put aside."""
+        if not 0 <= k < len(self._earlier):
+            raise IllegalMove(f"there is no earlier game {k}: {len(self._earlier)} are kept")
+        _label, tree = self._earlier.pop(k)
+        self._refresh_earlier()
+        self._replace_tree(tree)
+        self._paused = True
+        self._sync_setup(tree.state)
+        summary = variant_summary(self._game, _options(tree.state.rules))
+        self._commit(structure=True, message=f"Back to the earlier game ({summary}).")
 
     # ================================================================= handlers
     @guarded("canvas")
@@ -1556,7 +1632,12 @@ class Explorer(ipywidgets.VBox):
         except (ValueError, TypeError) as err:
             raise InvalidState(str(err)) from None
         players = self._players.value if len(self._players.options) > 1 else None
-        self._start(new_rules, seed=self._seed, players=players)
+        summary = variant_summary(self._game, _options(new_rules))
+        self._start(new_rules, seed=self._seed, players=players, message=f"New game: {summary}.")
+
+    def _on_earlier_back_click(self, _button: Any) -> None:
+        if self._earlier_pick.value is not None:
+            self.return_to_earlier(int(self._earlier_pick.value))
 
     @guarded("load")
     def _on_upload_value(self, change: Mapping[str, Any]) -> None:

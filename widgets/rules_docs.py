@@ -106,8 +106,13 @@ def rules_panel(game: str, *, open_: bool = False) -> ipywidgets.HTML:
         game: the game id.
         open_: show the page unfolded.
     """
-    title = _page(game).splitlines()[0].lstrip("# ").strip() if _page(game) else game
-    summary = f"Rules — {html.escape(title)} (every ruling, with the option that switches it)"
+    title = (
+        _page(game).splitlines()[0].lstrip("# ").split(" — ")[0].strip() if _page(game) else game
+    )
+    summary = (
+        f"Rules of {html.escape(title)} as ftwkit plays them — every ruling, with the option "
+        "that switches it"
+    )
     body = (
         f"{_PANEL_STYLE}<div class='ftw-rules-body' "
         "style='max-height:520px;overflow:auto;padding:0 12px;"

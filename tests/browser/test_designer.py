@@ -191,3 +191,32 @@ def _screenshot_widths(page: Any, name: str) -> None:
         os.makedirs(harness.SCREENSHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(harness.SCREENSHOTS, f"{name}-{width}.png"))
     page.set_viewport_size(harness.VIEWPORT)
+
+
+def test_switches_read_as_words_beside_their_explanation(forthewin: Any) -> None:
+    page = forthewin
+    _open_accordion(page, "Game, variants and view")
+    row = page.locator(".ftw-switch:has-text('Grid check')").first
+    row.wait_for(timeout=30_000)
+    control = row.locator("select")
+    assert control.locator("option:checked").inner_text().replace("\xa0", " ").strip() == (
+        "at the end of each turn and after every Shove (recommended)"
+    )
+    assert row.locator("a.ftw-ruling[href='#fw1']").inner_text() == "FW1"
+    label, select = row.locator("b").bounding_box(), control.bounding_box()
+    explanation = row.locator("a.ftw-ruling").bounding_box()
+    assert label and select and explanation
+    # label, control and explanation side by side on one line at 1280 px
+    assert label["x"] < select["x"] < explanation["x"]
+    assert abs(label["y"] - select["y"]) < 20 and abs(explanation["y"] - select["y"]) < 20
+    variant = page.locator(".ftw-variant").first
+    assert variant.inner_text().strip() == "Playing: standard rules (the recommended readings)"
+    for width in (1024, 1440):
+        page.set_viewport_size({"width": width, "height": 900})
+        scroll = page.evaluate(
+            "() => { const e = document.getElementById('rendered_cells')"
+            " || document.scrollingElement; return e.scrollWidth - e.clientWidth; }"
+        )
+        assert scroll == 0, f"horizontal scroll of {scroll} px at {width} px wide"
+    page.set_viewport_size(harness.VIEWPORT)
+    _screenshot_widths(page, "forthewin-switches")
