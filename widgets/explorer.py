@@ -1430,11 +1430,13 @@ class Explorer(ipywidgets.VBox):
             self._links_box.layout.display = "none"
             return
         if viewer is None or not has_hidden_information(self.state):
+            # each is built once and serves both its download and its link
+            position, record = self.state.to_json(), tree_record(self._tree)
             self._downloads.value = _data_link(
-                self.position_json(), f"{game}-position.json", "⬇ Download position"
-            ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
-            self._position_link.value = self.link_to_position()
-            self._record_link.value = self.link_to_record()
+                json.dumps(position, indent=1), f"{game}-position.json", "⬇ Download position"
+            ) + _data_link(json.dumps(record, indent=1), f"{game}-record.json", "⬇ Download record")
+            self._position_link.value = links.link("position", position)
+            self._record_link.value = links.link("record", record)
             self._links_box.layout.display = None
             return
         name = self.state.rules.player_names(self.state.players)[viewer]
