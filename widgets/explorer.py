@@ -1290,8 +1290,6 @@ class Explorer(ipywidgets.VBox):
                 "scores: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(state.scores))
             )
         parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
-        if self._pass_to is not None:
-            parts.append(f"board covered: pass the device to {self.pass_to}")
         if self._substep is not None and self._substep < len(self._steps):
             parts.append(f"board shows {self._steps[self._substep][0]}")
         if self._thinking is not None:
