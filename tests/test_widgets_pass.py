@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ftwkit
+from ftwkit.errors import IllegalMove
 from widgets import Explorer
 from widgets.computer import PERSON
 
@@ -99,3 +100,13 @@ def test_the_move_list_shows_only_what_both_players_may_read_while_covered() -> 
     assert ex.pass_to == "Player 2" and ex.line == ("pass ? ? ?",)
     ex.set_view(0)
     assert ex.line == (str(move),)
+
+
+def test_no_picture_of_the_covered_board() -> None:
+    ex = _to_play_view("ftwcards")
+    _first_move(ex)
+    assert ex.board_export.button.disabled
+    with pytest.raises(IllegalMove, match="while the board is covered: pass the device to Pl"):
+        ex.picture_svg()
+    ex.ready()
+    assert not ex.board_export.button.disabled and ex.picture_svg().startswith("<svg")

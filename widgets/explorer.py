@@ -724,6 +724,13 @@ class Explorer(ipywidgets.VBox):
         self._check_whole_state_view("a link to the record")
         return links.link("record", tree_record(self._tree))
 
+    def _check_not_covered(self, what: str) -> None:
+        if self._pass_to is not None:
+            raise IllegalMove(
+                f"{what} is not offered while the board is covered: pass the device to "
+                f"{self.pass_to} first"
+            )
+
     def _check_whole_state_view(self, what: str) -> None:
         viewer = self._view_player()
         if viewer is not None and has_hidden_information(self.state):
@@ -1054,6 +1061,7 @@ class Explorer(ipywidgets.VBox):
             self._refresh_view_options()
             self._refresh_downloads()
             self.board_export.forget()
+            self.board_export.button.disabled = self._pass_to is not None
         self._refresh_seats()
         self._refresh_steps()
         # The picture comes last, so the text beside it is already current when it arrives.
@@ -1244,7 +1252,12 @@ class Explorer(ipywidgets.VBox):
         return {"highlight": highlight, "selected": selected, "last_move": shows_last}
 
     def picture_svg(self) -> str:
-        """The board as shown (view, markers, a step inside a move) as SVG text."""
+        """The board as shown (view, markers, a step inside a move) as SVG text.
+
+        Raises:
+            IllegalMove: the board is covered for passing the device (whose hand would it be?).
+        """
+        self._check_not_covered("a picture of the board")
         state = self._draw_state()
         view = self._view_player()
         return render.svg(state, view=view, **self._picture_marks(state, view))

@@ -19,6 +19,8 @@ from typing import Any
 import ipywidgets
 from ipycanvas import Canvas
 
+from ftwkit.errors import FtwError
+
 __all__ = ["BoardExport", "data_link"]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -93,7 +95,11 @@ class BoardExport(ipywidgets.HBox):
         self.links.value = ""
 
     def _on_button_click(self, _button: Any) -> None:
-        self.export()
+        try:
+            self.export()
+        except FtwError as err:  # e.g. the board is covered: say so where the links go
+            self._pending = None
+            self.links.value = f"<i>{html.escape(str(err))}</i>"
 
     def _on_canvas_image_data(self, change: Mapping[str, Any]) -> None:
         data = change["new"]
