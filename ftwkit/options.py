@@ -34,6 +34,7 @@ __all__ = [
     "int_range",
     "make_options",
     "options_to_json",
+    "plain_label",
 ]
 
 OptionsT = TypeVar("OptionsT")
@@ -54,6 +55,9 @@ class OptionSpec:
     """The smallest allowed value of an integer option (``None``: unbounded)."""
     max: int | None = None
     """The largest allowed value of an integer option (``None``: unbounded)."""
+    label: str = ""
+    """A plain label for people (``"Grid check"``): the field's ``label`` metadata, else
+    made from the name (see :func:`plain_label`)."""
 
 
 def int_range(
@@ -225,8 +229,31 @@ def describe_options(cls: type) -> list[OptionSpec]:
     for f in dataclasses.fields(cls):
         kind, choices = _field_kind(hints[f.name])
         lo, hi = f.metadata.get("min"), f.metadata.get("max")
-        specs.append(OptionSpec(f.name, f.default, choices, kind, docs.get(f.name, ""), lo, hi))
+        label = f.metadata.get("label") or plain_label(f.name)
+        specs.append(
+            OptionSpec(f.name, f.default, choices, kind, docs.get(f.name, ""), lo, hi, label)
+        )
     return specs
+
+
+_WORDS = {"dir": "direction", "aux": "auxiliary", "max": "maximum", "plies": "moves"}
+"""Abbreviations in option names, spelled out in labels."""
+
+
+def plain_label(name: str) -> str:
+    """An option's name as a label: words spelled out, first letter capital.
+
+    A game may give a better one as field metadata (``field(default=…,
+    metadata={"label": "Where a Ninja may land"})``).
+
+    >>> plain_label("max_plies_without_capture")
+    'Maximum moves without capture'
+    >>> plain_label("pass_dir")
+    'Pass direction'
+    """
+    words = [_WORDS.get(word, word) for word in name.split("_")]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def make_options(

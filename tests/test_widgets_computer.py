@@ -168,4 +168,6 @@ def test_the_player_to_move_view_stays_with_the_person_while_the_computer_is_to_
     assert ex.thinking and ex.state.to_play == 1 and ex.view == 0
     ex.stop()
     ex.set_seat(1, PERSON)
-    assert ex.view == 1  # hot-seat: the person to move sees their own cards
+    assert ex.view == 0 and ex.pass_to == "Player 2"  # hot seat: the board is covered first
+    ex.ready()
+    assert ex.view == 1  # then the person to move sees their own cards

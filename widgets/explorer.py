@@ -31,17 +31,20 @@ from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
 from ftwkit.render.base import Pen
 from ftwkit.render.theme import resolve as resolve_theme
-from widgets import hooks
+from widgets import hooks, links
 from widgets.batch import drawing
-from widgets.colours import ERROR, INFO, OK, TEXT
+from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
-from widgets.controls import OptionControl, option_controls
+from widgets.export import BoardExport
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
+from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
+from widgets.switches import Switch, switches, variant_summary
 from widgets.tree import GameTree, Node
-from widgets.visibility import has_hidden_information, move_label
+from widgets.tree_records import tree_from_record, tree_record
+from widgets.visibility import HIDDEN, has_hidden_information, move_label
 
 __all__ = ["Explorer", "has_hidden_information"]
 
@@ -50,6 +53,8 @@ _TO_PLAY = -2
 _NBSP = "\u00a0"
 _MAX_START_HIGHLIGHTS = 40
 _HINT_MOVES = 3
+_MAX_EARLIER = 8
+"""How many games put aside the explorer keeps."""
 """How many of the agent's best moves a hint shows."""
 """Before the first click, start targets are highlighted only if there are at most this many."""
 
@@ -120,6 +125,10 @@ class Explorer(ipywidgets.VBox):
         self._client_ready = False
         self._syncing = False
         self._view_choice = _DESIGNER if view is None else view
+        # hot seat: the player whose hand the "player to move" view last revealed, and the
+        # player the device must be passed to before theirs is shown (None: no pass pending)
+        self._shown_viewer: int | None = None
+        self._pass_to: int | None = None
         self._seed = seed if isinstance(seed, int) else 0
         self._tree_nodes: list[Node] = []
         self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
@@ -158,6 +167,8 @@ class Explorer(ipywidgets.VBox):
 
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
+        self._variant = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="20px"))
+        self._variant.add_class("ftw-variant")
         self._status = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
         self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
@@ -252,10 +263,23 @@ class Explorer(ipywidgets.VBox):
         self._new.on_click(self._on_new_click)
         self._view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
         self._view.observe(self._on_view_value, names="value")
-        self._option_controls: list[OptionControl] = option_controls(rules.Options, _options(rules))
+        self._option_controls: list[Switch] = switches(self._game, rules.Options, _options(rules))
         for control in self._option_controls:
             control.widget.observe(self._on_option_value, names="value")
-        self._option_docs = ipywidgets.HTML(self._options_doc_html())
+        # games put aside by a new game, a variant change or a load, newest first
+        self._earlier: list[tuple[str, GameTree]] = []
+        self._earlier_pick = ipywidgets.Dropdown(
+            description="Earlier games",
+            style={"description_width": "100px"},
+            layout=ipywidgets.Layout(width="520px"),
+        )
+        self._earlier_back = ipywidgets.Button(
+            description="Return to it", tooltip="put this game aside and go back to that one"
+        )
+        self._earlier_back.on_click(self._on_earlier_back_click)
+        self._earlier_box = ipywidgets.HBox([self._earlier_pick, self._earlier_back])
+        self._earlier_box.add_class("ftw-earlier")
+        self._earlier_box.layout.display = "none"
 
         # files
         self._upload = ipywidgets.FileUpload(
@@ -270,6 +294,33 @@ class Explorer(ipywidgets.VBox):
         self._paste_load.on_click(self._on_paste_load_click)
         self._downloads = ipywidgets.HTML()
         self._downloads.add_class("ftw-downloads")
+
+        def link_box(caption: str) -> ipywidgets.Text:
+            return ipywidgets.Text(
+                description=caption,
+                style={"description_width": "150px"},
+                layout=ipywidgets.Layout(width="100%", max_width="640px"),
+            )
+
+        self._position_link = link_box("Link to this position")
+        self._record_link = link_box("Link to every line")
+        self._position_link.add_class("ftw-position-link")
+        self._record_link.add_class("ftw-record-link")
+        self._links_box = ipywidgets.VBox(
+            [
+                ipywidgets.HTML(
+                    "<b>Links</b> (copy one and send it: the dashboard opened with it starts there)"
+                ),
+                self._position_link,
+                self._record_link,
+            ]
+        )
+        self.board_export = BoardExport(
+            self.canvas,
+            self.picture_svg,
+            lambda: f"{self._game}-move-{self._tree.index}",
+            self._redraw,
+        )
 
         # players: a person or the computer per seat, Stop / Go, Hint
         self.seat_panel = SeatPanel()
@@ -321,31 +372,39 @@ class Explorer(ipywidgets.VBox):
             [
                 ipywidgets.HBox(setup_rows),
                 self._view,
-                ipywidgets.HTML("<b>Variants</b> (changing one starts a new game)"),
-                *[c.widget for c in self._option_controls],
-                self._option_docs,
+                self._earlier_box,
+                ipywidgets.HTML(
+                    "<b>Variants</b> (changing one starts a new game; the game before stays "
+                    "under <i>Earlier games</i>)"
+                    if self._option_controls
+                    else "<i>no variants</i>"
+                ),
+                *[c.row for c in self._option_controls],
             ]
         )
-        file_tab = ipywidgets.VBox([self._upload, self._paste, self._paste_load, self._downloads])
+        file_tab = ipywidgets.VBox(
+            [
+                self._upload,
+                self._paste,
+                self._paste_load,
+                self._downloads,
+                self._links_box,
+                ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
+                self.board_export,
+            ]
+        )
         settings = ipywidgets.Accordion(children=[game_tab, file_tab])
         settings.set_title(0, "Game, variants and view")
-        settings.set_title(1, "Load / save")
+        settings.set_title(1, "Load / save / export")
         settings.selected_index = None
         return [
             ipywidgets.HBox([self._title, self._status]),
+            self._variant,
             self._message,
             ipywidgets.HBox([board, history], layout=ipywidgets.Layout(flex_flow="row wrap")),
             settings,
             self.log_panel,
         ]
-
-    def _options_doc_html(self) -> str:
-        rows = "".join(
-            f"<li><code>{html.escape(c.spec.name)}</code>: "
-            f"{html.escape(' '.join(c.spec.doc.replace('``', '').split()))}</li>"
-            for c in self._option_controls
-        )
-        return f"<ul style='font-size:11px;margin:0'>{rows}</ul>" if rows else "<i>no variants</i>"
 
     # ================================================================= programmatic face
     @property
@@ -484,7 +543,10 @@ class Explorer(ipywidgets.VBox):
 
     @guarded("click")
     def click(self, x: float, y: float) -> None:
-        """Click the board at pixel ``(x, y)``."""
+        """Click the board at pixel ``(x, y)`` (on the pass-the-device cover: :meth:`ready`)."""
+        if self._pass_to is not None:
+            self.ready()
+            return
         if self._substep is not None:
             self._commit(structure=False)
         target = self._renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
@@ -599,7 +661,7 @@ class Explorer(ipywidgets.VBox):
             game = excerpt(repr(data.get("game")))
             raise InvalidState(f"game: this record is for {game}, not {self._game!r}")
         try:
-            state = ftwkit.replay(data) if is_record else self.state.rules.load(data)
+            tree = tree_from_record(data) if is_record else GameTree(self.state.rules.load(data))
         except FtwError:
             raise
         except Exception as err:  # the engine's duty, but the page must still say one line
@@ -608,10 +670,17 @@ class Explorer(ipywidgets.VBox):
             raise InvalidState(
                 f"the engine could not read this {kind} ({type(err).__name__})"
             ) from None
-        what = f"record of {len(data['moves'])} moves" if is_record else "position"
-        self._tree = GameTree(state)
+        what = "position"
+        if is_record:
+            lines = len(tree.leaves()) - 1
+            also = f" and {lines} variation{'s' if lines != 1 else ''}" if lines else ""
+            count = len(data["moves"])
+            what = f"record of {count} move{'s' if count != 1 else ''}{also}"
+        kept = self._replace_tree(tree)
+        if kept:
+            what += f"; the game before is kept under Earlier games ({kept})"
         self._paused = True
-        self._sync_setup(state)
+        self._sync_setup(tree.state)
         self._commit(structure=True, message=f"Loaded a {what}.")
         return True
 
@@ -626,7 +695,10 @@ class Explorer(ipywidgets.VBox):
         return json.dumps(data, indent=1)
 
     def record_json(self) -> str:
-        """The line up to the state shown as a game record (what "Download record" saves).
+        """Every line explored as a game record (what "Download record" saves).
+
+        The main line is the record's ``moves``; every other line is kept as a variation (see
+        :mod:`ftwkit.records`), so loading the file gives back the whole tree.
 
         Raises:
             IllegalMove: a player's view is set in a hidden-information game (a record holds the
@@ -639,7 +711,105 @@ class Explorer(ipywidgets.VBox):
                 f"a record holds every hidden card and move, so it is not offered in {name}'s "
                 "view; switch the view to the designer to download it"
             )
-        return json.dumps(ftwkit.record(self.state), indent=1)
+        return json.dumps(tree_record(self._tree), indent=1)
+
+    def link_to_position(self) -> str:
+        """A link that opens this dashboard at the state shown (see :mod:`widgets.links`).
+
+        Only of a whole state: in a player's view of a hidden-information game it would carry
+        the hidden cards, so it is refused there as the record is.
+        """
+        self._check_whole_state_view("a link to the position")
+        return links.link("position", self.state.to_json())
+
+    def link_to_record(self) -> str:
+        """A link that opens this dashboard with every line explored (the record's tree)."""
+        self._check_whole_state_view("a link to the record")
+        return links.link("record", tree_record(self._tree))
+
+    def _check_not_covered(self, what: str) -> None:
+        if self._pass_to is not None:
+            raise IllegalMove(
+                f"{what} is not offered while the board is covered: pass the device to "
+                f"{self.pass_to} first"
+            )
+
+    def _check_whole_state_view(self, what: str) -> None:
+        viewer = self._view_player()
+        if viewer is not None and has_hidden_information(self.state):
+            name = self.state.rules.player_names(self.state.players)[viewer]
+            raise IllegalMove(
+                f"{what} holds every hidden card and move, so it is not offered in {name}'s "
+                "view; switch the view to the designer for it"
+            )
+
+    @guarded("link", failed=False)
+    def open_link(self, query: str) -> bool:
+        """Open the ``position`` or ``record`` a dashboard address's query string carries.
+
+        Returns:
+            True if the query held one and it was loaded; False if it held none, or (with the
+            reason on the message line) if it could not be read.
+        """
+        found = links.read_query(query)
+        if found is None:
+            return False
+        name, data = found
+        if name == "record" and not ("start" in data and "moves" in data):
+            raise InvalidState('record in the link: a record needs "start" and "moves"')
+        if not self.load_json(data):
+            self._set_message(f"The {name} in the link was not opened: {self.message}", True)
+            return False
+        self._set_message(f"Opened the {name} given in the link. {self.message}", False)
+        return True
+
+    @property
+    def pass_to(self) -> str | None:
+        """The player the device must be passed to before the board shows their hand, if any.
+
+        In the "player to move" view of a hidden-information game, the board is covered when
+        the view would change to another person, until that person clicks it (:meth:`ready`).
+        """
+        if self._pass_to is None:
+            return None
+        return self.state.rules.player_names(self.state.players)[self._pass_to]
+
+    @guarded("ready")
+    def ready(self) -> None:
+        """The next player has the device: uncover the board in their view."""
+        if self._pass_to is None:
+            return
+        self._shown_viewer, self._pass_to = self._pass_to, None
+        self._commit(structure=True)
+
+    def _update_pass(self) -> None:
+        """Cover the board when the "player to move" view would reveal another person's hand."""
+        if self._view_choice != _TO_PLAY or not has_hidden_information(self.state):
+            self._shown_viewer = self._pass_to = None
+            return
+        wanted = self._person_to_view(self.state)
+        if wanted is None or self._shown_viewer is None or wanted == self._shown_viewer:
+            self._pass_to = None
+            self._shown_viewer = wanted
+        else:
+            self._pass_to = wanted
+
+    def _draw_cover(self) -> None:
+        """The pass-the-device screen: the board's area, covered, naming the next player."""
+        theme = resolve_theme(None)
+        pen = Pen(self.canvas, theme)
+        width, height = self.canvas.width, self.canvas.height
+        pen.alpha(1.0)
+        pen.rect((0, 0, width, height), fill=theme.panel)
+        pen.text(
+            f"Pass to {self.pass_to}",
+            width / 2,
+            height / 2 - 16,
+            size=26,
+            bold=True,
+            colour=theme.ink,
+        )
+        pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
 
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
@@ -877,6 +1047,9 @@ class Explorer(ipywidgets.VBox):
         """
         self._clicks = tuple(clicks)
         self._substep = substep
+        covered = self._pass_to
+        self._update_pass()
+        structure = structure or self._pass_to != covered
         self._narrowing = self._move_index().narrow(self._clicks)
         if message is not None:
             self._set_message(message, error)
@@ -890,6 +1063,8 @@ class Explorer(ipywidgets.VBox):
             self._refresh_history()
             self._refresh_view_options()
             self._refresh_downloads()
+            self.board_export.forget()
+            self.board_export.button.disabled = self._pass_to is not None
         self._refresh_seats()
         self._refresh_steps()
         # The picture comes last, so the text beside it is already current when it arrives.
@@ -947,6 +1122,11 @@ class Explorer(ipywidgets.VBox):
 
     def _check_may_move(self) -> None:
         """Refuse a move while the computer thinks, or one whose options the view hides."""
+        if self._pass_to is not None:
+            name = self.state.rules.player_names(self.state.players)[self._pass_to]
+            raise IllegalMove(
+                f"pass the device to {name}: the board stays covered until they click it"
+            )
         if self._thinking is not None:
             state = self.state
             name = state.rules.player_names(state.players)[state.to_play or 0]
@@ -961,7 +1141,23 @@ class Explorer(ipywidgets.VBox):
             )
 
     def _move_label(self, node: Node, viewer: int | None) -> str:
-        """The notation of the move that led to ``node`` as ``viewer`` may read it (cached)."""
+        """The notation of the move that led to ``node`` as ``viewer`` may read it (cached).
+
+        While the board is covered for passing the device, both players may be looking: a
+        word of the move shows only if both of them may read it.
+        """
+        label = self._label_for(node, viewer)
+        if self._pass_to is None or viewer != self._shown_viewer:
+            return label
+        other = self._label_for(node, self._pass_to)
+        if other == label:
+            return label
+        mine, theirs = label.split(), other.split()
+        if len(mine) != len(theirs):
+            return "a hidden move"
+        return " ".join(a if a == b else HIDDEN for a, b in zip(mine, theirs, strict=True))
+
+    def _label_for(self, node: Node, viewer: int | None) -> str:
         if node.parent is None or node.move is None:
             return ""
         cached = self._labels.setdefault(node, {})
@@ -1006,6 +1202,8 @@ class Explorer(ipywidgets.VBox):
         if self._view_choice == _DESIGNER:
             return None
         if self._view_choice == _TO_PLAY:
+            if self._pass_to is not None:
+                return self._shown_viewer  # the board is covered: nothing of the next hand yet
             return self._person_to_view(state)
         return self._view_choice if 0 <= self._view_choice < state.players else None
 
@@ -1034,21 +1232,15 @@ class Explorer(ipywidgets.VBox):
             return self._steps[self._substep][1]
         return self.state
 
-    def _redraw(self) -> None:
-        self.legend.show(self._draw_state(), self._view_player())
-        if not self._client_ready:
-            return
-        state = self._draw_state()
-        view = self._view_player()
+    def _picture_marks(self, state: State, view: int | None) -> dict[str, Any]:
+        """The markers the board shows now: highlighted and selected targets, the last move."""
         if self._substep is None:
             highlight = set(self.highlighted)
             if not self._clicks and len(highlight) > _MAX_START_HIGHLIGHTS:
                 # Every empty point of a Go board is a start: marking them all is only noise.
                 highlight = set()
-            try:
-                highlight |= hooks.warnings(state)
-            except Exception as err:
-                self.log_panel.exception(err, "notes")
+            # Cells the engine flags (``state.notes()``) are drawn by the renderer as flagged,
+            # not marked as a possible next click.
             selected: tuple[Any, ...] = self._clicks
         else:
             highlight, selected = set(), ()
@@ -1058,20 +1250,38 @@ class Explorer(ipywidgets.VBox):
             and node.parent is not None
             and self._move_label(node, view) == str(node.move)
         )
+        return {"highlight": highlight, "selected": selected, "last_move": shows_last}
+
+    def picture_svg(self) -> str:
+        """The board as shown (view, markers, a step inside a move) as SVG text.
+
+        Raises:
+            IllegalMove: the board is covered for passing the device (whose hand would it be?).
+        """
+        self._check_not_covered("a picture of the board")
+        state = self._draw_state()
+        view = self._view_player()
+        return render.svg(state, view=view, **self._picture_marks(state, view))
+
+    def _redraw(self) -> None:
+        self.legend.show(self._draw_state(), self._view_player())
+        if not self._client_ready:
+            return
+        if self._pass_to is not None:
+            with drawing():
+                self._draw_cover()
+            self._draws += 1
+            return
+        state = self._draw_state()
+        view = self._view_player()
+        marks = self._picture_marks(state, view)
         width, height = self._renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.max_width = f"{width}px"
             self._fit_board_width(width)
         with drawing():
-            self._renderer.draw(
-                self.canvas,
-                state,
-                view=view,
-                highlight=highlight,
-                selected=selected,
-                last_move=shows_last,
-            )
+            self._renderer.draw(self.canvas, state, view=view, **marks)
             self._draw_overlays(state, view)
         self._draws += 1
 
@@ -1105,6 +1315,10 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_status(self) -> None:
         self._title.value = f"<b style='font-size:15px'>{html.escape(self.state.rules.title)}</b>"
+        summary = variant_summary(self._game, _options(self.state.rules))
+        self._variant.value = (
+            f"<span style='color:{MUTED};font-size:13px'>Playing: {html.escape(summary)}</span>"
+        )
         colour = OK if self.state.is_over else TEXT
         text = html.escape(self._status_text())
         self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
@@ -1115,7 +1329,8 @@ class Explorer(ipywidgets.VBox):
             self._message.value = ""
             return
         colour = ERROR if error else INFO
-        self._message.value = f"<div style='color:{colour}'>{html.escape(text)}</div>"
+        shown = link_rulings(html.escape(text))
+        self._message.value = f"<div style='color:{colour}'>{shown}</div>"
 
     def _show_error(self, text: str) -> None:
         """Show a refused move or malformed input (called by the ``guarded`` decorator)."""
@@ -1139,6 +1354,15 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_buttons(self) -> None:
         buttons: list[ipywidgets.Widget] = []
+        if self._pass_to is not None:
+            ready = ipywidgets.Button(
+                description=f"I am {self.pass_to}: show my hand",
+                button_style="warning",
+                layout=ipywidgets.Layout(width="auto"),
+            )
+            ready.add_class("ftw-ready")
+            ready.on_click(lambda _b: self.ready())
+            buttons.append(ready)
         for move in self.button_moves:
             button = ipywidgets.Button(
                 description=str(move), button_style="info", layout=ipywidgets.Layout(width="auto")
@@ -1211,17 +1435,31 @@ class Explorer(ipywidgets.VBox):
     def _refresh_downloads(self) -> None:
         game = self._game
         viewer = self._view_player()
+        if self._pass_to is not None:
+            self._downloads.value = html.escape(
+                f"(nothing to download while the board is covered: pass the device to "
+                f"{self.pass_to} first)"
+            )
+            self._links_box.layout.display = "none"
+            return
         if viewer is None or not has_hidden_information(self.state):
+            # each is built once and serves both its download and its link
+            position, record = self.state.to_json(), tree_record(self._tree)
             self._downloads.value = _data_link(
-                self.position_json(), f"{game}-position.json", "⬇ Download position"
-            ) + _data_link(self.record_json(), f"{game}-record.json", "⬇ Download record")
+                json.dumps(position, indent=1), f"{game}-position.json", "⬇ Download position"
+            ) + _data_link(json.dumps(record, indent=1), f"{game}-record.json", "⬇ Download record")
+            self._position_link.value = links.link("position", position)
+            self._record_link.value = links.link("record", record)
+            self._links_box.layout.display = None
             return
         name = self.state.rules.player_names(self.state.players)[viewer]
         self._downloads.value = _data_link(
             self.position_json(), f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
         ) + html.escape(
-            "(the record holds hidden cards: switch the view to the designer to download it)"
+            "(the record and the links hold hidden cards: switch the view to the designer "
+            "to download them)"
         )
+        self._links_box.layout.display = "none"
 
     def _compute_steps(self) -> list[tuple[str, State]]:
         node = self._tree.current
@@ -1263,13 +1501,68 @@ class Explorer(ipywidgets.VBox):
         finally:
             self._syncing = False
 
-    def _start(self, rules: ftwkit.Rules, *, seed: int, players: int | None) -> None:
+    def _start(
+        self, rules: ftwkit.Rules, *, seed: int, players: int | None, message: str = ""
+    ) -> None:
         state = rules.new(players=players, seed=seed)
         self._seed = seed
-        self._tree = GameTree(state)
+        kept = self._replace_tree(GameTree(state))
         self._paused = False
         self._sync_setup(state)
-        self._commit(structure=True, message=f"New game (seed {seed}).")
+        text = message or f"New game (seed {seed})."
+        if kept:
+            text += f" The game before is kept under Earlier games ({kept})."
+        self._commit(structure=True, message=text)
+
+    def _replace_tree(self, tree: GameTree) -> str:
+        """Show ``tree``, putting the current one aside if any move was played in it.
+
+        Returns:
+            The label the game put aside got under "Earlier games" ('' if none was kept).
+        """
+        old, self._tree = self._tree, tree
+        if not old.root.children:
+            return ""
+        label = self._tree_label(old)
+        self._earlier.insert(0, (label, old))
+        del self._earlier[_MAX_EARLIER:]
+        self._refresh_earlier()
+        return label
+
+    def _tree_label(self, tree: GameTree) -> str:
+        state = tree.root.main_leaf().state
+        moves = len(state.moves()) - len(tree.root.state.moves())
+        seed = getattr(tree.root.state.root, "seed", None)
+        summary = variant_summary(self._game, _options(state.rules))
+        seeded = f", seed {seed}" if isinstance(seed, int) else ""
+        return f"{moves} move{'s' if moves != 1 else ''}{seeded}, {summary}"
+
+    def _refresh_earlier(self) -> None:
+        self._earlier_box.layout.display = None if self._earlier else "none"
+        self._syncing = True
+        try:
+            self._earlier_pick.options = [(label, k) for k, (label, _) in enumerate(self._earlier)]
+            self._earlier_pick.value = 0 if self._earlier else None
+        finally:
+            self._syncing = False
+
+    @property
+    def earlier_games(self) -> list[str]:
+        """The games put aside (by a new game, a variant change or a load), newest first."""
+        return [label for label, _ in self._earlier]
+
+    @guarded("earlier games")
+    def return_to_earlier(self, k: int = 0) -> None:
+        """Go back to earlier game ``k`` (its variants, its tree); the current one is put aside."""
+        if not 0 <= k < len(self._earlier):
+            raise IllegalMove(f"there is no earlier game {k}: {len(self._earlier)} are kept")
+        _label, tree = self._earlier.pop(k)
+        self._refresh_earlier()
+        self._replace_tree(tree)
+        self._paused = True
+        self._sync_setup(tree.state)
+        summary = variant_summary(self._game, _options(tree.state.rules))
+        self._commit(structure=True, message=f"Back to the earlier game ({summary}).")
 
     # ================================================================= handlers
     @guarded("canvas")
@@ -1354,7 +1647,12 @@ class Explorer(ipywidgets.VBox):
         except (ValueError, TypeError) as err:
             raise InvalidState(str(err)) from None
         players = self._players.value if len(self._players.options) > 1 else None
-        self._start(new_rules, seed=self._seed, players=players)
+        summary = variant_summary(self._game, _options(new_rules))
+        self._start(new_rules, seed=self._seed, players=players, message=f"New game: {summary}.")
+
+    def _on_earlier_back_click(self, _button: Any) -> None:
+        if self._earlier_pick.value is not None:
+            self.return_to_earlier(int(self._earlier_pick.value))
 
     @guarded("load")
     def _on_upload_value(self, change: Mapping[str, Any]) -> None:

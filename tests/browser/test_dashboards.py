@@ -393,7 +393,7 @@ def test_a_bad_option_value_shows_one_line_and_no_traceback(
         explorer.root.locator(
             ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header"
         ).first.click()
-        field = explorer.root.locator(".widget-text:has(label:text-is('max_rounds')) input")
+        field = explorer.root.locator(".ftw-switch-max_rounds input")
         field.fill("abc")
         field.press("Enter")
         explorer.wait_for("(root) => root.innerText.includes('must be an integer')")

@@ -1,0 +1,129 @@
+"""Links to a position: ``?position=`` / ``?record=`` open a dashboard there; bad ones say why."""
+
+from __future__ import annotations
+
+import base64
+import json
+import urllib.parse
+import zlib
+
+import pytest
+
+from ftwkit.errors import IllegalMove
+from widgets import Explorer
+from widgets.links import MAX_LINK_CHARS, encode_value, link, open_from_url, read_query
+
+
+def _played() -> Explorer:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    ex.play("H6-G6")
+    ex.back()
+    ex.play("H5-G5")
+    return ex
+
+
+def test_the_position_link_opens_the_state_shown() -> None:
+    ex = _played()
+    query = ex.link_to_position()
+    assert query.startswith("?position=")
+    other = Explorer("playwin")
+    assert other.open_link(query[1:])
+    assert other.state == ex.state
+    assert other.message == "Opened the position given in the link. Loaded a position."
+
+
+def test_the_record_link_opens_every_line() -> None:
+    ex = _played()
+    other = Explorer("playwin")
+    assert other.open_link(ex.link_to_record()[1:])
+    assert other.variations == [("B3-C3", "H6-G6"), ("B3-C3", "H5-G5")]
+
+
+def test_a_hand_written_link_of_url_encoded_json_opens_too() -> None:
+    ex = _played()
+    query = "position=" + urllib.parse.quote(json.dumps(ex.state.to_json()))
+    other = Explorer("playwin")
+    assert open_from_url(other, query)
+    assert other.state == ex.state
+
+
+def test_voila_passes_the_query_string_through_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ex = _played()
+    monkeypatch.setenv("QUERY_STRING", ex.link_to_position()[1:])
+    other = Explorer("playwin")
+    assert open_from_url(other)
+    assert other.state == ex.state
+
+
+def test_under_voila_the_link_is_the_dashboards_whole_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/playwin.ipynb")
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    value = encode_value({"game": "playwin"})
+    expected = f"http://127.0.0.1:8866/voila/render/playwin.ipynb?position={value}"
+    assert link("position", {"game": "playwin"}) == expected
+
+
+def test_no_link_leaves_the_explorer_as_it_is() -> None:
+    ex = _played()
+    assert not ex.open_link("")
+    assert not ex.open_link("seed=3&x=%7B")
+    assert ex.line == ("B3-C3", "H5-G5") and ex.message == ""
+
+
+def _packed(text: bytes) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("position=abc", "position in the link: not compressed JSON (the link is cut?)"),
+        ("position=a%20b!", "position in the link: neither JSON nor base64url"),
+        ("position=%7Bx", "position in the link: not JSON: Expecting property name"),
+        ("record=%5B1%5D", "record in the link: must be a JSON object"),
+        ("position=1&record=2", "the link may give one position or one record, not several"),
+        ("position=1&position=2", "the link may give one position or one record, not several"),
+        ("position=" + "A" * MAX_LINK_CHARS, "the link is 60,009 characters long; at most 60,000"),
+        ("position=" + _packed(b" " * 3_000_000), "position in the link: unpacks to more than"),
+        (
+            "position=" + _packed(b"[" * 100 + b"]" * 100),
+            "position in the link: the JSON is nested",
+        ),
+        (
+            "position=%7B%22game%22%3A%22pnrz%22%7D",
+            "The position in the link was not opened: game: this position is for 'pnrz'",
+        ),
+        (
+            "record=" + _packed(b'{"game": "playwin", "start": {}, "moves": []}'),
+            "The record in the link was not opened: start: ",
+        ),
+        ("position=" + _packed(b'{"game": "playwin", "board": "/etc/passwd"}'), "The position"),
+        ("record=%7B%22game%22%3A%22playwin%22%7D", 'record in the link: a record needs "start"'),
+    ],
+)
+def test_a_bad_link_shows_one_line_and_keeps_the_game(query: str, message: str) -> None:
+    ex = _played()
+    assert not ex.open_link(query)
+    assert ex.message.startswith(message), ex.message
+    assert "\n" not in ex.message and "Traceback" not in ex.message
+    assert "/work" not in ex.message and ".py" not in ex.message
+    assert ex.line == ("B3-C3", "H5-G5")
+
+
+def test_the_links_of_a_hidden_game_are_only_in_the_designers_view() -> None:
+    ex = Explorer("ftwcards", players=3)
+    assert ex.link_to_position().startswith("?position=")
+    ex.set_view(0)
+    assert ex._links_box.layout.display == "none"
+    with pytest.raises(IllegalMove, match=r"not offered in Player 1's view"):
+        ex.link_to_position()
+
+
+def test_read_query_names_the_parameter() -> None:
+    assert read_query("a=1&record=%7B%7D") == ("record", {})

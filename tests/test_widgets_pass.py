@@ -1,0 +1,112 @@
+"""Hot seat with hidden hands: between two people the board is covered until the next one clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+import ftwkit
+from ftwkit.errors import IllegalMove
+from widgets import Explorer
+from widgets.computer import PERSON
+
+
+def _to_play_view(game: str) -> Explorer:
+    ex = Explorer(game)
+    ex.set_view("to_play")
+    return ex
+
+
+def _first_move(ex: Explorer) -> None:
+    assert ex.play(ex.state.legal_moves()[0]), ex.message
+
+
+@pytest.mark.parametrize("game", ["ftwcards", "doubleblind", "pnrz"])
+def test_the_board_is_covered_until_the_next_player_is_ready(game: str) -> None:
+    ex = _to_play_view(game)
+    first = ex.state.to_play
+    assert ex.view == first and ex.pass_to is None
+    while ex.state.to_play == first:  # pnrz's set-up may give a player two picks in a row
+        _first_move(ex)
+    names = ex.state.rules.player_names(ex.state.players)
+    nxt = ex.state.to_play
+    assert nxt is not None and ex.pass_to == names[nxt]
+    # still the previous player's view: nothing of the next hand is shown or offered
+    assert ex.view == first
+    assert ex.highlighted == frozenset() and ex.button_moves == []
+    assert "pass" not in ex.status.split(" · ")[-1]  # the status keeps its length: no jump
+    ex.ready()
+    assert ex.pass_to is None and ex.view == nxt
+    assert ex.highlighted or ex.button_moves
+
+
+def test_a_move_on_the_covered_board_is_refused() -> None:
+    ex = _to_play_view("ftwcards")
+    _first_move(ex)
+    assert not ex.play(ex.state.legal_moves()[0])
+    assert ex.message == (
+        "pass the device to Player 2: the board stays covered until they click it"
+    )
+    assert ex.index == 1
+
+
+def test_a_click_on_the_cover_uncovers_it() -> None:
+    ex = _to_play_view("ftwcards")
+    _first_move(ex)
+    ex.click(3, 3)
+    assert ex.pass_to is None and ex.view == 1 and ex.message == ""
+
+
+def test_no_cover_in_a_game_without_hidden_information() -> None:
+    ex = _to_play_view("playwin")
+    ex.play(ex.state.legal_moves()[0])
+    assert ex.pass_to is None and ex.view == 1
+
+
+def test_no_cover_in_a_fixed_view_or_the_designers() -> None:
+    for view in (None, 0):
+        ex = Explorer("ftwcards", view=view)
+        _first_move(ex)
+        assert ex.pass_to is None
+
+
+def test_no_cover_when_the_computer_plays_the_other_seat() -> None:
+    ex = _to_play_view("ftwcards")
+    ex.set_seat(1, ex.seat_choices[1])
+    ex.stop()
+    _first_move(ex)
+    assert ex.seats[0] == PERSON and ex.pass_to is None and ex.view == 0
+
+
+def test_the_cover_shows_after_the_loaded_position_changes_hands() -> None:
+    ex = _to_play_view("ftwcards")
+    state = ftwkit.rules("ftwcards").new(seed=2024)
+    state = state.play(state.legal_moves()[0])
+    assert ex.load_json(state.to_json())
+    assert ex.pass_to == "Player 2" and ex.view == 0
+
+
+def test_the_move_list_shows_only_what_both_players_may_read_while_covered() -> None:
+    ex = _to_play_view("ftwcards")
+    move = ex.state.legal_moves()[0]
+    _first_move(ex)
+    assert ex.line == ("pass ? ? ?",)
+    assert "Download" not in ex._downloads.value
+    ex.ready()
+    assert ex.line == ("pass ? ? ?",)  # Player 2's view of Player 1's pass
+    ex.back()  # back to Player 1's turn: covered again, then Player 1 sees their own pass
+    assert ex.pass_to == "Player 1"
+    ex.ready()
+    ex.forward()
+    assert ex.pass_to == "Player 2" and ex.line == ("pass ? ? ?",)
+    ex.set_view(0)
+    assert ex.line == (str(move),)
+
+
+def test_no_picture_of_the_covered_board() -> None:
+    ex = _to_play_view("ftwcards")
+    _first_move(ex)
+    assert ex.board_export.button.disabled
+    with pytest.raises(IllegalMove, match="while the board is covered: pass the device to Pl"):
+        ex.picture_svg()
+    ex.ready()
+    assert not ex.board_export.button.disabled and ex.picture_svg().startswith("<svg")

@@ -1,0 +1,147 @@
+"""Links to a position: a dashboard opened with ``?position=…`` or ``?record=…`` starts there.
+
+The value of either parameter is the position's (or record's) JSON in one of two spellings:
+
+* **URL-encoded JSON**, for a link written by hand: ``?position=%7B%22game%22%3A…%7D`` (after
+  percent-decoding it starts with ``{``);
+* **base64url** (RFC 4648 §5, ``-`` and ``_``, padding optional) of the JSON compressed with
+  zlib — what the explorer's "link to this position" makes, about a third as long.
+
+``position`` holds what :meth:`State.to_json` writes (the explorer's "Download position"),
+``record`` what "Download record" writes (every variation included). Voilà gives a dashboard's
+kernel its query string as ``os.environ["QUERY_STRING"]``; :func:`open_from_url` passes it to
+the explorer. Whatever the link holds, the page shows a one-line reason when it cannot be read
+(:class:`~ftwkit.errors.InvalidState`), never a traceback or a file path.
+
+>>> value = encode_value({"game": "playwin"})
+>>> read_query(f"position={value}")
+('position', {'game': 'playwin'})
+>>> read_query("record=%7B%22game%22%3A%22pnrz%22%7D")
+('record', {'game': 'pnrz'})
+>>> read_query("")
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import urllib.parse
+import zlib
+from collections.abc import Mapping
+from typing import Any
+
+from ftwkit.errors import InvalidState
+from widgets.inputs import MAX_JSON_BYTES, read_json
+
+__all__ = [
+    "MAX_LINK_CHARS",
+    "PARAMETERS",
+    "encode_value",
+    "link",
+    "open_from_url",
+    "page_address",
+    "read_query",
+]
+
+MAX_LINK_CHARS = 60_000
+"""The longest query string read (a browser sends at most a few tens of kB in an address)."""
+
+PARAMETERS = ("position", "record")
+"""The query parameters that open a dashboard at a position or a record."""
+
+
+def encode_value(data: Mapping[str, Any]) -> str:
+    """The compact spelling of a position or record for a link: base64url of zlib'd JSON."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.urlsafe_b64encode(zlib.compress(text, 9)).decode("ascii").rstrip("=")
+
+
+def _decode_value(name: str, value: str) -> Any:
+    """The JSON a link's ``name=value`` holds (URL-encoded JSON or base64url of zlib'd JSON)."""
+    if value.lstrip()[:1] in ("{", "["):
+        return _read(name, value)
+    try:
+        packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (binascii.Error, ValueError):
+        raise InvalidState(
+            f"{name} in the link: neither JSON nor base64url (letters, digits, - and _)"
+        ) from None
+    inflater = zlib.decompressobj()
+    try:
+        text = inflater.decompress(packed, MAX_JSON_BYTES + 1)
+    except zlib.error:
+        raise InvalidState(f"{name} in the link: not compressed JSON (the link is cut?)") from None
+    if len(text) > MAX_JSON_BYTES or inflater.unconsumed_tail:
+        raise InvalidState(f"{name} in the link: unpacks to more than {MAX_JSON_BYTES:,} bytes")
+    return _read(name, text)
+
+
+def _read(name: str, text: str | bytes) -> Any:
+    """:func:`~widgets.inputs.read_json`, its reason prefixed with the parameter's name."""
+    try:
+        return read_json(text)
+    except InvalidState as err:
+        raise InvalidState(f"{name} in the link: {err}") from None
+
+
+def read_query(query: str) -> tuple[str, Any] | None:
+    """The ``position`` or ``record`` a query string carries, or ``None`` if it has neither.
+
+    Raises:
+        InvalidState: the query is too long, gives both or one twice, or its value is not JSON
+            in one of the two spellings (one line, naming the parameter).
+    """
+    if len(query) > MAX_LINK_CHARS:
+        raise InvalidState(
+            f"the link is {len(query):,} characters long; at most {MAX_LINK_CHARS:,} are read"
+        )
+    try:
+        fields = urllib.parse.parse_qs(query, keep_blank_values=True, max_num_fields=50)
+    except ValueError:
+        raise InvalidState("the link has too many parameters") from None
+    given = [name for name in PARAMETERS if name in fields]
+    if not given:
+        return None
+    if len(given) > 1 or len(fields[given[0]]) > 1:
+        raise InvalidState("the link may give one position or one record, not several")
+    name = given[0]
+    data = _decode_value(name, fields[name][0])
+    if not isinstance(data, Mapping):
+        raise InvalidState(f"{name} in the link: must be a JSON object")
+    return name, data
+
+
+def page_address() -> str | None:
+    """The dashboard's own address as Voilà tells its kernel, or ``None`` outside Voilà."""
+    script = os.environ.get("SCRIPT_NAME")
+    host = os.environ.get("SERVER_NAME")
+    if not script or not host:
+        return None
+    port = os.environ.get("SERVER_PORT")
+    netloc = f"[{host}]" if ":" in host else host
+    return f"http://{netloc}{':' + port if port else ''}{script}"
+
+
+def link(name: str, data: Mapping[str, Any]) -> str:
+    """The link (absolute under Voilà, else just the query) that opens ``data``."""
+    query = f"?{name}={encode_value(data)}"
+    address = page_address()
+    return f"{address}{query}" if address else query
+
+
+def open_from_url(explorer: Any, query: str | None = None) -> bool:
+    """Open the position or record of the dashboard's address in ``explorer``, if it has one.
+
+    Args:
+        explorer: an :class:`~widgets.Explorer`.
+        query: the query string (default: Voilà's ``QUERY_STRING``).
+
+    Returns:
+        True if the link held a position or record and it was opened (a bad one leaves the
+        explorer as it was, with the reason on its message line).
+    """
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    opened: bool = explorer.open_link(text)
+    return opened
