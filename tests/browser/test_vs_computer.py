@@ -17,6 +17,7 @@ within 300 ms (the median of three each; all printed with the whole game's durat
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -168,8 +169,6 @@ def _saved(explorer: harness.ExplorerOnPage, view: int | None) -> Any:
     link = explorer.root.locator(f'a[download$="{suffix}"]')
     if not link.count():
         return None
-    import base64
-
     href = link.first.get_attribute("href") or ","
     return json.loads(base64.b64decode(href.split(",", 1)[1]))
 
