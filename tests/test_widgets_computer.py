@@ -171,3 +171,42 @@ def test_the_player_to_move_view_stays_with_the_person_while_the_computer_is_to_
     assert ex.view == 0 and ex.pass_to == "Player 2"  # hot seat: the board is covered first
     ex.ready()
     assert ex.view == 1  # then the person to move sees their own cards
+
+
+def test_a_search_shortens_the_thread_switch_interval_until_the_last_one_ends() -> None:
+    # A search holds the GIL; the kernel's answer to a click (Stop, Back) needs it back after
+    # every message it sends, so while any search runs the interpreter hands it over sooner.
+    import sys
+
+    from widgets.computer import SEARCH_SWITCH_INTERVAL
+
+    before = sys.getswitchinterval()
+    assert before > SEARCH_SWITCH_INTERVAL
+    first, second = Explorer("playwin", seed=1), Explorer("ftwcards", seed=1)
+    first.set_seat(0, "gated")
+    second.set_seat(0, "gated")
+    assert first.thinking and second.thinking
+    assert sys.getswitchinterval() == SEARCH_SWITCH_INTERVAL
+    first.stop()  # a stopped search still runs until it returns: the interval stays short
+    assert sys.getswitchinterval() == SEARCH_SWITCH_INTERVAL
+    GATE.set()
+    assert first.wait_for_computer(30) and second.wait_for_computer(30)
+    assert sys.getswitchinterval() == before
+    assert len(second.line) == 1 and first.line == ()
+
+
+def test_a_search_that_fails_restores_the_switch_interval() -> None:
+    import sys
+
+    from widgets.computer import Background
+
+    def fail() -> None:
+        raise RuntimeError("search failed")
+
+    before = sys.getswitchinterval()
+    results: list[Any] = []
+    background = Background()
+    background.run(fail, results.append)
+    assert background.drain(10)
+    assert isinstance(results[0], RuntimeError)
+    assert sys.getswitchinterval() == before

@@ -721,3 +721,93 @@ def lab_run_all(page: Any, timeout_ms: float = 180_000) -> None:
     # JupyterLab skips laying out cells out of sight: bring the board into view first
     page.locator(".ftw-explorer canvas").first.scroll_into_view_if_needed()
     page.wait_for_function(FIRST_CANVAS_DRAWN_JS, polling=250, timeout=timeout_ms)
+
+
+# --------------------------------------------------------------------------- playing a whole game
+def board_as(explorer: ExplorerOnPage, state: Any, view: int | None) -> Board:
+    """Where the board is, for a ``state`` the caller knows, drawn as player ``view`` sees it.
+
+    In a player's view the explorer offers that player's observation for download, not the
+    position, so :meth:`ExplorerOnPage.board` cannot read the state back: the caller tracks it
+    (the explorer draws its full state with ``view=`` the viewer, as the renderer does here).
+    """
+    from widgets.fallback import find_renderer
+
+    renderer, _problem = find_renderer(state.rules.id)
+    explorer.canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
+    box = explorer.canvas.bounding_box()
+    size = explorer.canvas.evaluate("c => [c.width, c.height]")
+    scale = (box["width"] / size[0], box["height"] / size[1])
+    return Board(state, renderer, view, (box["x"], box["y"]), scale)
+
+
+def record_canvas_texts(page: Any) -> None:
+    """From now on, remember the texts written on the last picture a board canvas was given.
+
+    ipycanvas draws each batch on a canvas kept off the page (cleared first) and copies it onto
+    the visible one; a full clear of such an off-page canvas starts a new picture. Read the texts
+    with :func:`canvas_texts`: they are what the picture shows in words (card numbers, names).
+    """
+    page.evaluate(
+        """() => {
+  if (window.__ftwTexts) return;
+  window.__ftwTexts = [];
+  const kinds = [window.CanvasRenderingContext2D, window.OffscreenCanvasRenderingContext2D];
+  for (const kind of kinds) {
+    if (!kind) continue;
+    const proto = kind.prototype, fill = proto.fillText, clear = proto.clearRect;
+    proto.fillText = function (text, ...rest) {
+      window.__ftwTexts.push(String(text));
+      return fill.call(this, text, ...rest);
+    };
+    proto.clearRect = function (x, y, ...rest) {
+      const c = this.canvas;
+      if (!c.isConnected && c.width > 1 && x === 0 && y === 0) window.__ftwTexts = [];
+      return clear.call(this, x, y, ...rest);
+    };
+  }
+}"""
+    )
+
+
+def canvas_texts(page: Any) -> list[str]:
+    """The texts of the last picture drawn since :func:`record_canvas_texts`, in drawing order."""
+    texts: list[str] = page.evaluate("() => window.__ftwTexts || []")
+    return texts
+
+
+def renderer_texts(state: Any, view: int | None, *, last_move: bool = True) -> list[str]:
+    """The texts the game's renderer writes for ``state`` seen as ``view`` (test-side drawing)."""
+    from ftwkit.render.recording import RecordingCanvas
+    from widgets.fallback import find_renderer
+
+    renderer, _problem = find_renderer(state.rules.id)
+    canvas = RecordingCanvas(*renderer.size(state, view=view))
+    renderer.draw(canvas, state, view=view, last_move=last_move)
+    return [str(call[1]) for call in canvas.calls if call[0] in ("fill_text", "stroke_text")]
+
+
+def click_while_thinking(explorer: ExplorerOnPage, button: Any, predicate_js: str) -> float | None:
+    """Click ``button`` only if the computer is thinking; ms until ``predicate_js(root)`` holds.
+
+    The check, the click and the clock run in one page task, so a search that ends meanwhile is
+    not clicked late. ``None``: the computer was not thinking (or the button is disabled); -1: no
+    answer within 20 s.
+    """
+    ms: float | None = explorer.page.evaluate(
+        """([root, button, predicate]) => new Promise((resolve) => {
+  const thinking = root.innerText.includes('the computer is thinking');
+  if (button.disabled || !thinking) { resolve(null); return; }
+  const test = new Function('root', `return (${predicate})(root);`);
+  const start = performance.now();
+  button.click();
+  const poll = () => {
+    if (test(root)) resolve(performance.now() - start);
+    else if (performance.now() - start > 20000) resolve(-1);
+    else requestAnimationFrame(poll);
+  };
+  poll();
+})""",
+        [explorer.root.element_handle(), button.element_handle(), predicate_js],
+    )
+    return ms
