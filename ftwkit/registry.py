@@ -75,6 +75,8 @@ class Catalogue:
         notes: the game's edge-case notebooks, in the order the index lists them.
         dashboards: whether ``notebooks/`` holds the game's explorer and casebook dashboards
             (``<id>.ipynb``, ``<id>-casebook.ipynb``); a game registered from elsewhere has none.
+        ruling_prefix: the letters of the game's ruling ids (``"FW"`` for FW1, FW2, …), which
+            ``docs/rules/<id>.md`` anchors and messages cite; ``""`` when it has none.
     """
 
     designer: str
@@ -82,6 +84,7 @@ class Catalogue:
     tagline: str
     notes: tuple[NoteBook, ...] = ()
     dashboards: bool = True
+    ruling_prefix: str = ""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -82,3 +82,14 @@ def test_a_bad_earlier_game_number_is_refused() -> None:
     ex = Explorer("playwin")
     ex.return_to_earlier(2)
     assert ex.message == "there is no earlier game 2: 0 are kept"
+
+
+def test_the_variant_line_names_each_switch_that_differs_in_words() -> None:
+    from widgets.switches import variant_summary
+
+    standard = ftwkit.rules("forthewin").options
+    assert variant_summary("forthewin", standard) == "standard rules (the recommended readings)"
+    changed = ftwkit.rules("forthewin", allow_pass=True).options
+    assert variant_summary("forthewin", changed) == (
+        "variant — Allow pass: a player may give up the rest of the round's actions (house rule)"
+    )

@@ -1,8 +1,9 @@
 """The explorer: a board you click to play, with history, variations, variants and "why not?".
 
+>>> import ftwkit
 >>> from widgets import Explorer
->>> ex = Explorer("playwin")          # doctest: +SKIP
->>> ex.play("B3-C3"); ex.back(); ex.variations   # doctest: +SKIP
+>>> ex = Explorer(ftwkit.game_ids()[0])   # doctest: +SKIP
+>>> ex.play(str(ex.state.legal_moves()[0])); ex.back(); ex.variations   # doctest: +SKIP
 
 The explorer owns one :class:`~widgets.tree.GameTree`. Every change (a click, a move, a jump in the
 history, a new game, a loaded file) goes through :meth:`Explorer._commit`, which stores the new
@@ -81,7 +82,8 @@ class Explorer(ipywidgets.VBox):
     """Explore one game: click the board to play, step through history, branch, ask "why not?".
 
     Args:
-        game_or_state: a game id (``"playwin"``) or a ``State`` to start from (its history is kept).
+        game_or_state: a registered game id (see ``ftwkit.game_ids()``) or a ``State`` to start
+            from (its history is kept).
         players: the player count of a new game (defaults to the game's minimum).
         seed: the seed of a new game.
         view: whose view to draw for hidden-information games (``None`` = the designer's, all

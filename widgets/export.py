@@ -41,7 +41,7 @@ class BoardExport(ipywidgets.HBox):
     Args:
         canvas: the board's canvas (its pixels become the PNG).
         picture: the SVG text of the board as shown now.
-        stem: the file name without extension (``"forthewin-move-12"``).
+        stem: the file name without extension (``"<game>-move-12"``).
         redraw: redraw the board (so the PNG is of the position shown now).
     """
 

@@ -5,8 +5,9 @@ code reads), and the explorer adds the one mark it draws itself, the computer's 
 ``Theme.hints``, the colours the explorer's overlay uses). Each sample is drawn by the same SVG
 backend as the board, so the legend shows what the board shows.
 
+>>> import ftwkit
 >>> from ftwkit import render
->>> legend = Legend(render.renderer("playwin"))
+>>> legend = Legend(render.renderer(ftwkit.game_ids()[0]))
 >>> legend.show(None)
 >>> "last move" in legend.value
 True

@@ -13,11 +13,11 @@ kernel its query string as ``os.environ["QUERY_STRING"]``; :func:`open_from_url`
 the explorer. Whatever the link holds, the page shows a one-line reason when it cannot be read
 (:class:`~ftwkit.errors.InvalidState`), never a traceback or a file path.
 
->>> value = encode_value({"game": "playwin"})
+>>> value = encode_value({"game": "some-game"})
 >>> read_query(f"position={value}")
-('position', {'game': 'playwin'})
->>> read_query("record=%7B%22game%22%3A%22pnrz%22%7D")
-('record', {'game': 'pnrz'})
+('position', {'game': 'some-game'})
+>>> read_query("record=%7B%22game%22%3A%22g%22%7D")
+('record', {'game': 'g'})
 >>> read_query("")
 """
 

@@ -25,11 +25,14 @@ from pathlib import Path
 
 import ipywidgets
 
+from ftwkit import registry
+
 __all__ = [
     "RULES_DIR",
     "OptionWords",
     "link_rulings",
     "option_words",
+    "prefixes",
     "rules_html",
     "rules_panel",
     "ruling_ids",
@@ -38,10 +41,23 @@ __all__ = [
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 """Where the rule pages live (one ``<game>.md`` per game)."""
 
-PREFIXES = {"FW": "forthewin", "PW": "playwin", "FT": "ftwcards", "DB": "doubleblind", "PN": "pnrz"}
-"""The ruling-id prefix of each game (``docs/rules/README.md``, "Linking to a ruling")."""
+def prefixes() -> dict[str, str]:
+    """The game of each ruling-id prefix, from the games' registrations (``{"FW": game id}``)."""
+    return {
+        g.catalogue.ruling_prefix: g.id for g in registry.games() if g.catalogue.ruling_prefix
+    }
 
-_RULING = re.compile(r"\b(FW|PW|FT|DB|PN)(\d{1,2})\b")
+
+def _ruling_pattern() -> re.Pattern[str]:
+    """Ruling ids of every registered game ("FW13"): a prefix, then one or two digits."""
+    return _pattern_for(tuple(sorted(prefixes(), key=len, reverse=True)))
+
+
+@cache
+def _pattern_for(letters: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(map(re.escape, letters)) or "(?!)"
+    return re.compile(rf"\b({alternatives})(\d{{1,2}})\b")
+
 _ANCHOR = re.compile(r'<a id="([a-z0-9-]+)"></a>')
 _LINK = re.compile(r'<a href="([^"#][^"]*)">(.*?)</a>', re.S)
 
@@ -59,7 +75,7 @@ def _page(game: str) -> str:
 def ruling_ids(game: str) -> frozenset[str]:
     """The ruling ids with an anchor on ``game``'s rule page, upper case (``{"FW1", …}``)."""
     anchors = (a.upper() for a in _ANCHOR.findall(_page(game)))
-    return frozenset(a for a in anchors if _RULING.fullmatch(a))
+    return frozenset(a for a in anchors if _ruling_pattern().fullmatch(a))
 
 
 def link_rulings(text_html: str) -> str:
@@ -71,7 +87,7 @@ def link_rulings(text_html: str) -> str:
 
     def link(match: re.Match[str]) -> str:
         ruling = match.group(0)
-        game = PREFIXES[match.group(1)]
+        game = prefixes()[match.group(1)]
         if ruling not in ruling_ids(game):
             return ruling
         return (
@@ -79,7 +95,7 @@ def link_rulings(text_html: str) -> str:
             f'title="ruling {ruling} in the Rules panel">{ruling}</a>'
         )
 
-    return _RULING.sub(link, text_html)
+    return _ruling_pattern().sub(link, text_html)
 
 
 @cache
@@ -175,7 +191,7 @@ def option_words(game: str) -> dict[str, OptionWords]:
     """
     found: dict[str, OptionWords] = {}
     for name, ruling_cell, values_cell, words_md in _ROW.findall(_page(game)):
-        ruling_match = _RULING.search(ruling_cell)
+        ruling_match = _ruling_pattern().search(ruling_cell)
         words = _plain(words_md)
         values = _VALUE.findall(values_cell)
         head, colon, rest = words.partition(": ")

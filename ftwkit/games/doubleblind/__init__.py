@@ -47,6 +47,7 @@ GAME = Game(
     rules=DoubleBlindRules,
     renderer="ftwkit.render.doubleblind",
     catalogue=Catalogue(
+        ruling_prefix="DB",
         designer="Bruce Glassco",
         players="2 players",
         tagline=(

@@ -144,6 +144,7 @@ GAME = Game(
     rules=ForTheWinRules,
     renderer="ftwkit.render.forthewin",
     catalogue=Catalogue(
+        ruling_prefix="FW",
         designer="Michael E. Eskue",
         players="2 players",
         tagline=(

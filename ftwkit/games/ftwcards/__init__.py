@@ -44,6 +44,7 @@ GAME = Game(
     rules=FtwCardsRules,
     renderer="ftwkit.render.ftwcards",
     catalogue=Catalogue(
+        ruling_prefix="FT",
         designer="Friedemann Friese",
         players="2–6 players",
         tagline=(

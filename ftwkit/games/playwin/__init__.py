@@ -34,6 +34,7 @@ GAME = Game(
     rules=PlayWinRules,
     renderer="ftwkit.render.playwin",
     catalogue=Catalogue(
+        ruling_prefix="PW",
         designer="Élanor Grace Rodeffer",
         players="2 players",
         tagline=(

@@ -154,6 +154,7 @@ GAME = Game(
     rules=PnrzRules,
     renderer="ftwkit.render.pnrz",
     catalogue=Catalogue(
+        ruling_prefix="PN",
         designer="Mike Richie",
         players="2–4 players",
         tagline=(
