@@ -41,11 +41,10 @@ __all__ = [
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 """Where the rule pages live (one ``<game>.md`` per game)."""
 
+
 def prefixes() -> dict[str, str]:
     """The game of each ruling-id prefix, from the games' registrations (``{"FW": game id}``)."""
-    return {
-        g.catalogue.ruling_prefix: g.id for g in registry.games() if g.catalogue.ruling_prefix
-    }
+    return {g.catalogue.ruling_prefix: g.id for g in registry.games() if g.catalogue.ruling_prefix}
 
 
 def _ruling_pattern() -> re.Pattern[str]:
@@ -57,6 +56,7 @@ def _ruling_pattern() -> re.Pattern[str]:
 def _pattern_for(letters: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(map(re.escape, letters)) or "(?!)"
     return re.compile(rf"\b({alternatives})(\d{{1,2}})\b")
+
 
 _ANCHOR = re.compile(r'<a id="([a-z0-9-]+)"></a>')
 _LINK = re.compile(r'<a href="([^"#][^"]*)">(.*?)</a>', re.S)
