@@ -85,3 +85,15 @@ def test_the_header_names_the_game_by_its_title() -> None:
     assert "Casebook — Play Win" in header and "playwin" not in header
     assert "ftw-casebook" in book._dom_classes
     assert not book.log_panel.visible
+
+
+def test_a_ruling_cited_by_a_case_links_to_its_entry_in_the_rules_panel() -> None:
+    cited = {
+        **CASE,
+        "rule": "If a capture exists, the mover must capture (PW2).",
+        "explanation": "See PW99.",
+    }
+    book = Casebook("playwin", [parse_case("playwin", "03-cited", cited)])
+    text = book._text.value
+    assert '<a class="ftw-ruling" href="#pw2"' in text
+    assert "PW99" in text and 'href="#pw99"' not in text  # no entry: stays plain text

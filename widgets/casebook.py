@@ -22,6 +22,7 @@ from ftwkit.protocol import State
 from widgets.colours import ERROR, OK
 from widgets.explorer import Explorer
 from widgets.log import LogPanel, guarded
+from widgets.rules_docs import link_rulings
 
 __all__ = ["Casebook"]
 
@@ -155,8 +156,8 @@ class Casebook(ipywidgets.VBox):
         )
         self._text.value = (
             f"<h4 style='margin:0'>{html.escape(case.title)}</h4>"
-            f"<p><b>Rule:</b> {html.escape(case.rule)}</p>"
-            f"<p>{html.escape(case.explanation)}</p>{options}"
+            f"<p><b>Rule:</b> {link_rulings(html.escape(case.rule))}</p>"
+            f"<p>{link_rulings(html.escape(case.explanation))}</p>{options}"
         )
         ok = sum(s.ok for s in result.steps)
         colour = OK if result.ok else ERROR
