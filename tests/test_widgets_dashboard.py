@@ -103,3 +103,21 @@ def test_the_catalogue_comes_from_the_games_registrations() -> None:
     page = dashboard.gallery().data
     assert "Élanor Grace Rodeffer · 2 players" in page
     assert page.count('class="ftw-card"') == len(registry.game_ids())
+
+
+def test_the_switch_table_reads_in_words_with_rulings_linked() -> None:
+    from widgets.dashboard import options_table
+
+    table = options_table("forthewin").data
+    assert "<b>Allow pass</b><br><code>allow_pass</code>" in table
+    assert "(recommended)" in table
+    assert 'class="ftw-ruling"' in table  # an option's "(FW…)" reference is a link
+
+
+def test_a_case_card_tells_its_steps_as_sentences_naming_the_mover() -> None:
+    from ftwkit import casebook
+
+    case = next(c for c in casebook.load("ftwcards") if any(s.get("move") for s in c.steps))
+    lines = dashboard._verdict_lines(casebook.run_case(case))
+    assert "play <b>" not in lines and "Player 1 " in lines
+    assert "plays “<b>" in lines or "tries “<b>" in lines

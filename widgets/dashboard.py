@@ -288,24 +288,31 @@ def options_table(game: str, only: Iterable[str] | None = None, *, collapsed: bo
     from IPython.display import HTML
 
     from ftwkit.options import describe_options
+    from widgets.rules_docs import link_rulings, option_words
+    from widgets.switches import choice_words
 
     rules = ftwkit.rules(game)
     specs = {spec.name: spec for spec in describe_options(rules.Options)}
+    words = option_words(game)
     names = list(specs) if only is None else list(only)
     rows = []
     for spec in (specs[name] for name in names):
-        allowed = (
-            _OPEN_VALUES.get(spec.kind, spec.kind)
-            if spec.choices is None
-            else ", ".join(f"<code>{html.escape(_show(c))}</code>" for c in spec.choices)
-        )
+        said = words.get(spec.name)
+        if spec.choices is None:
+            allowed = _OPEN_VALUES.get(spec.kind, spec.kind)
+        else:
+            allowed = "<br>".join(
+                f"{html.escape(choice_words(spec, said, c))} <code>{html.escape(_show(c))}</code>"
+                for c in spec.choices
+            )
         rows.append(
-            f"<tr><td><code>{spec.name}</code></td><td><code>{html.escape(_show(spec.default))}"
-            f"</code></td><td>{allowed}</td><td>{_doc_html(spec.doc)}</td></tr>"
+            f"<tr><td><b>{html.escape(spec.label)}</b><br><code>{spec.name}</code></td>"
+            f"<td><code>{html.escape(_show(spec.default))}</code></td><td>{allowed}</td>"
+            f"<td>{link_rulings(_doc_html(spec.doc))}</td></tr>"
         )
     if not rows:
         return HTML("<p>This game has no variant switches.</p>")
-    head = "<tr><th>option</th><th>default</th><th>values</th><th>what it switches</th></tr>"
+    head = "<tr><th>switch</th><th>default</th><th>choices</th><th>what it switches</th></tr>"
     table = f'<table class="ftw-options">{head}{"".join(rows)}</table>'
     if collapsed:
         summary = f"All {len(rows)} variant switches, with the ruling each one changes"
@@ -442,8 +449,16 @@ def _verdict_lines(result: Any) -> str:
             what = "check the position"
         else:
             reason = before.explain(step.move)
-            move = f"<b>{html.escape(step.move)}</b>"
-            what = f"try {move} — refused: {html.escape(reason)}" if reason else f"play {move}"
+            move = f"“<b>{html.escape(step.move)}</b>”"
+            mover = (
+                before.rules.player_names(before.players)[before.to_play]
+                if before.to_play is not None
+                else "The mover"
+            )
+            if reason:
+                what = f"{html.escape(mover)} tries {move}: refused, because {html.escape(reason)}"
+            else:
+                what = f"{html.escape(mover)} plays {move}"
         note = "" if step.ok else f" — {html.escape(step.message)}"
         lines.append(f"{mark} step {step.index + 1}: {what}{note}")
         before = step.state
