@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import ftwkit
 from widgets import dashboard as ftw_dashboard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,23 +25,6 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 IDS = [p.stem for p in PATHS]
 BY_NAME = {d.notebook: d for d in ftw_dashboard.DASHBOARDS}
-
-
-def _missing_piece(path: Path) -> str | None:
-    dashboard = BY_NAME[path.name]
-    if dashboard.game is not None and dashboard.game not in ftwkit.game_ids():
-        return f"game {dashboard.game!r} is not implemented"
-    widget = {"explorer": "Explorer", "edge-case": "Explorer", "casebook": "Casebook"}.get(
-        dashboard.kind
-    )
-    if widget:
-        try:
-            import widgets
-
-            getattr(widgets, widget)
-        except (ImportError, AttributeError):
-            return f"widgets.{widget} is not available"
-    return None
 
 
 def test_every_notebook_is_a_catalogued_dashboard() -> None:
@@ -84,9 +66,6 @@ def test_explorer_notebooks_start_from_the_catalogue_seed(
 @pytest.mark.slow
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_notebook_runs_headless(path: Path) -> None:
-    missing = _missing_piece(path)
-    if missing:
-        pytest.skip(missing)
     from nbmake.nb_run import NotebookRun
 
     result = NotebookRun(path, default_timeout=300).execute()

@@ -86,8 +86,6 @@ def test_every_game_round_trips_through_the_editor(game: str) -> None:
 
 
 def test_forthewin_tools_place_flip_change_owner_and_remove() -> None:
-    if "forthewin" not in ftwkit.game_ids():
-        pytest.skip("forthewin is not implemented yet")
     editor = ScenarioEditor("forthewin")
     names = ftwkit.rules("forthewin").player_names(2)
     editor.apply_tool(f"{names[0]} ninja", (0, 1))
