@@ -115,6 +115,7 @@ class Position:
         self.removed = removed
         self.options = options
         self._labels: dict[Cell, tuple[dict[Cell, int], int]] = {}
+        self._cut_searches: dict[Cell, bool] = {}
 
     # ------------------------------------------------------------------ counts
     @cached_property
@@ -179,8 +180,9 @@ class Position:
 
     def is_cut(self, cell: Cell) -> bool:
         """Whether ``cell`` is in :attr:`articulation`, decided from its 8 neighbours when they
-        touch one another without it (then it is no cut point); only otherwise is the Grid's
-        articulation set (a search of the whole Grid) computed."""
+        touch one another without it (then it is no cut point), else by a search around it that
+        stops once its neighbours are found joined; once a few cells needed that search, the
+        Grid's whole articulation set is computed instead."""
         known = self.__dict__.get("articulation")
         if known is not None:
             return cell in known
@@ -192,7 +194,13 @@ class Position:
                 ring |= 1 << bit
         if _RING_PIECES[ring] <= 1:
             return False
-        return cell in self.articulation
+        searched = self._cut_searches
+        found = searched.get(cell)
+        if found is None:
+            if len(searched) >= _CUT_SEARCHES:
+                return cell in self.articulation
+            found = searched[cell] = _splits_without(board, cell, ring)
+        return found
 
     def labels_without(self, cell: Cell) -> tuple[dict[Cell, int], int]:
         """Component labels of the Grid with ``cell`` lifted, and how many components."""
@@ -340,6 +348,33 @@ def _ring_pieces(ring: int) -> int:
 
 _RING_PIECES: tuple[int, ...] = tuple(_ring_pieces(ring) for ring in range(256))
 """:func:`_ring_pieces` of every neighbourhood, computed once."""
+
+_CUT_SEARCHES = 3
+"""Cells :meth:`Position.is_cut` judges by a search of their own before it computes the Grid's
+articulation set (one pass over the Grid, cheaper when many cells are asked about)."""
+
+
+def _splits_without(board: Board, cell: Cell, ring: int) -> bool:
+    """Whether the occupied neighbours of ``cell`` (``ring``, as for :data:`_RING_PIECES`) fall
+    apart once ``cell`` is lifted: a search from one of them through the Grid without ``cell``
+    that stops as soon as it has met them all."""
+    x, y = cell
+    around = [(x + dx, y + dy) for bit, (dx, dy) in enumerate(KING) if ring >> bit & 1]
+    start = around[0]
+    missing = set(around[1:])
+    seen = {cell, start}
+    todo = [start]
+    while todo:
+        cx, cy = todo.pop()
+        for dx, dy in KING:
+            nb = (cx + dx, cy + dy)
+            if nb in board and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+                missing.discard(nb)
+                if not missing:
+                    return False
+    return True
 
 
 def grid_is_whole(cells: object, options: Options) -> bool:
@@ -506,31 +541,74 @@ def _pirates(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
 
 def offered(pos: Position, action: Action) -> tuple[Cell | None, Cell] | None:
     """The ``(emptied, filled)`` pair :func:`candidates` gives ``action`` if it offers it here
-    and the action fills a cell, else ``None``: found among the actions of its kind that fill
-    the same cell only."""
-    filled = pos.footprint(action)[1]
-    if filled is None:
-        return None
-    dests: Dests = {filled: None}
+    and the action fills a cell, else ``None``; checked directly, the way the generator of its
+    kind builds it, instead of listing the candidates."""
+    board = pos.board
     kind = type(action)
-    raw: Iterator[RawCandidate]
     if kind is Add:
-        raw = _adds(pos, dests)
-    elif kind is Step:
-        raw = _steps(pos, dests)
-    elif kind is Shove:
-        raw = _shoves(pos, dests)
-    elif kind is AlienPull:
-        raw = _aliens(pos, dests)
-    elif kind is NinjaJump:
-        raw = _ninjas(pos, _DestIndex(dests))
-    else:
-        raw = _pirates(pos, _DestIndex(dests))
-    fields = tuple(action.__dict__.values())  # a dataclass's fields, in declaration order
-    for build, args, emptied, fills in raw:
-        if build is kind and args == fields:
-            return emptied, fills
+        assert isinstance(action, Add)
+        if pos.supply(pos.player, action.kind) > 0 and pos.can_add_at(action.cell):
+            return None, action.cell
+        return None
+    if kind is Step:
+        assert isinstance(action, Step)
+        src, dst = action.src, action.dst
+        near = dst != src and abs(dst[0] - src[0]) <= 1 and abs(dst[1] - src[1]) <= 1
+        if near and dst not in board and _own_face_up_kind(pos, src, None):
+            return src, dst
+        return None
+    if kind is Shove:
+        assert isinstance(action, Shove)
+        if action.direction not in _ORTHOGONAL_NAMES or not _own_face_up_kind(
+            pos, action.src, None
+        ):
+            return None
+        end = shove_end(board, action.src, action.step, pos.options.shove_mode)
+        return None if end is None else (action.src, end)
+    if kind is AlienPull:
+        assert isinstance(action, AlienPull)
+        alien, tile, dest = action.alien, action.tile, action.dest
+        if (
+            _near(dest, alien)
+            and dest not in board
+            and tile in board
+            and tile != alien
+            and _own_face_up_kind(pos, alien, "alien")
+        ):
+            return tile, dest
+        return None
+    if kind is NinjaJump:
+        assert isinstance(action, NinjaJump)
+        if _own_face_up_kind(pos, action.ninja, "ninja") and pos.is_space(
+            action.ninja, action.dest
+        ):
+            return action.ninja, action.dest
+        return None
+    if kind is PirateBlast:
+        assert isinstance(action, PirateBlast)
+        pirate, tile, dest = action.pirate, action.tile, action.dest
+        if (
+            _near(tile, pirate)
+            and tile in board
+            and _own_face_up_kind(pos, pirate, "pirate")
+            and pos.is_space(tile, dest)
+        ):
+            return tile, dest
     return None
+
+
+_ORTHOGONAL_NAMES = ("n", "e", "s", "w")
+
+
+def _own_face_up_kind(pos: Position, cell: Cell, kind: str | None) -> bool:
+    """Whether ``cell`` holds a face-up tile of the acting player (of ``kind`` if given)."""
+    tile = pos.board.get(cell)
+    return (
+        tile is not None
+        and tile.player == pos.player
+        and tile.up
+        and (kind is None or tile.kind == kind)
+    )
 
 
 def _refreshes(pos: Position) -> Iterator[RawCandidate]:

@@ -155,6 +155,10 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         return True
     if not pos.is_cut(lifted):
         return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
+    found = pos.__dict__.get("_masks", {}).get(lifted)
+    if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
+        masks, sizes = found
+        return masks.get(filled, 0) == (1 << len(sizes)) - 1
     labels, count = pos.labels_without(lifted)
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
     return len(touched) == count
@@ -273,23 +277,18 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
     if sure:
         return True
     board = pos.board
-    player = pos.player
     lx, ly = lifted
     fx, fy = filled
     near = abs(fx - lx) <= 1 and abs(fy - ly) <= 1
     if own_moved_up and near:
         return True  # T steps back
-    for dx, dy in KING:
-        nb = (fx + dx, fy + dy)
-        if nb in (lifted, actor):
-            continue
-        tile = board.get(nb)
-        if tile is not None and tile.player == player and tile.up and tile.kind == "pirate":
+    for pirate in _own_pirates_near(pos).get(filled, ()):
+        if pirate not in (lifted, actor):
             return True  # a Pirate next to T blasts it back (``lifted`` is a Grid space)
     if pos.options.connectivity != "one_group":
         return False
     own_neighbour = own_base or (own_moved and near)
-    if not own_neighbour and any(pos.supply(player, kind) > 0 for kind in KINDS):
+    if not own_neighbour and _has_supply(pos):
         # Add on ``lifted``: it touches every piece of the Grid without T; T's piece too when T
         # touches some tile where it landed, or lies next to ``lifted``
         if near:
@@ -297,6 +296,26 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         if any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING):
             return True
     return _refill_exists(pos, lifted, filled, actor)
+
+
+def _has_supply(pos: Position) -> bool:
+    """Whether the acting player has a tile of some kind off the Grid (cached on ``pos``)."""
+    found: bool | None = pos.__dict__.get("_has_supply")
+    if found is None:
+        found = pos.__dict__["_has_supply"] = any(pos.supply(pos.player, k) > 0 for k in KINDS)
+    return found
+
+
+def _own_pirates_near(pos: Position) -> dict[Cell, list[Cell]]:
+    """Cell → the acting player's face-up Pirates next to it (cached on ``pos``)."""
+    found: dict[Cell, list[Cell]] | None = pos.__dict__.get("_own_pirates_near")
+    if found is None:
+        found = {}
+        for x, y in pos.own_up("pirate"):
+            for dx, dy in KING:
+                found.setdefault((x + dx, y + dy), []).append((x, y))
+        pos.__dict__["_own_pirates_near"] = found
+    return found
 
 
 def _undo_facts(pos: Position, lifted: Cell, actor: Cell) -> tuple[bool, bool, bool, bool]:
