@@ -214,7 +214,13 @@ class Position:
     def space_cells(self, moved: Cell) -> list[Cell]:
         """Where Ninja or Pirate may send the tile at ``moved`` (FW20), sorted."""
         if self.options.grid_space == "in_grid":
-            return [c for c, n in self.frontier.items() if n - (1 if _near(c, moved) else 0) >= 1]
+            frontier = self.frontier
+            x, y = moved
+            # the cells that touch only the moved tile are no Grid space for it
+            lonely = [nb for nb in ((x + dx, y + dy) for dx, dy in KING) if frontier.get(nb) == 1]
+            if not lonely:
+                return list(frontier)
+            return [c for c in frontier if c not in lonely]
         board = self.board
         return [
             c
@@ -334,7 +340,17 @@ class Position:
         return None, None
 
 
-_GRID_FACTS = ("connected", "pieces", "articulation", "frontier", "near2", "_on_grid")
+_GRID_FACTS = (
+    "connected",
+    "pieces",
+    "articulation",
+    "frontier",
+    "near2",
+    "_on_grid",
+    "join_cells",
+    "_join_from",
+    "origin",
+)
 """Cached facts of a :class:`Position` that depend only on the tiles (not on who acts, nor on the
 board's order): :meth:`Position.seen_by` hands them on."""
 

@@ -166,10 +166,14 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
 
 def position_after(pos: Position, action: Action) -> Position:
     """``pos.after(action)`` for an allowed ``action``, told whether its Grid is whole from the
-    footprint of the action (the judgement the Grid rule makes) instead of a search of the Grid."""
+    footprint of the action (the judgement the Grid rule makes) instead of a search of the Grid,
+    and, when the action split a whole Grid, its pieces derived from those of ``pos``."""
     after = pos.after(action)
     lifted, filled = pos.footprint(action)
-    after.__dict__["connected"] = _keeps_whole(pos, lifted, filled)
+    whole = _keeps_whole(pos, lifted, filled)
+    if not whole and lifted is not None and filled is not None and pos.connected:
+        _carry_pieces(pos, after, lifted, filled)  # the pieces, for the rejoining action
+    after.__dict__["connected"] = whole
     return after
 
 
