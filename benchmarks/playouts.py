@@ -114,7 +114,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     parser.add_argument("--max-plies", type=int, default=400, help="cap on one playout")
     parser.add_argument("--positions", type=int, default=20, help="20-tile For the Win! positions")
-    parser.add_argument("--mcts-iterations", type=int, default=200, help="per MCTS decision (0: skip MCTS)")
+    parser.add_argument(
+        "--mcts-iterations", type=int, default=200, help="per MCTS decision (0: skip MCTS)"
+    )
     args = parser.parse_args()
 
     _, ref_plies, ref_time = draughts_ref.playouts(args.seconds)
