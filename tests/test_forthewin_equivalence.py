@@ -100,7 +100,8 @@ def _sample_positions() -> list[ForTheWinState]:
 
 
 def test_candidates_are_listed_once_and_offered_agrees() -> None:
-    from ftwkit.games.forthewin.actions import Add, AlienPull, Step, candidates, offered
+    from ftwkit.games.forthewin.actions import candidates, offered
+    from ftwkit.games.forthewin.moves import Add, AlienPull, Step
 
     positions = _sample_positions()
     assert any(s.grid_split for s in positions)

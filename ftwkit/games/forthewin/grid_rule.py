@@ -155,7 +155,8 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         return True
     if not pos.is_cut(lifted):
         return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
-    found = pos.__dict__.get("_masks", {}).get(lifted)
+    cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.__dict__.get("_masks", {})
+    found = cached.get(lifted)
     if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
         masks, sizes = found
         return masks.get(filled, 0) == (1 << len(sizes)) - 1
