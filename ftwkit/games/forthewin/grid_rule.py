@@ -32,11 +32,13 @@ from ftwkit.games.forthewin.actions import (
 from ftwkit.games.forthewin.moves import (
     KINDS,
     Action,
+    Add,
     AlienPull,
     NinjaJump,
     PirateBlast,
     Shove,
     Step,
+    ZombieInfect,
 )
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
@@ -168,13 +170,17 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
 def position_after(pos: Position, action: Action) -> Position:
     """``pos.after(action)`` for an allowed ``action``, told whether its Grid is whole from the
     footprint of the action (the judgement the Grid rule makes) instead of a search of the Grid,
-    and, when the action split a whole Grid, its pieces derived from those of ``pos``."""
+    and, when the action split a whole Grid, its pieces derived from those of ``pos`` (and the
+    count of tiles on the Grid, when none entered or left it)."""
     after = pos.after(action)
     lifted, filled = pos.footprint(action)
     whole = _keeps_whole(pos, lifted, filled)
     if not whole and lifted is not None and filled is not None and pos.connected:
         _carry_pieces(pos, after, lifted, filled)  # the pieces, for the rejoining action
     after.__dict__["connected"] = whole
+    counts = pos.__dict__.get("_on_grid")
+    if counts is not None and type(action) not in (Add, ZombieInfect):
+        after.__dict__["_on_grid"] = counts  # no tile entered or left the Grid
     return after
 
 
