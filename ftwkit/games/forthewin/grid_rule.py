@@ -10,6 +10,12 @@ if some second action this turn can rejoin it, so the engine looks one action ah
 * On a split Grid one action can rejoin it only by filling a cell that touches every piece (or
   every piece but a lone tile that is itself moved there). :func:`join_cells` finds those few
   cells, and only actions filling them are tried.
+* The look-ahead after a splitting first action is answered once per lifted tile where it can
+  be: what does not depend on where the tile went is cached on the position (the undo facts, the
+  tiles that could refill the lifted cell), and the second action that rejoined the Grid after
+  an earlier first action lifting the same tile is tried before any search.
+* Candidates are judged before they are built (:func:`~.actions.raw_candidates`), so a random
+  draw (:func:`random_action`) builds only the actions it looks at.
 """
 
 from __future__ import annotations
