@@ -148,7 +148,7 @@ def draw_allowed(
             return found
         size -= 1
         pool[pick - extra] = pool[size - extra]  # drop it: the next draw is among the rest
-    raise AssertionError("no legal move in a running position")
+    raise AssertionError("no legal move in a running position")  # pragma: no cover
 
 
 def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
