@@ -2,9 +2,10 @@
 
 Prints the median and 90th percentile of one ``legal_moves()`` call (on a freshly loaded state, so
 no cache is warm; the reconnectability look-ahead for splitting first actions included), random
-playout plies per second through ``legal_moves()`` + ``play`` (the generic loop) and through the
-search path (``random_move`` + ``play_unchecked``), and policy playouts (``random_move(policy=
-True)``): plies per second and how many games end with a winner within 400 plies.
+playout plies per second on the search path (``random_move`` + ``play_unchecked``: the loop of
+``benchmarks/playouts.py``, then this file's own), and policy playouts (``random_move(policy=
+True)``): plies per second and how many games end with a winner within 400 plies. Times are CPU
+seconds of this process (the machine is shared).
 
     python benchmarks/forthewin_bench.py [--positions 40] [--seconds 5] [--games 100]
 """
@@ -61,12 +62,13 @@ def time_legal_moves(states: list[ForTheWinState], repeats: int = 5) -> list[flo
 
 
 def search_playouts(seconds: float, max_plies: int, policy: bool) -> tuple[int, int, float]:
-    """Random (or policy) games through ``random_move`` + ``play_unchecked``: (games, plies, s)."""
+    """Random (or policy) games through ``random_move`` + ``play_unchecked``: (games, plies, CPU
+    seconds)."""
     rules = ftwkit.rules("forthewin")
     rng = random.Random(1)
     games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = rules.new(seed=games)
         for _ in range(max_plies):
             if state.is_over:
@@ -74,7 +76,7 @@ def search_playouts(seconds: float, max_plies: int, policy: bool) -> tuple[int, 
             state = state.play_unchecked(state.random_move(rng, policy=policy))
             plies += 1
         games += 1
-    return games, plies, time.perf_counter() - start
+    return games, plies, time.process_time() - start
 
 
 def policy_games(games: int, max_plies: int = 400) -> tuple[int, float]:

@@ -83,10 +83,11 @@ def legal_moves_median_ms(game: str, depth: int = 20, count: int = 30) -> float:
 
 
 def mcts_iterations_per_second(game: str, iterations: int, decisions: int = 3) -> float | None:
-    """MCTS iterations per CPU second over a few mid-game decisions; ``None`` without MCTS."""
+    """MCTS iterations per CPU second over a few mid-game decisions; ``None`` without MCTS (or
+    with ``iterations`` 0: skipped)."""
     from ftwkit import agents
 
-    if "mcts" not in agents.names():
+    if iterations <= 0 or "mcts" not in agents.names():
         return None
     agent = agents.make("mcts", seed=1, iterations=iterations)
     states = [s for s in midgame_states(game, decisions, 6) if not s.is_over]
@@ -113,7 +114,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
     parser.add_argument("--max-plies", type=int, default=400, help="cap on one playout")
     parser.add_argument("--positions", type=int, default=20, help="20-tile For the Win! positions")
-    parser.add_argument("--mcts-iterations", type=int, default=200, help="per MCTS decision")
+    parser.add_argument(
+        "--mcts-iterations", type=int, default=200, help="per MCTS decision (0: skip MCTS)"
+    )
     args = parser.parse_args()
 
     _, ref_plies, ref_time = draughts_ref.playouts(args.seconds)

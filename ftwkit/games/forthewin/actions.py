@@ -14,9 +14,9 @@ shover's cell and fills the cell past the run). :func:`candidates` yields each a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ftwkit.games.forthewin.moves import (
     COLOURS,
@@ -44,11 +44,14 @@ __all__ = [
     "Board",
     "Candidate",
     "Position",
+    "RawCandidate",
     "Tile",
     "apply_action",
     "basic_reason",
     "candidates",
     "describe",
+    "offered",
+    "raw_candidates",
     "winning_players",
 ]
 
@@ -70,6 +73,8 @@ class Tile(NamedTuple):
 Board = dict[Cell, Tile]
 Candidate = tuple[Action, Cell | None, Cell | None]
 """An action with the cell it empties and the cell it fills (``None`` when it does not)."""
+RawCandidate = tuple[Callable[..., Action], tuple[Any, ...], Cell | None, Cell | None]
+"""A :data:`Candidate` whose action is not built yet: ``build(*fields)`` is the action."""
 
 
 def describe(tile: Tile, cell: Cell) -> str:
@@ -110,6 +115,7 @@ class Position:
         self.removed = removed
         self.options = options
         self._labels: dict[Cell, tuple[dict[Cell, int], int]] = {}
+        self._cut_searches: dict[Cell, bool] = {}
 
     # ------------------------------------------------------------------ counts
     @cached_property
@@ -172,6 +178,30 @@ class Position:
         """Tiles whose removal alone would split the (connected) Grid."""
         return articulation_points(self.board)
 
+    def is_cut(self, cell: Cell) -> bool:
+        """Whether ``cell`` is in :attr:`articulation`, decided from its 8 neighbours when they
+        touch one another without it (then it is no cut point), else by a search around it that
+        stops once its neighbours are found joined; once a few cells needed that search, the
+        Grid's whole articulation set is computed instead."""
+        known = self.__dict__.get("articulation")
+        if known is not None:
+            return cell in known
+        board = self.board
+        x, y = cell
+        ring = 0
+        for bit, (dx, dy) in enumerate(KING):
+            if (x + dx, y + dy) in board:
+                ring |= 1 << bit
+        if _RING_PIECES[ring] <= 1:
+            return False
+        searched = self._cut_searches
+        found = searched.get(cell)
+        if found is None:
+            if len(searched) >= _CUT_SEARCHES:
+                return cell in self.articulation
+            found = searched[cell] = _splits_without(board, cell, ring)
+        return found
+
     def labels_without(self, cell: Cell) -> tuple[dict[Cell, int], int]:
         """Component labels of the Grid with ``cell`` lifted, and how many components."""
         found = self._labels.get(cell)
@@ -184,7 +214,13 @@ class Position:
     def space_cells(self, moved: Cell) -> list[Cell]:
         """Where Ninja or Pirate may send the tile at ``moved`` (FW20), sorted."""
         if self.options.grid_space == "in_grid":
-            return [c for c, n in self.frontier.items() if n - (1 if _near(c, moved) else 0) >= 1]
+            frontier = self.frontier
+            x, y = moved
+            # the cells that touch only the moved tile are no Grid space for it
+            lonely = [nb for nb in ((x + dx, y + dy) for dx, dy in KING) if frontier.get(nb) == 1]
+            if not lonely:
+                return list(frontier)
+            return [c for c in frontier if c not in lonely]
         board = self.board
         return [
             c
@@ -275,6 +311,87 @@ class Position:
         board, removed = apply_action(self, action)
         return Position(board, self.player, self.players, removed, self.options)
 
+    def seen_by(self, board: Board, player: int) -> Position:
+        """This position with ``player`` acting, on ``board`` (the same tiles in another order):
+        what is known of the Grid's shape so far is kept, not computed again."""
+        out = Position(board, player, self.players, self.removed, self.options)
+        known = self.__dict__
+        for name in _GRID_FACTS:
+            if name in known:
+                out.__dict__[name] = known[name]
+        out._labels = self._labels
+        return out
+
+    def footprint(self, action: Action) -> tuple[Cell | None, Cell | None]:
+        """The cell ``action`` (allowed here) empties and the cell it fills, as
+        :func:`candidates` pairs them (``None`` when it does not)."""
+        if isinstance(action, Add):
+            return None, action.cell
+        if isinstance(action, Step):
+            return action.src, action.dst
+        if isinstance(action, Shove):
+            return action.src, shove_end(
+                self.board, action.src, action.step, self.options.shove_mode
+            )
+        if isinstance(action, (AlienPull, PirateBlast)):
+            return action.tile, action.dest
+        if isinstance(action, NinjaJump):
+            return action.ninja, action.dest
+        return None, None
+
+
+_GRID_FACTS = (
+    "connected",
+    "pieces",
+    "articulation",
+    "frontier",
+    "near2",
+    "_on_grid",
+    "join_cells",
+    "_join_from",
+    "origin",
+)
+"""Cached facts of a :class:`Position` that depend only on the tiles (not on who acts, nor on the
+board's order): :meth:`Position.seen_by` hands them on."""
+
+
+def _ring_pieces(ring: int) -> int:
+    """How many groups the occupied cells of a tile's 8-neighbourhood form among themselves
+    (``ring``: bit ``i`` set when the cell at ``KING[i]`` is occupied; the tile left out)."""
+    cells = [KING[i] for i in range(8) if ring >> i & 1]
+    return len(set(component_labels(cells).values()))
+
+
+_RING_PIECES: tuple[int, ...] = tuple(_ring_pieces(ring) for ring in range(256))
+""":func:`_ring_pieces` of every neighbourhood, computed once."""
+
+_CUT_SEARCHES = 3
+"""Cells :meth:`Position.is_cut` judges by a search of their own before it computes the Grid's
+articulation set (one pass over the Grid, cheaper when many cells are asked about)."""
+
+
+def _splits_without(board: Board, cell: Cell, ring: int) -> bool:
+    """Whether the occupied neighbours of ``cell`` (``ring``, as for :data:`_RING_PIECES`) fall
+    apart once ``cell`` is lifted: a search from one of them through the Grid without ``cell``
+    that stops as soon as it has met them all."""
+    x, y = cell
+    around = [(x + dx, y + dy) for bit, (dx, dy) in enumerate(KING) if ring >> bit & 1]
+    start = around[0]
+    missing = set(around[1:])
+    seen = {cell, start}
+    todo = [start]
+    while todo:
+        cx, cy = todo.pop()
+        for dx, dy in KING:
+            nb = (cx + dx, cy + dy)
+            if nb in board and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+                missing.discard(nb)
+                if not missing:
+                    return False
+    return True
+
 
 def grid_is_whole(cells: object, options: Options) -> bool:
     """Whether occupied ``cells`` satisfy the connectivity rule (FW2)."""
@@ -301,26 +418,56 @@ def _fits(dests: Dests | None, lifted: Cell | None, filled: Cell) -> bool:
 
 
 def candidates(pos: Position, dests: Dests | None = None) -> Iterator[Candidate]:
-    """Every action the action rules allow (Grid rule not applied), in a fixed order.
+    """Every action the action rules allow (Grid rule not applied), in a fixed order, each once.
 
     Args:
         pos: the position.
         dests: when given, only actions that fill one of these cells, lifting the tile the map
             names (used to look for actions that can rejoin a split Grid).
     """
+    for build, args, lifted, filled in raw_candidates(pos, dests):
+        yield build(*args), lifted, filled
+
+
+def raw_candidates(pos: Position, dests: Dests | None = None) -> Iterator[RawCandidate]:
+    """:func:`candidates` with each action not yet built: ``(class, fields, emptied, filled)``.
+
+    Building an action object costs more than judging it; search draws one action out of dozens
+    and builds only that one (``build(*fields)``)."""
+    index = None if dests is None else _DestIndex(dests)
     yield from _adds(pos, dests)
     yield from _steps(pos, dests)
     yield from _shoves(pos, dests)
     yield from _aliens(pos, dests)
-    yield from _ninjas(pos, dests)
-    yield from _pirates(pos, dests)
+    yield from _ninjas(pos, index)
+    yield from _pirates(pos, index)
     if dests is None:
         yield from _refreshes(pos)
         yield from _monkeys(pos)
         yield from _zombies(pos)
 
 
-def _adds(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
+class _DestIndex:
+    """A :data:`Dests` map indexed by the cell each destination needs lifted, so that the
+    destinations open to one lifted tile are found without scanning them all."""
+
+    def __init__(self, dests: Dests) -> None:
+        self.dests = dests
+        self.anyone: list[Cell] = []
+        self.by_need: dict[Cell, list[Cell]] = {}
+        for cell, need in dests.items():
+            if need is None:
+                self.anyone.append(cell)
+            else:
+                self.by_need.setdefault(need, []).append(cell)
+
+    def open_to(self, lifted: Cell) -> list[Cell]:
+        """Destinations an action lifting ``lifted`` may fill (unsorted)."""
+        own = self.by_need.get(lifted)
+        return self.anyone + own if own else self.anyone
+
+
+def _adds(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
     kinds = [k for k in KINDS if pos.supply(pos.player, k) > 0]
     if not kinds:
         return
@@ -330,16 +477,16 @@ def _adds(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
         cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
     for cell in cells:
         for kind in kinds:
-            yield Add(kind, cell), None, cell
+            yield Add, (kind, cell), None, cell
 
 
-def _steps(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
+def _steps(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
     board = pos.board
     for src in pos.own_up():
         for dx, dy in KING:
             dst = (src[0] + dx, src[1] + dy)
             if dst not in board and _fits(dests, src, dst):
-                yield Step(src, dst), src, dst
+                yield Step, (src, dst), src, dst
 
 
 def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
@@ -355,16 +502,16 @@ def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
     return ahead
 
 
-def _shoves(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
+def _shoves(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
     names = ("n", "e", "s", "w")
     for src in pos.own_up():
         for name, step in zip(names, ORTHOGONAL, strict=True):
             end = shove_end(pos.board, src, step, pos.options.shove_mode)
             if end is not None and _fits(dests, src, end):
-                yield Shove(src, name), src, end
+                yield Shove, (src, name), src, end
 
 
-def _aliens(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
+def _aliens(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
     board = pos.board
     for alien in pos.own_up("alien"):
         spots = [
@@ -374,62 +521,139 @@ def _aliens(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
         ]
         if not spots:
             continue
-        for tile in board:
+        if dests is not None and all(dests[c] is not None for c in spots):
+            needed = {dests[c] for c in spots}  # only these tiles may be pulled here
+            tiles: Iterator[Cell] | dict[Cell, Tile] = (c for c in board if c in needed)
+        else:
+            tiles = board
+        for tile in tiles:
             if tile == alien:
                 continue
             for dest in spots:
                 if _fits(dests, tile, dest):
-                    yield AlienPull(alien, tile, dest), tile, dest
+                    yield AlienPull, (alien, tile, dest), tile, dest
 
 
-def _ninjas(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
+def _ninjas(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
     for ninja in pos.own_up("ninja"):
-        if dests is None:
+        if index is None:
             spots = pos.space_cells(ninja)
         else:
-            spots = sorted(c for c in dests if _fits(dests, ninja, c) and pos.is_space(ninja, c))
+            spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
         for dest in spots:
-            yield NinjaJump(ninja, dest), ninja, dest
+            yield NinjaJump, (ninja, dest), ninja, dest
 
 
-def _pirates(pos: Position, dests: Dests | None) -> Iterator[Candidate]:
+def _pirates(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
     for pirate in pos.own_up("pirate"):
         for tile in pos.neighbours(pirate):
-            if dests is None:
+            if index is None:
                 spots = pos.space_cells(tile)
             else:
-                spots = sorted(c for c in dests if _fits(dests, tile, c) and pos.is_space(tile, c))
+                spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
             for dest in spots:
-                yield PirateBlast(pirate, tile, dest), tile, dest
+                yield PirateBlast, (pirate, tile, dest), tile, dest
 
 
-def _refreshes(pos: Position) -> Iterator[Candidate]:
+def offered(pos: Position, action: Action) -> tuple[Cell | None, Cell] | None:
+    """The ``(emptied, filled)`` pair :func:`candidates` gives ``action`` if it offers it here
+    and the action fills a cell, else ``None``; checked directly, the way the generator of its
+    kind builds it, instead of listing the candidates."""
+    board = pos.board
+    kind = type(action)
+    if kind is Add:
+        assert isinstance(action, Add)
+        if pos.supply(pos.player, action.kind) > 0 and pos.can_add_at(action.cell):
+            return None, action.cell
+        return None
+    if kind is Step:
+        assert isinstance(action, Step)
+        src, dst = action.src, action.dst
+        near = dst != src and abs(dst[0] - src[0]) <= 1 and abs(dst[1] - src[1]) <= 1
+        if near and dst not in board and _own_face_up_kind(pos, src, None):
+            return src, dst
+        return None
+    if kind is Shove:
+        assert isinstance(action, Shove)
+        if action.direction not in _ORTHOGONAL_NAMES or not _own_face_up_kind(
+            pos, action.src, None
+        ):
+            return None
+        end = shove_end(board, action.src, action.step, pos.options.shove_mode)
+        return None if end is None else (action.src, end)
+    if kind is AlienPull:
+        assert isinstance(action, AlienPull)
+        alien, tile, dest = action.alien, action.tile, action.dest
+        if (
+            _near(dest, alien)
+            and dest not in board
+            and tile in board
+            and tile != alien
+            and _own_face_up_kind(pos, alien, "alien")
+        ):
+            return tile, dest
+        return None
+    if kind is NinjaJump:
+        assert isinstance(action, NinjaJump)
+        if _own_face_up_kind(pos, action.ninja, "ninja") and pos.is_space(
+            action.ninja, action.dest
+        ):
+            return action.ninja, action.dest
+        return None
+    if kind is PirateBlast:
+        assert isinstance(action, PirateBlast)
+        pirate, tile, dest = action.pirate, action.tile, action.dest
+        if (
+            _near(tile, pirate)
+            and tile in board
+            and _own_face_up_kind(pos, pirate, "pirate")
+            and pos.is_space(tile, dest)
+        ):
+            return tile, dest
+    return None
+
+
+_ORTHOGONAL_NAMES = ("n", "e", "s", "w")
+
+
+def _own_face_up_kind(pos: Position, cell: Cell, kind: str | None) -> bool:
+    """Whether ``cell`` holds a face-up tile of the acting player (of ``kind`` if given)."""
+    tile = pos.board.get(cell)
+    return (
+        tile is not None
+        and tile.player == pos.player
+        and tile.up
+        and (kind is None or tile.kind == kind)
+    )
+
+
+def _refreshes(pos: Position) -> Iterator[RawCandidate]:
     anyone = pos.options.refresh_any
     for cell, tile in pos.board.items():
         if not tile.up and (anyone or tile.player == pos.player):
-            yield Refresh(cell), None, None
+            yield Refresh, (cell,), None, None
 
 
-def _monkeys(pos: Position) -> Iterator[Candidate]:
+def _monkeys(pos: Position) -> Iterator[RawCandidate]:
     for monkey in pos.own_up("monkey"):
         if pos.options.ability_needs_effect and not pos.neighbours(monkey):
             continue
-        yield MonkeyFlip(monkey), None, None
+        yield MonkeyFlip, (monkey,), None, None
 
 
-def _zombies(pos: Position) -> Iterator[Candidate]:
+def _zombies(pos: Position) -> Iterator[RawCandidate]:
     fallback = pos.zombie_fallback()
     for zombie in pos.own_up("zombie"):
         for cell in pos.neighbours(zombie):
             tile = pos.board[cell]
             if fallback:
                 if tile.up or not pos.options.ability_needs_effect:
-                    yield ZombieDeactivate(zombie, cell), None, None
+                    yield ZombieDeactivate, (zombie, cell), None, None
                 continue
             if tile.kind == "zombie" and not pos.options.zombie_infects_zombies:
                 continue
             for colour in pos.replacement_colours(tile):
-                yield ZombieInfect(zombie, cell, colour), None, None
+                yield ZombieInfect, (zombie, cell, colour), None, None
 
 
 # ---------------------------------------------------------------------------- reasons

@@ -10,42 +10,59 @@ if some second action this turn can rejoin it, so the engine looks one action ah
 * On a split Grid one action can rejoin it only by filling a cell that touches every piece (or
   every piece but a lone tile that is itself moved there). :func:`join_cells` finds those few
   cells, and only actions filling them are tried.
+* The look-ahead after a splitting first action is answered once per lifted tile where it can
+  be: what does not depend on where the tile went is cached on the position (the undo facts, the
+  tiles that could refill the lifted cell), and the second action that rejoined the Grid after
+  an earlier first action lifting the same tile is tried before any search.
+* Candidates are judged before they are built (:func:`~.actions.raw_candidates`), so a random
+  draw (:func:`random_action`) builds only the actions it looks at.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from ftwkit.games.forthewin.actions import (
     Candidate,
     Position,
+    RawCandidate,
     basic_reason,
-    candidates,
     describe,
     grid_is_whole,
+    offered,
+    raw_candidates,
     winning_players,
 )
 from ftwkit.games.forthewin.moves import (
     KINDS,
     Action,
+    Add,
     AlienPull,
     NinjaJump,
     PirateBlast,
     Shove,
     Step,
+    ZombieInfect,
 )
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
+from ftwkit.protocol import Move
 
 __all__ = [
     "action_pool",
     "allows",
+    "draw_allowed",
     "grid_reason",
     "join_cells",
     "legal_actions",
+    "position_after",
+    "random_action",
     "split_description",
 ]
+
+T = TypeVar("T")
 
 
 def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list[Action]:
@@ -56,45 +73,82 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
         more: how many further actions the turn still allows after this one (0 or 1 normally).
         stop_at_first: return as soon as one allowed action is found (a look-ahead test).
     """
-    pool = _pool(pos, more)
     out: list[Action] = []
-    seen: set[Action] = set()
-    for action, lifted, filled in pool:
-        if action in seen:
-            continue
-        if _grid_allows(pos, action, lifted, filled, more):
-            seen.add(action)
+    for build, args, lifted, filled in _pool(pos, more):
+        if _keeps_whole(pos, lifted, filled):
+            out.append(build(*args))
+        else:
+            action = build(*args)
+            if not _split_allowed(pos, action, more, lifted, filled):
+                continue
             out.append(action)
-            if stop_at_first:
-                break
+        if stop_at_first:
+            break
     return out
 
 
-def _pool(pos: Position, more: int) -> Iterator[Candidate]:
-    """The candidates worth judging: on a split Grid with no action to follow, only those that
-    fill a cell where the Grid can be rejoined (:func:`join_cells`)."""
+def _pool(pos: Position, more: int) -> Iterator[RawCandidate]:
+    """The candidates worth judging, each once: on a split Grid with no action to follow, only
+    those that fill a cell where the Grid can be rejoined (:func:`join_cells`)."""
     opts = pos.options
     fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
     if not pos.connected and fast and more == 0:
         dests = join_cells(pos)
         if not dests:
             return iter(())
-        return candidates(pos, dests)
-    return candidates(pos)
+        return raw_candidates(pos, dests)
+    return raw_candidates(pos)
 
 
 def action_pool(pos: Position, more: int) -> list[Candidate]:
     """The candidates :func:`legal_actions` judges, each action once, in the same order: the
     legal actions are exactly those for which :func:`allows` holds (a superset to sample from)."""
-    out: dict[Action, Candidate] = {}
-    for cand in _pool(pos, more):
-        out.setdefault(cand[0], cand)
-    return list(out.values())
+    return [(build(*args), lifted, filled) for build, args, lifted, filled in _pool(pos, more)]
 
 
 def allows(pos: Position, cand: Candidate, more: int) -> bool:
     """Whether the Grid rule allows a candidate of :func:`action_pool` (FW1-FW3)."""
-    return _grid_allows(pos, cand[0], cand[1], cand[2], more)
+    action, lifted, filled = cand
+    return _keeps_whole(pos, lifted, filled) or _split_allowed(pos, action, more, lifted, filled)
+
+
+def random_action(specials: list[Move], pos: Position, more: int, rng: random.Random) -> Move:
+    """A move drawn uniformly over ``specials`` and the legal actions, as :func:`draw_allowed`
+    over :func:`action_pool` draws it (the same ``rng`` calls, the same move), building only the
+    actions it judges."""
+
+    def judge(raw: RawCandidate) -> Move | None:
+        build, args, lifted, filled = raw
+        if _keeps_whole(pos, lifted, filled):
+            return build(*args)
+        action = build(*args)
+        return action if _split_allowed(pos, action, more, lifted, filled) else None
+
+    return draw_allowed(specials, list(_pool(pos, more)), judge, rng)
+
+
+def draw_allowed(
+    specials: list[Move], pool: list[T], judge: Callable[[T], Move | None], rng: random.Random
+) -> Move:
+    """A move drawn uniformly over ``specials`` (all legal) and the items of ``pool`` that
+    ``judge`` turns into a move (the others are refused): rejection sampling without replacement
+    (``pool`` is reordered), so only the drawn items are judged.
+
+    Raises:
+        AssertionError: nothing is legal (a running position always has a legal move).
+    """
+    extra = len(specials)
+    size = extra + len(pool)
+    while size:
+        pick = rng.randrange(size)
+        if pick < extra:
+            return specials[pick]
+        found = judge(pool[pick - extra])
+        if found is not None:
+            return found
+        size -= 1
+        pool[pick - extra] = pool[size - extra]  # drop it: the next draw is among the rest
+    raise AssertionError("no legal move in a running position")  # pragma: no cover
 
 
 def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
@@ -107,11 +161,33 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         return any((x + dx, y + dy) in board for dx, dy in KING)
     if len(board) == 1:
         return True
-    if lifted not in pos.articulation:
+    if not pos.is_cut(lifted):
         return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
+    cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.__dict__.get("_masks", {})
+    found = cached.get(lifted)
+    if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
+        masks, sizes = found
+        return masks.get(filled, 0) == (1 << len(sizes)) - 1
     labels, count = pos.labels_without(lifted)
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
     return len(touched) == count
+
+
+def position_after(pos: Position, action: Action) -> Position:
+    """``pos.after(action)`` for an allowed ``action``, told whether its Grid is whole from the
+    footprint of the action (the judgement the Grid rule makes) instead of a search of the Grid,
+    and, when the action split a whole Grid, its pieces derived from those of ``pos`` (and the
+    count of tiles on the Grid, when none entered or left it)."""
+    after = pos.after(action)
+    lifted, filled = pos.footprint(action)
+    whole = _keeps_whole(pos, lifted, filled)
+    if not whole and lifted is not None and filled is not None and pos.connected:
+        _carry_pieces(pos, after, lifted, filled)  # the pieces, for the rejoining action
+    after.__dict__["connected"] = whole
+    counts = pos.__dict__.get("_on_grid")
+    if counts is not None and type(action) not in (Add, ZombieInfect):
+        after.__dict__["_on_grid"] = counts  # no tile entered or left the Grid
+    return after
 
 
 def _cells_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> set[Cell]:
@@ -130,21 +206,17 @@ def must_stay_whole(action: Action, grid_check: str) -> bool:
     return grid_check == "per_turn" and isinstance(action, Shove)
 
 
-def _grid_allows(
-    pos: Position, action: Action, lifted: Cell | None, filled: Cell | None, more: int
-) -> bool:
+def _keeps_whole(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
+    """Whether the Grid obeys the connectivity rule after an action that empties ``lifted`` and
+    fills ``filled`` (either ``None`` when it does not)."""
     opts = pos.options
-    if pos.connected and opts.connectivity == "one_group":
-        whole = _whole_after(pos, lifted, filled)
-    elif opts.connectivity == "one_group":
-        whole = _rejoined_after(pos, lifted, filled)
-    elif lifted is None and filled is None:
-        whole = pos.connected
-    else:
-        whole = grid_is_whole(_cells_after(pos, lifted, filled), opts)
-    if whole:
-        return True
-    return _split_allowed(pos, action, more, lifted, filled)
+    if opts.connectivity == "one_group":
+        if pos.connected:
+            return _whole_after(pos, lifted, filled)
+        return _rejoined_after(pos, lifted, filled)
+    if lifted is None and filled is None:
+        return pos.connected
+    return grid_is_whole(_cells_after(pos, lifted, filled), opts)
 
 
 def _split_allowed(
@@ -169,7 +241,20 @@ def _split_allowed(
         return True
     if must_stay_whole(action, opts.grid_check) or more == 0:
         return False
-    return bool(legal_actions(after, 0, stop_at_first=True))
+    if lifted is None:
+        return bool(legal_actions(after, 0, stop_at_first=True))
+    # The second action that rejoined the Grid after an earlier first action lifting the same
+    # tile usually rejoins it again (the Grid differs only where that tile went): try it first.
+    witnesses: dict[Cell, Action] = pos.__dict__.setdefault("_rejoin_witness", {})
+    witness = witnesses.get(lifted)
+    if witness is not None:
+        found = offered(after, witness)
+        if found is not None and _keeps_whole(after, found[0], found[1]):
+            return True
+    second = legal_actions(after, 0, stop_at_first=True)
+    if second:
+        witnesses[lifted] = second[0]
+    return bool(second)
 
 
 def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> bool:
@@ -183,61 +268,96 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
     back, T (an own face-up Ninja) jumping back. Under ``one_group`` an Add on ``lifted`` also
     rejoins, since the lifted tile touched every piece it leaves behind (and T's new piece when
     ``filled`` touches a tile): it needs a tile in supply and no own tile next to ``lifted``.
+
+    The parts that depend only on the lifted tile and the tile that acted are worked out once
+    per position and shared by every first action lifting the same tile.
     """
-    board = pos.board
-    player = pos.player
-    opts = pos.options
-    moved = board[lifted]
-    actor: Cell | None = None
-    if isinstance(action, Step):
+    kind = type(action)
+    actor: Cell | None
+    if kind is Step:
         return True  # the tile is still face up and steps back
-    if isinstance(action, AlienPull):
-        actor = action.alien
-    elif isinstance(action, PirateBlast):
-        actor = action.pirate
-    elif isinstance(action, NinjaJump):
+    if kind is AlienPull:
+        actor = action.alien  # type: ignore[attr-defined]
+    elif kind is PirateBlast:
+        actor = action.pirate  # type: ignore[attr-defined]
+    elif kind is NinjaJump:
         actor = lifted
     else:
         return False  # Shove (a run moved) and Add (nothing lifted) take the slow way
+    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] = pos.__dict__.setdefault(
+        "_undo_facts", {}
+    )
+    facts = cache.get((lifted, actor))
+    if facts is None:
+        facts = cache[(lifted, actor)] = _undo_facts(pos, lifted, actor)
+    sure, own_moved_up, own_moved, own_base = facts
+    if sure:
+        return True
+    board = pos.board
     lx, ly = lifted
     fx, fy = filled
-    moved_up = moved.up and actor != lifted
-    own_moved = moved.player == player
-    if own_moved and moved_up:
-        if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
-            return True  # T steps back
-        if moved.kind == "ninja":
-            return True  # T jumps back: ``lifted`` touches the tiles it touched before
-    own_neighbour = False
-    for dx, dy in KING:
-        nb = (lx + dx, ly + dy)
-        if nb == filled:
-            own_neighbour = own_neighbour or own_moved
-            continue
-        tile = board.get(nb)
-        if tile is None or nb == lifted:
-            continue
-        if tile.player == player:
-            own_neighbour = True
-            if tile.up and nb != actor and tile.kind == "alien":
-                return True  # another Alien pulls T back
-    for dx, dy in KING:
-        nb = (fx + dx, fy + dy)
-        if nb in (lifted, actor):
-            continue
-        tile = board.get(nb)
-        if tile is not None and tile.player == player and tile.up and tile.kind == "pirate":
+    near = abs(fx - lx) <= 1 and abs(fy - ly) <= 1
+    if own_moved_up and near:
+        return True  # T steps back
+    for pirate in _own_pirates_near(pos).get(filled, ()):
+        if pirate not in (lifted, actor):
             return True  # a Pirate next to T blasts it back (``lifted`` is a Grid space)
-    if opts.connectivity != "one_group":
+    if pos.options.connectivity != "one_group":
         return False
-    if not own_neighbour and any(pos.supply(player, kind) > 0 for kind in KINDS):
+    own_neighbour = own_base or (own_moved and near)
+    if not own_neighbour and _has_supply(pos):
         # Add on ``lifted``: it touches every piece of the Grid without T; T's piece too when T
         # touches some tile where it landed, or lies next to ``lifted``
-        if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
+        if near:
             return True
         if any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING):
             return True
     return _refill_exists(pos, lifted, filled, actor)
+
+
+def _has_supply(pos: Position) -> bool:
+    """Whether the acting player has a tile of some kind off the Grid (cached on ``pos``)."""
+    found: bool | None = pos.__dict__.get("_has_supply")
+    if found is None:
+        found = pos.__dict__["_has_supply"] = any(pos.supply(pos.player, k) > 0 for k in KINDS)
+    return found
+
+
+def _own_pirates_near(pos: Position) -> dict[Cell, list[Cell]]:
+    """Cell → the acting player's face-up Pirates next to it (cached on ``pos``)."""
+    found: dict[Cell, list[Cell]] | None = pos.__dict__.get("_own_pirates_near")
+    if found is None:
+        found = {}
+        for x, y in pos.own_up("pirate"):
+            for dx, dy in KING:
+                found.setdefault((x + dx, y + dy), []).append((x, y))
+        pos.__dict__["_own_pirates_near"] = found
+    return found
+
+
+def _undo_facts(pos: Position, lifted: Cell, actor: Cell) -> tuple[bool, bool, bool, bool]:
+    """What :func:`_undo_exists` needs to know of the tile T on ``lifted`` whatever cell it goes
+    to: ``(surely undone, T is own and still face up, T is own, an own tile touches lifted)``.
+    Surely undone: T is an own face-up Ninja that jumps back, or an own face-up Alien next to
+    ``lifted`` (not the one that acted) pulls T back."""
+    board = pos.board
+    player = pos.player
+    moved = board[lifted]
+    own_moved = moved.player == player
+    own_moved_up = own_moved and moved.up and actor != lifted
+    if own_moved_up and moved.kind == "ninja":
+        return True, own_moved_up, own_moved, True  # T jumps back
+    own_base = False
+    lx, ly = lifted
+    for dx, dy in KING:
+        nb = (lx + dx, ly + dy)
+        tile = board.get(nb)
+        if tile is None or tile.player != player:
+            continue
+        own_base = True
+        if tile.up and nb != actor and tile.kind == "alien":
+            return True, own_moved_up, own_moved, True  # another Alien pulls T back
+    return False, own_moved_up, own_moved, own_base
 
 
 def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None) -> bool:
@@ -245,47 +365,70 @@ def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None
     is the one before the first action without Z and with ``filled``: whole when Z is not an
     articulation point of that Grid and ``filled`` touches a tile other than Z (``one_group``).
 
-    Tried: an own face-up tile next to ``lifted`` stepping onto it, an own face-up Ninja jumping
-    there, an own face-up Alien next to ``lifted`` pulling Z there, an own face-up Pirate blasting
-    a tile next to it there. The tile that acted first (``actor``, now face down) and T (now on
-    ``filled``) are left out; those cases are the undo moves above.
+    The tiles Z that can be put on ``lifted`` (:func:`_refillers`) depend on ``filled`` only
+    through whether it lies next to ``lifted``, so they are found once per position and lifted
+    tile; what is left is whether ``filled`` touches a tile other than one of them.
     """
     board = pos.board
-    player = pos.player
-    cuts = pos.articulation
     fx, fy = filled
     lx, ly = lifted
+    next_to = abs(fx - lx) <= 1 and abs(fy - ly) <= 1
+    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] = pos.__dict__.setdefault(
+        "_refillers", {}
+    )
+    key = (lifted, actor, next_to)
+    refillers = cache.get(key)
+    if refillers is None:
+        refillers = cache[key] = _refillers(pos, lifted, actor, next_to)
+    if not refillers:
+        return False
     # tiles next to ``filled`` once Z has gone (``lifted`` counts: it is filled again)
     around_f = [(fx + dx, fy + dy) for dx, dy in KING if (fx + dx, fy + dy) in board]
+    if len(around_f) != 1:
+        return len(around_f) > 1  # two tiles: one is not Z
+    return len(refillers) > 1 or around_f[0] not in refillers
+
+
+def _refillers(pos: Position, lifted: Cell, actor: Cell | None, next_to: bool) -> frozenset[Cell]:
+    """The tiles Z, not articulation points, that a second action can put on ``lifted``: an own
+    face-up tile next to ``lifted`` stepping onto it, an own face-up Ninja jumping there, an own
+    face-up Alien next to ``lifted`` pulling Z there, an own face-up Pirate blasting a tile next
+    to it there. The tile that acted first (``actor``, now face down) and T are left out; those
+    cases are the undo moves of :func:`_undo_exists`. ``next_to``: T went next to ``lifted``
+    (then ``lifted`` is a Grid space for any Z)."""
+    board = pos.board
+    player = pos.player
+    lx, ly = lifted
     # tiles next to ``lifted`` after the first action: a Grid space for Z needs one besides Z
     around_l = [(lx + dx, ly + dy) for dx, dy in KING if (lx + dx, ly + dy) in board]
-    if abs(fx - lx) <= 1 and abs(fy - ly) <= 1:
-        around_l.append(filled)
+    if next_to:
+        around_l.append(lifted)  # stands for T's new cell: never Z
 
     def fine(z: Cell) -> bool:
-        return z not in cuts and z != lifted and any(c != z for c in around_f)
+        return z != lifted and not pos.is_cut(z)
 
     def space_for(z: Cell) -> bool:
         return any(c != z for c in around_l)
 
+    out: set[Cell] = set()
     for cell, tile in board.items():
         if tile.player != player or not tile.up or cell in (actor, lifted):
             continue
         near = abs(cell[0] - lx) <= 1 and abs(cell[1] - ly) <= 1
         if near and fine(cell):
-            return True  # steps onto ``lifted``
+            out.add(cell)  # steps onto ``lifted``
         kind = tile.kind
         if kind == "ninja" and fine(cell) and space_for(cell):
-            return True  # jumps onto ``lifted``
-        if kind == "alien" and near and any(fine(z) for z in board if z != cell):
-            return True  # pulls some tile onto ``lifted``
+            out.add(cell)  # jumps onto ``lifted``
+        if kind == "alien" and near:
+            out.update(z for z in board if z != cell and fine(z))  # pulls Z onto ``lifted``
         if kind == "pirate":
             x, y = cell
             for dx, dy in KING:
                 z = (x + dx, y + dy)
                 if z in board and fine(z) and space_for(z):
-                    return True  # blasts a neighbour onto ``lifted``
-    return False
+                    out.add(z)  # blasts a neighbour onto ``lifted``
+    return frozenset(out)
 
 
 def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) -> None:
@@ -314,7 +457,7 @@ def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) ->
         sizes[label] += 1
     after.__dict__["pieces"] = (out, count, sizes)
     after.__dict__["connected"] = count <= 1
-    after.__dict__["join_cells"] = _carried_join_cells(pos, lifted, filled, touched)
+    after.__dict__["_join_from"] = (pos, lifted, filled, touched)  # join_cells, when asked
     after.__dict__["origin"] = (pos, lifted, filled)
 
 
@@ -425,7 +568,7 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
     origin = pos.__dict__.get("origin")
     if origin is not None:
         return _whole_from_origin(origin, lifted, filled)
-    if lifted not in pos.articulation:
+    if not pos.is_cut(lifted):
         # its piece stays whole without it, and ``filled`` touches the rest of that piece
         return True
     # the Grid without ``lifted`` (pieces cached per lifted cell): ``filled`` must touch them all
@@ -472,6 +615,10 @@ def join_cells(pos: Position) -> dict[Cell, Cell | None]:
     """
     carried = pos.__dict__.get("join_cells")
     if carried is not None:
+        return carried  # type: ignore[no-any-return]
+    source = pos.__dict__.get("_join_from")
+    if source is not None:
+        carried = pos.__dict__["join_cells"] = _carried_join_cells(*source)
         return carried  # type: ignore[no-any-return]
     labels, count, sizes = pos.pieces
     board = pos.board

@@ -23,7 +23,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ftwkit.games.forthewin.actions import Board, apply_action, grid_is_whole, winning_players
-from ftwkit.games.forthewin.grid_rule import action_pool, allows
+from ftwkit.games.forthewin.grid_rule import action_pool, allows, draw_allowed, random_action
 from ftwkit.games.forthewin.moves import (
     KINDS,
     Action,
@@ -57,27 +57,15 @@ def random_move(state: ForTheWinState, rng: random.Random) -> Move:
     The draw depends only on the position and ``rng`` (never on whether the move list happens to
     be cached), so a seeded agent plays the same move from equal states.
     """
-    specials = state.turn_moves()
-    pos = state.position
-    more = state.more_after_this
-    return _draw(specials, pos, more, action_pool(pos, more), rng)
+    return random_action(state.turn_moves(), state.position, state.more_after_this, rng)
 
 
 def _draw(specials: list[Move], pos: Any, more: int, pool: list[Any], rng: random.Random) -> Move:
     """Rejection sampling without replacement over ``specials`` and the candidates ``pool``
     (modified): uniform over the legal ones."""
-    extra = len(specials)
-    size = extra + len(pool)
-    while size:
-        pick = rng.randrange(size)
-        if pick < extra:
-            return specials[pick]
-        cand = pool[pick - extra]
-        if allows(pos, cand, more):
-            return cand[0]
-        size -= 1
-        pool[pick - extra] = pool[size - extra]  # drop it: the next draw is among the rest
-    raise AssertionError("no legal move in a running position")  # pragma: no cover
+    return draw_allowed(
+        specials, pool, lambda cand: cand[0] if allows(pos, cand, more) else None, rng
+    )
 
 
 def progress(board: Board, player: int, options: Any) -> tuple[int, int, int, int]:

@@ -21,7 +21,12 @@ from ftwkit.games.forthewin.actions import (
     basic_reason,
     winning_players,
 )
-from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions, split_description
+from ftwkit.games.forthewin.grid_rule import (
+    grid_reason,
+    legal_actions,
+    position_after,
+    split_description,
+)
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Note, State, state_dataclass
@@ -217,11 +222,11 @@ class ForTheWinState(State):
         p = self.mover
         if isinstance(move, Pass) or (isinstance(move, EndTurn) and self.extended_turn):
             used[p] = ACTIONS_PER_ROUND
-            return self._advance(self.tiles, self.removed, used)
+            return self._advance(self.tiles, self.removed, used, self.position)
         if isinstance(move, EndTurn):
-            return self._advance(self.tiles, self.removed, used)
+            return self._advance(self.tiles, self.removed, used, self.position)
         assert isinstance(move, Action)
-        after = self.position.after(move)
+        after = position_after(self.position, move)
         board, removed = after.board, after.removed
         tiles = tuple(sorted(board.items()))
         used[p] += 1
@@ -241,8 +246,9 @@ class ForTheWinState(State):
             self.turn_actions + 1 >= 2 and not self.extended_turn
         )
         if turn_over:
-            return self._advance(tiles, removed, used)
-        nxt = self._replace(
+            return self._advance(tiles, removed, used, after)
+        nxt = self._successor(
+            after,
             tiles=tiles,
             removed=removed,
             actions_used=tuple(used),
@@ -251,7 +257,7 @@ class ForTheWinState(State):
         if nxt.can_act():
             return nxt
         used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
-        return self._advance(tiles, removed, used)
+        return self._advance(tiles, removed, used, after)
 
     def settle_loaded(self) -> ForTheWinState:
         """A loaded running position as play would leave it: over if a win shows, else forfeited
@@ -271,7 +277,7 @@ class ForTheWinState(State):
             return self
         used = list(self.actions_used)
         used[self.mover] = ACTIONS_PER_ROUND
-        return self._advance(self.tiles, self.removed, used)
+        return self._advance(self.tiles, self.removed, used, self.position)
 
     def _resolve(self, winners: set[int]) -> tuple[int, ...]:
         """Who wins when ``winners`` completed the condition after the mover's action (FW10)."""
@@ -290,11 +296,13 @@ class ForTheWinState(State):
         tiles: tuple[tuple[Cell, Tile], ...],
         removed: tuple[tuple[int, str], ...],
         used: list[int],
+        grid: Position,
     ) -> ForTheWinState:
         """End the mover's turn: the next player with actions left, or a new round (FW5–FW7).
 
         A player who has no legal action when their turn begins forfeits the round's remaining
         actions (FW6). If nobody can act for two whole rounds the game is drawn (engine-only).
+        ``grid`` is a position on ``tiles`` whose known shape the next positions reuse.
         """
         n = self.n_players
         mover, first, round_number = self.mover, self.first, self.round_number
@@ -312,7 +320,8 @@ class ForTheWinState(State):
                 first = (first + 1) % n
                 used = [0] * n
                 nxt = first
-            state = self._replace(
+            state = self._successor(
+                grid,
                 tiles=tiles,
                 removed=removed,
                 mover=nxt,
@@ -329,6 +338,14 @@ class ForTheWinState(State):
 
     def _replace(self, **changes: Any) -> ForTheWinState:
         return dataclasses.replace(self, **changes)
+
+    def _successor(self, grid: Position, **changes: Any) -> ForTheWinState:
+        """:meth:`_replace` for a position on the tiles of ``grid``, which hands on what it knows
+        of the Grid's shape (whether it is whole, its pieces...) instead of having it found
+        again."""
+        nxt = dataclasses.replace(self, **changes)
+        nxt.__dict__["position"] = grid.seen_by(nxt.board, nxt.mover)
+        return nxt
 
     # ------------------------------------------------------------------ JSON and text
     def _position_json(self) -> dict[str, Any]:
