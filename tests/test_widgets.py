@@ -348,7 +348,7 @@ def test_saved_positions_and_records_load_back() -> None:
     assert other.state == ex.state and other.line == ()
     assert other.load_json(record)
     assert other.line == ("B3-C3", "H6-G6") and other.state == ex.state
-    assert "Download record" in ex._downloads.value
+    assert "Download record" in ex.files.downloads.value
 
 
 def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
@@ -362,11 +362,11 @@ def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
         "content": memoryview(b"{bad"),
         "last_modified": datetime.now(UTC),
     }
-    ex._upload.value = (upload,)
+    ex.files.upload.value = (upload,)
     assert ex.message.startswith("not JSON: ")
     assert ex.state is before and ex.line == ("B3-C3",)
     wrong = json.dumps({"game": "playwin", "to_play": 0, "pieces": [["Z9"], []]}).encode()
-    ex._upload.value = ({**upload, "content": memoryview(wrong)},)
+    ex.files.upload.value = ({**upload, "content": memoryview(wrong)},)
     assert "Z9" in ex.message
     assert ex.state is before
     assert not ex.load_json({"game": "doubleblind"})

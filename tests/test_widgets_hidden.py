@@ -61,8 +61,9 @@ def test_view_as_the_player_to_move_masks_the_others_passes_everywhere() -> None
     data = json.loads(ex.position_json())
     assert data == ex.state.observation(2)
     assert data["hands"][0] == [None] * len(data["hands"][0])
-    assert "Download Player 3&#x27;s view" in ex._downloads.value
-    assert "record" in ex._downloads.value and "Download record" not in ex._downloads.value
+    downloads = ex.files.downloads.value
+    assert "Download Player 3&#x27;s view" in downloads
+    assert "record" in downloads and "Download record" not in downloads
     with pytest.raises(IllegalMove, match="designer"):
         ex.record_json()
     # Player 1, looking back at move 1, reads their own pass in full

@@ -15,7 +15,6 @@ is broken by) earlier draw commands.
 
 from __future__ import annotations
 
-import base64
 import html
 import json
 import weakref
@@ -37,6 +36,7 @@ from widgets.batch import drawing
 from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.export import BoardExport
+from widgets.files_panel import FilesPanel
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
@@ -68,14 +68,6 @@ def _label(target: Any) -> str:
 def _options(rules: ftwkit.Rules) -> Any:
     """The rules' options dataclass (declared in ``__slots__``, so mypy does not see it)."""
     return rules.options  # type: ignore[attr-defined]
-
-
-def _data_link(text: str, filename: str, caption: str) -> str:
-    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (
-        f"<a download='{html.escape(filename)}' href='data:application/json;base64,{payload}' "
-        f"style='margin-right:1em'>{html.escape(caption)}</a>"
-    )
 
 
 class Explorer(ipywidgets.VBox):
@@ -283,46 +275,13 @@ class Explorer(ipywidgets.VBox):
         self._earlier_box.add_class("ftw-earlier")
         self._earlier_box.layout.display = "none"
 
-        # files
-        self._upload = ipywidgets.FileUpload(
-            accept=".json", multiple=False, description="Load JSON"
-        )
-        self._upload.observe(self._on_upload_value, names="value")
-        self._paste = ipywidgets.Textarea(
-            placeholder="…or paste a position or record (JSON) here",
-            layout=ipywidgets.Layout(width="420px", height="80px"),
-        )
-        self._paste_load = ipywidgets.Button(description="Load pasted JSON")
-        self._paste_load.on_click(self._on_paste_load_click)
-        self._downloads = ipywidgets.HTML()
-        self._downloads.add_class("ftw-downloads")
-
-        def link_box(caption: str) -> ipywidgets.Text:
-            return ipywidgets.Text(
-                description=caption,
-                style={"description_width": "150px"},
-                layout=ipywidgets.Layout(width="100%", max_width="640px"),
-            )
-
-        self._position_link = link_box("Link to this position")
-        self._record_link = link_box("Link to every line")
-        self._position_link.add_class("ftw-position-link")
-        self._record_link.add_class("ftw-record-link")
-        self._links_box = ipywidgets.VBox(
-            [
-                ipywidgets.HTML(
-                    "<b>Links</b> (copy one and send it: the dashboard opened with it starts there)"
-                ),
-                self._position_link,
-                self._record_link,
-            ]
-        )
         self.board_export = BoardExport(
             self.canvas,
             self.picture_svg,
             lambda: f"{self._game}-move-{self._tree.index}",
             self._redraw,
         )
+        self.files = FilesPanel(self.load_json, self._on_uploaded, self.board_export)
 
         # players: a person or the computer per seat, Stop / Go, Hint
         self.seat_panel = SeatPanel()
@@ -384,18 +343,7 @@ class Explorer(ipywidgets.VBox):
                 *[c.row for c in self._option_controls],
             ]
         )
-        file_tab = ipywidgets.VBox(
-            [
-                self._upload,
-                self._paste,
-                self._paste_load,
-                self._downloads,
-                self._links_box,
-                ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
-                self.board_export,
-            ]
-        )
-        settings = ipywidgets.Accordion(children=[game_tab, file_tab])
+        settings = ipywidgets.Accordion(children=[game_tab, self.files])
         settings.set_title(0, "Game, variants and view")
         settings.set_title(1, "Load / save / export")
         settings.selected_index = None
@@ -1435,33 +1383,14 @@ class Explorer(ipywidgets.VBox):
             self._syncing = False
 
     def _refresh_downloads(self) -> None:
-        game = self._game
         viewer = self._view_player()
         if self._pass_to is not None:
-            self._downloads.value = html.escape(
-                f"(nothing to download while the board is covered: pass the device to "
-                f"{self.pass_to} first)"
-            )
-            self._links_box.layout.display = "none"
-            return
-        if viewer is None or not has_hidden_information(self.state):
-            # each is built once and serves both its download and its link
-            position, record = self.state.to_json(), tree_record(self._tree)
-            self._downloads.value = _data_link(
-                json.dumps(position, indent=1), f"{game}-position.json", "⬇ Download position"
-            ) + _data_link(json.dumps(record, indent=1), f"{game}-record.json", "⬇ Download record")
-            self._position_link.value = links.link("position", position)
-            self._record_link.value = links.link("record", record)
-            self._links_box.layout.display = None
-            return
-        name = self.state.rules.player_names(self.state.players)[viewer]
-        self._downloads.value = _data_link(
-            self.position_json(), f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
-        ) + html.escape(
-            "(the record and the links hold hidden cards: switch the view to the designer "
-            "to download them)"
-        )
-        self._links_box.layout.display = "none"
+            self.files.show_covered(self.pass_to)
+        elif viewer is None or not has_hidden_information(self.state):
+            self.files.show_whole(self._game, self.state.to_json(), tree_record(self._tree))
+        else:
+            name = self.state.rules.player_names(self.state.players)[viewer]
+            self.files.show_view(self._game, viewer, name, self.position_json())
 
     def _compute_steps(self) -> list[tuple[str, State]]:
         node = self._tree.current
@@ -1656,23 +1585,8 @@ class Explorer(ipywidgets.VBox):
         if self._earlier_pick.value is not None:
             self.return_to_earlier(int(self._earlier_pick.value))
 
-    @guarded("load")
-    def _on_upload_value(self, change: Mapping[str, Any]) -> None:
-        files = change["new"]
-        if self._syncing or not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, Mapping) else item.content
-        name = item["name"] if isinstance(item, Mapping) else getattr(item, "name", "file")
-        try:
-            self.load_json(bytes(content))
-        finally:
-            self.log_panel.info(f"upload of {name}: {self.message}")
-            self._syncing = True
-            try:
-                self._upload.value = ()
-            finally:
-                self._syncing = False
+    def _on_uploaded(self, name: str) -> None:
+        self.log_panel.info(f"upload of {name}: {self.message}")
 
     def _on_stop_click(self, _button: Any) -> None:
         self.stop()
@@ -1686,7 +1600,3 @@ class Explorer(ipywidgets.VBox):
     def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
         if change["new"] != self._seats[player]:
             self.set_seat(player, change["new"])
-
-    def _on_paste_load_click(self, _button: Any) -> None:
-        if self.load_json(self._paste.value):
-            self._paste.value = ""
