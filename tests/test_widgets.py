@@ -257,12 +257,12 @@ def test_the_move_list_and_variation_list_jump_when_clicked() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
     ex.play("H6-G6")
-    ex._moves.value = 1
+    ex.history.moves.value = 1
     assert ex.index == 1
     ex.play("H5-G5")
-    labels = [label for label, _ in ex._tree_select.options]
+    labels = [label for label, _ in ex.history.tree_select.options]
     assert len(labels) == 3
-    ex._tree_select.value = 1  # the node "2. H6-G6" of the main line
+    ex.history.tree_select.value = 1  # the node "2. H6-G6" of the main line
     assert ex.line == ("B3-C3", "H6-G6") and ex.index == 2
 
 
@@ -476,8 +476,8 @@ def test_widgets_carry_stable_dom_classes() -> None:
     parts = {
         "ftw-status": ex._status,
         "ftw-message": ex._message,
-        "ftw-moves": ex._moves,
-        "ftw-variations": ex._tree_select,
+        "ftw-moves": ex.history.moves,
+        "ftw-variations": ex.history.tree_select,
         "ftw-chooser": ex._chooser,
     }
     assert [name for name, widget in parts.items() if name not in widget._dom_classes] == []
@@ -492,7 +492,7 @@ def test_status_and_move_list_are_current_when_the_board_is_redrawn(
     draw = ex.renderer.draw
 
     def spy(*args: Any, **kwargs: Any) -> None:
-        seen.append((ex._status.value, len(ex._moves.options)))
+        seen.append((ex._status.value, len(ex.history.moves.options)))
         draw(*args, **kwargs)
 
     monkeypatch.setattr(ex.renderer, "draw", spy)

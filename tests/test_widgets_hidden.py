@@ -52,9 +52,9 @@ def test_view_as_the_player_to_move_masks_the_others_passes_everywhere() -> None
     assert ex.view == 2
     assert ex.line == ("pass ? ? ?", "pass ? ? ?")
     assert ex.variations == [("pass ? ? ?", "pass ? ? ?")]
-    labels = [label for label, _ in ex._moves.options]
+    labels = [label for label, _ in ex.history.moves.options]
     assert labels == ["start", "1. pass ? ? ? (Player 1)", "2. pass ? ? ? (Player 2)"]
-    variations = " ".join(label for label, _ in ex._tree_select.options)
+    variations = " ".join(label for label, _ in ex.history.tree_select.options)
     for text in played:
         assert text.split(" ", 1)[1] not in variations
     # the downloads: the position is Player 3's observation; the record is not offered

@@ -37,6 +37,7 @@ from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.export import BoardExport
 from widgets.files_panel import FilesPanel
+from widgets.history import HistoryPanel
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
@@ -51,7 +52,6 @@ __all__ = ["Explorer", "has_hidden_information"]
 
 _DESIGNER = -1
 _TO_PLAY = -2
-_NBSP = "\u00a0"
 _MAX_START_HIGHLIGHTS = 40
 _HINT_MOVES = 3
 _MAX_EARLIER = 8
@@ -124,7 +124,6 @@ class Explorer(ipywidgets.VBox):
         self._shown_viewer: int | None = None
         self._pass_to: int | None = None
         self._seed = seed if isinstance(seed, int) else 0
-        self._tree_nodes: list[Node] = []
         self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
             weakref.WeakKeyDictionary()
         )
@@ -189,55 +188,6 @@ class Explorer(ipywidgets.VBox):
         )
         self._move_play.on_click(self._on_move_play_click)
 
-        # history
-        def nav(label: str, tip: str) -> ipywidgets.Button:
-            return ipywidgets.Button(
-                description=label, tooltip=tip, layout=ipywidgets.Layout(width="44px")
-            )
-
-        self._first = nav("|◀", "to the start")
-        self._back = nav("◀", "one move back")
-        self._fwd = nav("▶", "one move forward")
-        self._last = nav("▶|", "to the end of this line")
-        self._first.on_click(self._on_first_click)
-        self._back.on_click(self._on_back_click)
-        self._fwd.on_click(self._on_forward_click)
-        self._last.on_click(self._on_last_click)
-        self._slider = ipywidgets.IntSlider(
-            min=0,
-            max=0,
-            value=0,
-            readout=True,
-            continuous_update=True,
-            layout=ipywidgets.Layout(width="250px"),
-        )
-        self._slider.observe(self._on_slider_value, names="value")
-        self._moves = ipywidgets.Select(rows=10, layout=ipywidgets.Layout(width="270px"))
-        self._moves.observe(self._on_moves_value, names="value")
-        self._moves.add_class("ftw-moves")
-        self._tree_select = ipywidgets.Select(rows=6, layout=ipywidgets.Layout(width="270px"))
-        self._tree_select.observe(self._on_tree_value, names="value")
-        self._tree_select.add_class("ftw-variations")
-        self._promote = ipywidgets.Button(
-            description="Make main line",
-            tooltip="make the line shown the main line",
-            layout=ipywidgets.Layout(width="130px"),
-        )
-        self._promote.on_click(self._on_promote_click)
-
-        # sub-steps of a move (e.g. a capture chain)
-        self._step_label = ipywidgets.HTML()
-        self._step_back = nav("◁", "previous step inside the move")
-        self._step_fwd = nav("▷", "next step inside the move")
-        self._step_back.on_click(self._on_step_back_click)
-        self._step_fwd.on_click(self._on_step_forward_click)
-        self._step_box = ipywidgets.VBox(
-            [
-                ipywidgets.HTML("<b>Step through the move</b>"),
-                ipywidgets.HBox([self._step_back, self._step_fwd, self._step_label]),
-            ]
-        )
-
         # game set-up
         rules = start.rules
         self._seed_box = ipywidgets.IntText(
@@ -295,6 +245,15 @@ class Explorer(ipywidgets.VBox):
             self.seat_panel.hint_level.value = "easy" if "easy" in keys else keys[0]
         else:
             self.seat_panel.hint_button.disabled = True
+        self.history = HistoryPanel(
+            goto=self.goto,
+            back=self.back,
+            forward=self.forward,
+            select_node=self._select_node,
+            promote=self.promote,
+            step=self.step,
+            header=[self.seat_panel],
+        )
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
         # The board column grows to the board's size and shrinks below it in a narrow pane; the
@@ -310,20 +269,6 @@ class Explorer(ipywidgets.VBox):
             layout=ipywidgets.Layout(
                 flex="1 1 auto", min_width="200px", max_width=f"{self.canvas.width}px"
             ),
-        )
-        history = ipywidgets.VBox(
-            [
-                self.seat_panel,
-                ipywidgets.HBox([self._first, self._back, self._fwd, self._last]),
-                self._slider,
-                self._step_box,
-                ipywidgets.HTML("<b>Moves</b> (click to jump)"),
-                self._moves,
-                ipywidgets.HTML("<b>Variations</b>"),
-                self._tree_select,
-                self._promote,
-            ],
-            layout=ipywidgets.Layout(margin="0 0 0 12px", flex="0 0 auto"),
         )
         setup_rows: list[ipywidgets.Widget] = [self._seed_box]
         if self._players.options and len(self._players.options) > 1:
@@ -351,7 +296,7 @@ class Explorer(ipywidgets.VBox):
             ipywidgets.HBox([self._title, self._status]),
             self._variant,
             self._message,
-            ipywidgets.HBox([board, history], layout=ipywidgets.Layout(flex_flow="row wrap")),
+            ipywidgets.HBox([board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")),
             settings,
             self.log_panel,
         ]
@@ -1322,48 +1267,12 @@ class Explorer(ipywidgets.VBox):
         self._buttons.children = buttons
 
     def _refresh_history(self) -> None:
-        tree = self._tree
-        line = tree.line
-        index = tree.index
-        names = self.state.rules.player_names(self.state.players)
         viewer = self._view_player()
-        labels: list[tuple[str, int]] = [("start", 0)]
-        for node in line[1:]:
-            assert node.parent is not None
-            mover = node.parent.state.to_play
-            who = f" ({names[mover]})" if mover is not None else ""
-            labels.append((f"{node.ply}. {self._move_label(node, viewer)}{who}", node.ply))
-        self._tree_nodes = []
-        tree_labels: list[tuple[str, int]] = []
-        on_line = set(map(id, line))
-        for node, depth in tree.nodes():
-            if node.parent is None:
-                continue
-            mark = "▶ " if node is tree.current else "· " if id(node) in on_line else "  "
-            indent = _NBSP * 4 * depth
-            tree_labels.append(
-                (
-                    f"{indent}{mark}{node.ply}. {self._move_label(node, viewer)}".replace(
-                        " ", _NBSP
-                    ),
-                    len(self._tree_nodes),
-                )
-            )
-            self._tree_nodes.append(node)
-        self._syncing = True
-        try:
-            self._moves.options = labels
-            self._moves.value = index
-            self._slider.max = len(line) - 1
-            self._slider.value = index
-            self._tree_select.options = tree_labels
-            current = [i for i, n in enumerate(self._tree_nodes) if n is tree.current]
-            self._tree_select.value = current[0] if current else None
-        finally:
-            self._syncing = False
-        self._first.disabled = self._back.disabled = index == 0
-        self._fwd.disabled = self._last.disabled = index == len(line) - 1
-        self._promote.disabled = all(n.parent is None or n.parent.children[0] is n for n in line)
+        self.history.show(
+            self._tree,
+            lambda node: self._move_label(node, viewer),
+            self.state.rules.player_names(self.state.players),
+        )
 
     def _refresh_view_options(self) -> None:
         state = self.state
@@ -1406,16 +1315,7 @@ class Explorer(ipywidgets.VBox):
         return [("before the move", node.parent.state), *inner]
 
     def _refresh_steps(self) -> None:
-        steps = self._steps
-        self._step_box.layout.display = None if steps else "none"
-        if not steps:
-            return
-        k = self._substep
-        shown = len(steps) - 1 if k is None else k
-        self._step_back.disabled = shown == 0
-        self._step_fwd.disabled = k is None
-        label = "after the whole move" if k is None else steps[k][0]
-        self._step_label.value = f"&nbsp;{html.escape(label)}"
+        self.history.show_steps([label for label, _ in self._steps], self._substep)
 
     def _sync_setup(self, state: State) -> None:
         """Show the variants and player count of a state that came from outside (a file)."""
@@ -1505,45 +1405,12 @@ class Explorer(ipywidgets.VBox):
     def _on_canvas_mouse_down(self, x: float, y: float) -> None:
         self.click(x, y)
 
-    def _on_first_click(self, _button: Any) -> None:
-        self.goto(0)
-
-    def _on_back_click(self, _button: Any) -> None:
-        self.back()
-
-    def _on_forward_click(self, _button: Any) -> None:
-        self.forward()
-
-    def _on_last_click(self, _button: Any) -> None:
-        self.goto(-1)
-
-    def _on_slider_value(self, change: Mapping[str, Any]) -> None:
-        if not self._syncing:
-            self.goto(change["new"])
-
-    def _on_moves_value(self, change: Mapping[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.goto(change["new"])
-
     @guarded("variations")
-    def _on_tree_value(self, change: Mapping[str, Any]) -> None:
-        if self._syncing or change["new"] is None:
-            return
+    def _select_node(self, node: Node) -> None:
+        """Show a node of the tree (a click in the variation list)."""
         self._paused = True
-        self._tree.select(self._tree_nodes[change["new"]])
+        self._tree.select(node)
         self._commit(structure=True)
-
-    def _on_promote_click(self, _button: Any) -> None:
-        self.promote()
-
-    def _on_step_back_click(self, _button: Any) -> None:
-        k = len(self._steps) - 1 if self._substep is None else self._substep
-        self.step(max(0, k - 1))
-
-    def _on_step_forward_click(self, _button: Any) -> None:
-        if self._substep is not None:
-            nxt = self._substep + 1
-            self.step(None if nxt >= len(self._steps) - 1 else nxt)
 
     @guarded("type a move")
     def _on_move_text_value(self, change: Mapping[str, Any]) -> None:
