@@ -435,7 +435,7 @@ def test_every_game_plays_by_clicks_and_walks_back(game: str) -> None:
 def test_hidden_information_games_offer_a_view_as_selector(game: str) -> None:
     ex = Explorer(game)
     hidden = type(ex.state).observation is not ftwkit.State.observation
-    assert (ex._view.layout.display != "none") == hidden
+    assert (ex.setup.view.layout.display != "none") == hidden
     if hidden:
         connect(ex)
         ex.set_view(0)

@@ -85,7 +85,7 @@ def test_ftwcards_player_count_is_a_new_game_setting() -> None:
     assert ex.state.players == 2
     ex.new_game(seed=4, players=3)
     assert ex.state.players == 3 and ex.state == ftwkit.rules("ftwcards").new(3, seed=4)
-    assert ex._view.layout.display != "none"
+    assert ex.setup.view.layout.display != "none"
 
 
 def test_pnrz_tile_then_cell_offers_the_rotations() -> None:

@@ -43,7 +43,8 @@ from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
-from widgets.switches import Switch, switches, variant_summary
+from widgets.setup_panel import SetupPanel
+from widgets.switches import variant_summary
 from widgets.tree import GameTree, Node
 from widgets.tree_records import tree_from_record, tree_record
 from widgets.visibility import HIDDEN, has_hidden_information, move_label
@@ -117,7 +118,6 @@ class Explorer(ipywidgets.VBox):
         self._substep: int | None = None
         self._steps: list[tuple[str, State]] = []
         self._client_ready = False
-        self._syncing = False
         self._view_choice = _DESIGNER if view is None else view
         # hot seat: the player whose hand the "player to move" view last revealed, and the
         # player the device must be passed to before theirs is shown (None: no pass pending)
@@ -188,42 +188,16 @@ class Explorer(ipywidgets.VBox):
         )
         self._move_play.on_click(self._on_move_play_click)
 
-        # game set-up
-        rules = start.rules
-        self._seed_box = ipywidgets.IntText(
-            value=self._seed,
-            description="seed",
-            layout=ipywidgets.Layout(width="170px"),
-            style={"description_width": "40px"},
-        )
-        self._players = ipywidgets.Dropdown(
-            options=list(range(rules.min_players, rules.max_players + 1)),
-            value=start.players,
-            description="players",
-            layout=ipywidgets.Layout(width="170px"),
-            style={"description_width": "55px"},
-        )
-        self._new = ipywidgets.Button(description="New game", button_style="primary")
-        self._new.on_click(self._on_new_click)
-        self._view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
-        self._view.observe(self._on_view_value, names="value")
-        self._option_controls: list[Switch] = switches(self._game, rules.Options, _options(rules))
-        for control in self._option_controls:
-            control.widget.observe(self._on_option_value, names="value")
-        # games put aside by a new game, a variant change or a load, newest first
+        # game set-up; games put aside by a new game, a variant change or a load, newest first
         self._earlier: list[tuple[str, GameTree]] = []
-        self._earlier_pick = ipywidgets.Dropdown(
-            description="Earlier games",
-            style={"description_width": "100px"},
-            layout=ipywidgets.Layout(width="520px"),
+        self.setup = SetupPanel(
+            start,
+            self._seed,
+            new_game=self._on_new_game,
+            change_variants=self._on_variants,
+            choose_view=self._on_view_choice,
+            return_to_earlier=self.return_to_earlier,
         )
-        self._earlier_back = ipywidgets.Button(
-            description="Return to it", tooltip="put this game aside and go back to that one"
-        )
-        self._earlier_back.on_click(self._on_earlier_back_click)
-        self._earlier_box = ipywidgets.HBox([self._earlier_pick, self._earlier_back])
-        self._earlier_box.add_class("ftw-earlier")
-        self._earlier_box.layout.display = "none"
 
         self.board_export = BoardExport(
             self.canvas,
@@ -270,25 +244,7 @@ class Explorer(ipywidgets.VBox):
                 flex="1 1 auto", min_width="200px", max_width=f"{self.canvas.width}px"
             ),
         )
-        setup_rows: list[ipywidgets.Widget] = [self._seed_box]
-        if self._players.options and len(self._players.options) > 1:
-            setup_rows.append(self._players)
-        setup_rows.append(self._new)
-        game_tab = ipywidgets.VBox(
-            [
-                ipywidgets.HBox(setup_rows),
-                self._view,
-                self._earlier_box,
-                ipywidgets.HTML(
-                    "<b>Variants</b> (changing one starts a new game; the game before stays "
-                    "under <i>Earlier games</i>)"
-                    if self._option_controls
-                    else "<i>no variants</i>"
-                ),
-                *[c.row for c in self._option_controls],
-            ]
-        )
-        settings = ipywidgets.Accordion(children=[game_tab, self.files])
+        settings = ipywidgets.Accordion(children=[self.setup, self.files])
         settings.set_title(0, "Game, variants and view")
         settings.set_title(1, "Load / save / export")
         settings.selected_index = None
@@ -325,7 +281,7 @@ class Explorer(ipywidgets.VBox):
     @property
     def option_widgets(self) -> dict[str, ipywidgets.ValueWidget]:
         """The variant controls by option name (changing one starts a new game)."""
-        return {c.spec.name: c.widget for c in self._option_controls}
+        return self.setup.option_widgets
 
     @property
     def tree(self) -> GameTree:
@@ -1276,20 +1232,14 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_view_options(self) -> None:
         state = self.state
-        hidden = has_hidden_information(state)
-        self._view.layout.display = None if hidden else "none"
-        if not hidden:
+        if not has_hidden_information(state):
+            self.setup.show_views(None, _DESIGNER)
             return
         names = state.rules.player_names(state.players)
         options = [("designer (sees all)", _DESIGNER), ("player to move", _TO_PLAY)]
         options += [(name, p) for p, name in enumerate(names)]
-        self._syncing = True
-        try:
-            if list(self._view.options) != options:
-                self._view.options = options
-            self._view.value = self._view_choice if self._view_choice < state.players else _DESIGNER
-        finally:
-            self._syncing = False
+        chosen = self._view_choice if self._view_choice < state.players else _DESIGNER
+        self.setup.show_views(options, chosen)
 
     def _refresh_downloads(self) -> None:
         viewer = self._view_player()
@@ -1319,18 +1269,10 @@ class Explorer(ipywidgets.VBox):
 
     def _sync_setup(self, state: State) -> None:
         """Show the variants and player count of a state that came from outside (a file)."""
-        self._syncing = True
-        try:
-            for control in self._option_controls:
-                control.set(getattr(_options(state.rules), control.spec.name))
-            if state.players in self._players.options:
-                self._players.value = state.players
-            seed = getattr(state.root, "seed", None)
-            if isinstance(seed, int):
-                self._seed = seed
-                self._seed_box.value = seed
-        finally:
-            self._syncing = False
+        seed = getattr(state.root, "seed", None)
+        if isinstance(seed, int):
+            self._seed = seed
+        self.setup.sync(state, seed if isinstance(seed, int) else None)
 
     def _start(
         self, rules: ftwkit.Rules, *, seed: int, players: int | None, message: str = ""
@@ -1369,13 +1311,7 @@ class Explorer(ipywidgets.VBox):
         return f"{moves} move{'s' if moves != 1 else ''}{seeded}, {summary}"
 
     def _refresh_earlier(self) -> None:
-        self._earlier_box.layout.display = None if self._earlier else "none"
-        self._syncing = True
-        try:
-            self._earlier_pick.options = [(label, k) for k, (label, _) in enumerate(self._earlier)]
-            self._earlier_pick.value = 0 if self._earlier else None
-        finally:
-            self._syncing = False
+        self.setup.show_earlier([label for label, _ in self._earlier])
 
     @property
     def earlier_games(self) -> list[str]:
@@ -1424,33 +1360,24 @@ class Explorer(ipywidgets.VBox):
             self._move_text.value = ""
 
     @guarded("new game")
-    def _on_new_click(self, _button: Any) -> None:
-        players = self._players.value if len(self._players.options) > 1 else None
-        self._start(self.state.rules, seed=int(self._seed_box.value), players=players)
+    def _on_new_game(self, seed: int, players: int | None) -> None:
+        self._start(self.state.rules, seed=seed, players=players)
 
     @guarded("view")
-    def _on_view_value(self, change: Mapping[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None:
-            self._view_choice = int(change["new"])
-            self._commit(structure=True)
+    def _on_view_choice(self, choice: int) -> None:
+        self._view_choice = choice
+        self._commit(structure=True)
 
     @guarded("variants")
-    def _on_option_value(self, _change: Mapping[str, Any]) -> None:
-        if self._syncing:
-            return
+    def _on_variants(self, players: int | None) -> None:
         rules = self.state.rules
         try:
-            values = {c.spec.name: c.value for c in self._option_controls}
+            values = self.setup.option_values()
             new_rules = type(rules).with_options(**values)
         except (ValueError, TypeError) as err:
             raise InvalidState(str(err)) from None
-        players = self._players.value if len(self._players.options) > 1 else None
         summary = variant_summary(self._game, _options(new_rules))
         self._start(new_rules, seed=self._seed, players=players, message=f"New game: {summary}.")
-
-    def _on_earlier_back_click(self, _button: Any) -> None:
-        if self._earlier_pick.value is not None:
-            self.return_to_earlier(int(self._earlier_pick.value))
 
     def _on_uploaded(self, name: str) -> None:
         self.log_panel.info(f"upload of {name}: {self.message}")
