@@ -478,7 +478,7 @@ def test_widgets_carry_stable_dom_classes() -> None:
         "ftw-message": ex._message,
         "ftw-moves": ex.history.moves,
         "ftw-variations": ex.history.tree_select,
-        "ftw-chooser": ex._chooser,
+        "ftw-chooser": ex.board.chooser,
     }
     assert [name for name, widget in parts.items() if name not in widget._dom_classes] == []
 

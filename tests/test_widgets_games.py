@@ -113,7 +113,7 @@ def test_doubleblind_view_as_a_player_is_passed_to_the_renderer() -> None:
         original(canvas, state, **kwargs)
 
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
-    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
     ex.set_view(None)
     ex.set_view(0)
     assert seen == [None, 0]
@@ -162,7 +162,7 @@ def test_forthewin_two_blobs_are_not_flagged_under_no_isolated_tile() -> None:
         original(canvas, state, **kwargs)
 
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
-    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
     ex.set_view(None)
     assert hooks.warnings(ex.state) == frozenset()
     assert not drawn[-1] & {(1, 0), (4, 0)}  # Black's tiles: no start for White, no warning

@@ -101,7 +101,7 @@ def test_the_last_move_is_not_marked_on_the_board_when_it_is_masked() -> None:
         seen.append(kwargs["last_move"])
         original(canvas, state, **kwargs)
 
-    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
     ex.set_view(0)
     assert seen == [False, True]

@@ -22,24 +22,20 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 import ipywidgets
-from ipycanvas import Canvas
 
 import ftwkit
 from ftwkit import render
 from ftwkit.errors import FtwError, IllegalMove, InvalidState
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
-from ftwkit.render.base import Pen
-from ftwkit.render.theme import resolve as resolve_theme
 from widgets import hooks, links
-from widgets.batch import drawing
+from widgets.board_view import BoardView
 from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.export import BoardExport
 from widgets.files_panel import FilesPanel
 from widgets.history import HistoryPanel
 from widgets.inputs import excerpt, read_json, read_move
-from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow
@@ -109,7 +105,6 @@ class Explorer(ipywidgets.VBox):
         self._game = start.rules.id
         if renderer is None:
             renderer = render.renderer(self._game)
-        self._renderer = renderer
         self._tree = GameTree(start)
         self._clicks: tuple[Any, ...] = ()
         self._narrowing: Narrowing = narrow([], ())
@@ -117,7 +112,6 @@ class Explorer(ipywidgets.VBox):
         self._index_state: State | None = None
         self._substep: int | None = None
         self._steps: list[tuple[str, State]] = []
-        self._client_ready = False
         self._view_choice = _DESIGNER if view is None else view
         # hot seat: the player whose hand the "player to move" view last revealed, and the
         # player the device must be passed to before theirs is shown (None: no pass pending)
@@ -137,35 +131,30 @@ class Explorer(ipywidgets.VBox):
         self._thinking: tuple[int, Node] | None = None
         self._paused = False
         self._hint: tuple[Node, str, list[tuple[Move, float]]] | None = None
-        self._build_widgets(start)
+        self._build_widgets(start, renderer)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
         self.add_class("ftw-explorer")
         self._sync_setup(start)
         self._commit(structure=True)
 
     # ================================================================= building
-    def _build_widgets(self, start: State) -> None:
-        width, height = self._renderer.size(start, view=self._view_player(start))
-        # The board is at most its drawn size and shrinks with a narrow pane (height follows the
-        # canvas's own aspect ratio; ipycanvas scales click coordinates to the drawn size).
-        self.canvas = Canvas(
-            width=width,
-            height=height,
-            layout=ipywidgets.Layout(width="100%", max_width=f"{width}px", height="auto"),
+    def _build_widgets(self, start: State, renderer: Any) -> None:
+        self.board = BoardView(
+            renderer,
+            renderer.size(start, view=self._view_player(start)),
+            click=self._on_canvas_mouse_down,
+            ready=self._on_canvas_client_ready,
+            play_text=self.play,
         )
-        self.canvas.on_client_ready(self._on_canvas_client_ready)
-        self.canvas.on_mouse_down(self._on_canvas_mouse_down)
-        self.canvas.add_class("ftw-board")
-        self.legend = Legend(self._renderer)
+        self.canvas = self.board.canvas
+        self.legend = self.board.legend
+        width = self.canvas.width
 
-        wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
         self._variant = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="20px"))
         self._variant.add_class("ftw-variant")
         self._status = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
-        self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
-        self._buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
         self._message.layout.max_width = f"{max(width, 600)}px"
         # A message appearing must not push the board down between two clicks.
         self._message.layout.min_height = "24px"
@@ -173,21 +162,8 @@ class Explorer(ipywidgets.VBox):
             (self._title, "ftw-title"),
             (self._status, "ftw-status"),
             (self._message, "ftw-message"),
-            (self._chooser, "ftw-chooser"),
-            (self._buttons, "ftw-buttons"),
         ):
             widget.add_class(name)
-        self._move_text = ipywidgets.Text(
-            placeholder="type a move in notation",
-            continuous_update=False,
-            layout=ipywidgets.Layout(width="220px"),
-        )
-        self._move_text.observe(self._on_move_text_value, names="value")
-        self._move_play = ipywidgets.Button(
-            description="Play", layout=ipywidgets.Layout(width="60px")
-        )
-        self._move_play.on_click(self._on_move_play_click)
-
         # game set-up; games put aside by a new game, a variant change or a load, newest first
         self._earlier: list[tuple[str, GameTree]] = []
         self.setup = SetupPanel(
@@ -230,20 +206,7 @@ class Explorer(ipywidgets.VBox):
         )
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
-        # The board column grows to the board's size and shrinks below it in a narrow pane; the
-        # history column wraps under the board when both do not fit side by side.
-        board = self._board_box = ipywidgets.VBox(
-            [
-                self.canvas,
-                self.legend,
-                self._chooser,
-                self._buttons,
-                ipywidgets.HBox([self._move_text, self._move_play]),
-            ],
-            layout=ipywidgets.Layout(
-                flex="1 1 auto", min_width="200px", max_width=f"{self.canvas.width}px"
-            ),
-        )
+        # The history column wraps under the board when both do not fit side by side.
         settings = ipywidgets.Accordion(children=[self.setup, self.files])
         settings.set_title(0, "Game, variants and view")
         settings.set_title(1, "Load / save / export")
@@ -252,7 +215,9 @@ class Explorer(ipywidgets.VBox):
             ipywidgets.HBox([self._title, self._status]),
             self._variant,
             self._message,
-            ipywidgets.HBox([board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")),
+            ipywidgets.HBox(
+                [self.board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")
+            ),
             settings,
             self.log_panel,
         ]
@@ -271,7 +236,7 @@ class Explorer(ipywidgets.VBox):
     @property
     def renderer(self) -> Any:
         """The game's renderer (drawing and hit-testing)."""
-        return self._renderer
+        return self.board.renderer
 
     @property
     def view(self) -> int | None:
@@ -400,7 +365,7 @@ class Explorer(ipywidgets.VBox):
             return
         if self._substep is not None:
             self._commit(structure=False)
-        target = self._renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
+        target = self.renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
         self._click(target)
 
     @guarded("chooser")
@@ -645,23 +610,6 @@ class Explorer(ipywidgets.VBox):
         else:
             self._pass_to = wanted
 
-    def _draw_cover(self) -> None:
-        """The pass-the-device screen: the board's area, covered, naming the next player."""
-        theme = resolve_theme(None)
-        pen = Pen(self.canvas, theme)
-        width, height = self.canvas.width, self.canvas.height
-        pen.alpha(1.0)
-        pen.rect((0, 0, width, height), fill=theme.panel)
-        pen.text(
-            f"Pass to {self.pass_to}",
-            width / 2,
-            height / 2 - 16,
-            size=26,
-            bold=True,
-            colour=theme.ink,
-        )
-        pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
-
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
         """Draw as the designer (``None``), as player ``view``, or as ``"to_play"``."""
@@ -841,38 +789,6 @@ class Explorer(ipywidgets.VBox):
         panel.thinking.value = (
             f"<i>{html.escape(names[state.to_play or 0])} thinking…</i>" if self.thinking else ""
         )
-
-    def _draw_overlays(self, state: State, view: int | None) -> None:
-        """The hint's moves (arrows or rings with their share) and a "thinking…" badge."""
-        theme = resolve_theme(None)
-        pen = Pen(self.canvas, theme)
-        hint = self._hint
-        if hint is not None and hint[0] is self._tree.current and self._substep is None:
-            for rank, (move, share) in enumerate(hint[2]):
-                colour = theme.hint(rank)
-                centres = []
-                for target in move.targets:
-                    box = self._renderer.target_box(state, target, view=view)
-                    if box is not None:
-                        x, y, w, h = box
-                        centres.append((x + w / 2, y + h / 2, min(w, h) / 2))
-                if not centres:
-                    continue
-                pen.alpha(0.85)
-                if len(centres) > 1:
-                    pen.arrow([(x, y) for x, y, _ in centres], colour, 4.0, head=12.0)
-                else:
-                    x, y, r = centres[0]
-                    pen.circle(x, y, max(r, 8.0), stroke=colour, width=4.0)
-                x, y, r = centres[-1]
-                pen.alpha(1.0)
-                pen.rect((x - 20, y - r - 18, 40, 16), fill=colour)
-                pen.text(f"{share:.0%}", x, y - r - 10, size=11, colour="#ffffff", bold=True)
-        if self._thinking is not None:
-            pen.alpha(0.9)
-            pen.rect((4, 4, 96, 22), fill=theme.panel)
-            pen.text("thinking…", 52, 15, size=12, colour=theme.ink)
-        pen.alpha(1.0)
 
     # ================================================================= the one update
     def _commit(
@@ -1116,30 +1032,24 @@ class Explorer(ipywidgets.VBox):
 
     def _redraw(self) -> None:
         self.legend.show(self._draw_state(), self._view_player())
-        if not self._client_ready:
+        if not self.board.client_ready:
             return
         if self._pass_to is not None:
-            with drawing():
-                self._draw_cover()
+            self.board.draw_cover(self.pass_to)
             self._draws += 1
             return
         state = self._draw_state()
         view = self._view_player()
-        marks = self._picture_marks(state, view)
-        width, height = self._renderer.size(state, view=view)
-        if (width, height) != (self.canvas.width, self.canvas.height):
-            self.canvas.width, self.canvas.height = width, height
-            self.canvas.layout.max_width = f"{width}px"
-            self._fit_board_width(width)
-        with drawing():
-            self._renderer.draw(self.canvas, state, view=view, **marks)
-            self._draw_overlays(state, view)
+        hint = self._hint
+        shown = hint is not None and hint[0] is self._tree.current and self._substep is None
+        self.board.draw(
+            state,
+            view,
+            self._picture_marks(state, view),
+            hint=hint[2] if hint is not None and shown else (),
+            thinking=self._thinking is not None,
+        )
         self._draws += 1
-
-    def _fit_board_width(self, width: int) -> None:
-        """Keep the board column, chooser and move buttons as wide as the board at most."""
-        self._chooser.layout.max_width = self._buttons.layout.max_width = f"{width}px"
-        self._board_box.layout.max_width = f"{width}px"
 
     # ================================================================= refreshing parts
     def _status_text(self) -> str:
@@ -1188,39 +1098,12 @@ class Explorer(ipywidgets.VBox):
         self._set_message(text, True)
 
     def _refresh_chooser(self) -> None:
-        choices = self.choices
-        if not choices:
-            self._chooser.children = ()
-            return
-        widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
-        for i, move in enumerate(choices):
-            button = ipywidgets.Button(
-                description=str(move), tooltip=repr(move), layout=ipywidgets.Layout(width="auto")
-            )
-            button.on_click(lambda _b, i=i: self.choose(i))
-            widgets.append(button)
-        if self._narrowing.next_targets:
-            widgets.append(ipywidgets.HTML("&nbsp;…or click on to continue"))
-        self._chooser.children = widgets
+        self.board.show_chooser(self.choices, bool(self._narrowing.next_targets), self.choose)
 
     def _refresh_buttons(self) -> None:
-        buttons: list[ipywidgets.Widget] = []
-        if self._pass_to is not None:
-            ready = ipywidgets.Button(
-                description=f"I am {self.pass_to}: show my hand",
-                button_style="warning",
-                layout=ipywidgets.Layout(width="auto"),
-            )
-            ready.add_class("ftw-ready")
-            ready.on_click(lambda _b: self.ready())
-            buttons.append(ready)
-        for move in self.button_moves:
-            button = ipywidgets.Button(
-                description=str(move), button_style="info", layout=ipywidgets.Layout(width="auto")
-            )
-            button.on_click(lambda _b, m=move: self.choose(m))
-            buttons.append(button)
-        self._buttons.children = buttons
+        self.board.show_buttons(
+            self.button_moves, self.choose, pass_to=self.pass_to, ready=self.ready
+        )
 
     def _refresh_history(self) -> None:
         viewer = self._view_player()
@@ -1334,7 +1217,6 @@ class Explorer(ipywidgets.VBox):
     # ================================================================= handlers
     @guarded("canvas")
     def _on_canvas_client_ready(self) -> None:
-        self._client_ready = True
         self._redraw()
 
     @guarded("canvas")
@@ -1347,17 +1229,6 @@ class Explorer(ipywidgets.VBox):
         self._paused = True
         self._tree.select(node)
         self._commit(structure=True)
-
-    @guarded("type a move")
-    def _on_move_text_value(self, change: Mapping[str, Any]) -> None:
-        text = str(change["new"]).strip()
-        if text and self.play(text):
-            self._move_text.value = ""
-
-    def _on_move_play_click(self, _button: Any) -> None:
-        text = self._move_text.value.strip()
-        if text and self.play(text):
-            self._move_text.value = ""
 
     @guarded("new game")
     def _on_new_game(self, seed: int, players: int | None) -> None:
