@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+import traitlets
 
 import ftwkit
 from ftwkit.protocol import Move
@@ -537,3 +538,36 @@ def test_find_renderer_gives_the_registry_renderer_and_refuses_unknown_games() -
     assert find_renderer("playwin") == (render.renderer("playwin"), None)
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         find_renderer("chess")
+
+
+def test_state_is_an_observable_trait_that_fires_once_the_page_shows_the_new_state() -> None:
+    ex = Explorer("playwin")
+    start = ex.state
+    seen: list[tuple[Any, str, int]] = []
+
+    def record(change: Any) -> None:
+        seen.append((change["new"], ex.status, len(ex.history.moves.options)))
+
+    ex.observe(record, "state")
+    ex.select("B3")  # half a move: the state shown is unchanged
+    assert seen == []
+    ex.select("C3")  # the click that completes B3-C3
+    after = ex.state
+    assert [str(m) for m in after.moves()] == ["B3-C3"]
+    # the handler sees the page already showing the move: status line and move list
+    assert seen == [(after, "North to play · move 1 of 1", 2)] and seen[0][0] is after
+    ex.back()
+    ex.forward()
+    ex.goto(0)
+    assert [change for change, _, _ in seen[1:]] == [start, after, start]
+    assert "move 0 of 1" in seen[-1][1]
+    ex.goto(0)  # no change, no notice
+    assert len(seen) == 4
+    ex.play("B3-C3")
+    record_text = ex.record_json()
+    ex.new_game(seed=5)
+    assert seen[-1][0] == start and len(seen) == 6
+    assert ex.load_json(record_text)
+    assert len(seen) == 7 and [str(m) for m in seen[-1][0].moves()] == ["B3-C3"]
+    with pytest.raises(traitlets.TraitError):
+        ex.state = start  # read-only: the explorer's own history decides what is shown

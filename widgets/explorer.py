@@ -22,6 +22,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 import ipywidgets
+import traitlets
 
 import ftwkit
 from ftwkit import render
@@ -80,10 +81,22 @@ class Explorer(ipywidgets.VBox):
         renderer: a renderer to use instead of ``ftwkit.render.renderer(game_id)``.
         **options: the game's variant switches (only with a game id).
 
+    :attr:`state` is an observable trait: ``explorer.observe(handler, "state")`` calls
+    ``handler`` with the new state after every change (a move clicked or played, a step in the
+    history, a new game, a load), once the page shows it.
+
     The programmatic face mirrors the clicks: :attr:`state`, :meth:`play`, :meth:`select`,
     :meth:`choose`, :meth:`back`, :meth:`forward`, :meth:`goto`, :attr:`variations`,
     :meth:`switch_variation`, :meth:`new_game`, :meth:`load_json`.
     """
+
+    # States compare by value, so a change that ends on an equal state (a new game from the
+    # start position) notifies no one; every game's State subclass is accepted.
+    state = traitlets.Instance(
+        State,  # type: ignore[type-abstract]
+        read_only=True,
+        help="The state shown (the current node of the tree); observe it to follow the game.",
+    )
 
     def __init__(
         self,
@@ -106,6 +119,7 @@ class Explorer(ipywidgets.VBox):
         if renderer is None:
             renderer = render.renderer(self._game)
         self._tree = GameTree(start)
+        self.set_trait("state", start)
         self._clicks: tuple[Any, ...] = ()
         self._narrowing: Narrowing = narrow([], ())
         self._index = MoveIndex([])
@@ -223,11 +237,6 @@ class Explorer(ipywidgets.VBox):
         ]
 
     # ================================================================= programmatic face
-    @property
-    def state(self) -> State:
-        """The state shown (the current node of the tree)."""
-        return self._tree.state
-
     @property
     def shown_state(self) -> State:
         """The state drawn on the board (a step inside the last move while stepping through it)."""
@@ -802,6 +811,9 @@ class Explorer(ipywidgets.VBox):
     ) -> None:
         """Store the selection, refresh status and (if ``structure``) the lists, then redraw.
 
+        Observers of :attr:`state` hear of a new state after the redraw, so a handler sees the
+        page as it now is.
+
         The canvas is redrawn last (one ``hold_canvas`` batch, one message), after every text
         widget has been updated, so the page never shows a new picture beside an old status.
 
@@ -812,30 +824,34 @@ class Explorer(ipywidgets.VBox):
             message: the message line (``None`` leaves it as it is).
             error: show the message as an error.
         """
-        self._clicks = tuple(clicks)
-        self._substep = substep
-        covered = self._pass_to
-        self._update_pass()
-        structure = structure or self._pass_to != covered
-        self._narrowing = self._move_index().narrow(self._clicks)
-        if message is not None:
-            self._set_message(message, error)
-        if structure:
-            self._steps = self._compute_steps()
-        self._sync_computer()
-        self._refresh_status()
-        self._refresh_chooser()
-        if structure:
-            self._refresh_buttons()
-            self._refresh_history()
-            self._refresh_view_options()
-            self._refresh_downloads()
-            self.board_export.forget()
-            self.board_export.button.disabled = self._pass_to is not None
-        self._refresh_seats()
-        self._refresh_steps()
-        # The picture comes last, so the text beside it is already current when it arrives.
-        self._redraw()
+        # The new state is published (``observe(handler, "state")``) only once every part shows
+        # it: notifications are held until the redraw is done.
+        with self.hold_trait_notifications():
+            self.set_trait("state", self._tree.state)
+            self._clicks = tuple(clicks)
+            self._substep = substep
+            covered = self._pass_to
+            self._update_pass()
+            structure = structure or self._pass_to != covered
+            self._narrowing = self._move_index().narrow(self._clicks)
+            if message is not None:
+                self._set_message(message, error)
+            if structure:
+                self._steps = self._compute_steps()
+            self._sync_computer()
+            self._refresh_status()
+            self._refresh_chooser()
+            if structure:
+                self._refresh_buttons()
+                self._refresh_history()
+                self._refresh_view_options()
+                self._refresh_downloads()
+                self.board_export.forget()
+                self.board_export.button.disabled = self._pass_to is not None
+            self._refresh_seats()
+            self._refresh_steps()
+            # The picture comes last, so the text beside it is already current when it arrives.
+            self._redraw()
 
     # ================================================================= clicks
     def _click(self, target: Hashable | None) -> None:
