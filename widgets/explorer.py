@@ -5,10 +5,24 @@
 >>> ex = Explorer(ftwkit.game_ids()[0])   # doctest: +SKIP
 >>> ex.play(str(ex.state.legal_moves()[0])); ex.back(); ex.variations   # doctest: +SKIP
 
-The explorer owns one :class:`~widgets.tree.GameTree`. Every change (a click, a move, a jump in the
-history, a new game, a loaded file) goes through :meth:`Explorer._commit`, which stores the new
-selection, refreshes the status, the move list and the controls, and only then redraws the board
-in one ``hold_canvas`` batch, so the text is current when the picture arrives. Nothing is drawn
+The explorer owns one :class:`~widgets.tree.GameTree` and composes small widgets that hold no
+game of their own:
+
+- :class:`~widgets.board_view.BoardView` (``explorer.board``): the canvas, legend, move chooser,
+  move buttons and typed moves; draws the board, the hint and the pass-the-device cover;
+- :class:`~widgets.history.HistoryPanel` (``explorer.history``): navigation, slider, steps inside
+  a move, the move list and the variation tree, under the seat panel
+  (:class:`~widgets.computer.SeatPanel`);
+- :class:`~widgets.setup_panel.SetupPanel` (``explorer.setup``): seed, players, new game, the
+  "view as" menu, the variant switches and the earlier games;
+- :class:`~widgets.files_panel.FilesPanel` (``explorer.files``): load, paste, downloads, links
+  and the board export.
+
+Their controls call the explorer's programmatic face, so a click and a call take one path. Every
+change (a click, a move, a jump in the history, a new game, a loaded file) goes through
+:meth:`Explorer._commit`, which stores the new selection, refreshes the status and the parts, and
+only then redraws the board in one ``hold_canvas`` batch, so the text is current when the picture
+arrives; observers of :attr:`Explorer.state` hear of the new state after that. Nothing is drawn
 before the browser says the canvas is ready (``canvas.on_client_ready``), because Voilà loses (and
 is broken by) earlier draw commands.
 """

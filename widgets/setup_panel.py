@@ -65,7 +65,7 @@ class SetupPanel(ipywidgets.VBox):
         self.new.on_click(self._on_new_click)
         self.view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
         self.view.observe(self._on_view_value, names="value")
-        options = rules.options  # type: ignore[attr-defined]  # declared in __slots__
+        options = rules.options
         self.switches: list[Switch] = switches(rules.id, rules.Options, options)
         for control in self.switches:
             control.widget.observe(self._on_option_value, names="value")
@@ -123,7 +123,7 @@ class SetupPanel(ipywidgets.VBox):
         """Show the variants and player count of ``state`` (and ``seed`` if known)."""
         self._syncing = True
         try:
-            options = state.rules.options  # type: ignore[attr-defined]
+            options = state.rules.options
             for control in self.switches:
                 control.set(getattr(options, control.spec.name))
             if state.players in self.players.options:
