@@ -53,7 +53,7 @@ from widgets.history import HistoryPanel
 from widgets.inputs import excerpt, read_json, read_move
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
-from widgets.selection import MoveIndex, Narrowing, narrow
+from widgets.selection import MoveIndex, Narrowing, narrow, why_not_message
 from widgets.setup_panel import SetupPanel
 from widgets.switches import variant_summary
 from widgets.tree import GameTree, Node
@@ -70,11 +70,6 @@ _MAX_EARLIER = 8
 """How many games put aside the explorer keeps."""
 """How many of the agent's best moves a hint shows."""
 """Before the first click, start targets are highlighted only if there are at most this many."""
-
-
-def _label(target: Any) -> str:
-    """A target as a person reads it (cells as ``E5`` or ``(3, 4)``, cards as numbers)."""
-    return str(target)
 
 
 def _options(rules: ftwkit.Rules) -> Any:
@@ -977,21 +972,7 @@ class Explorer(ipywidgets.VBox):
         except Exception as err:  # a broken hook must not hide the answer
             self.log_panel.exception(err, "explain_targets")
             reason = None
-        starts = sorted({_label(m.targets[0]) for m in state.legal_moves() if m.targets})
-        hint = ""
-        if starts:
-            shown = ", ".join(starts[:12]) + (" …" if len(starts) > 12 else "")
-            hint = f" Moves can start at: {shown}."
-        elif self.button_moves:
-            hint = " Use the buttons below the board."
-        if reason:
-            path = " → ".join(_label(c) for c in clicks)
-            said = f"Why not {path}? {reason}"
-            return f"{said.rstrip('.')}.{hint}" if len(clicks) == 1 and hint else said
-        if len(clicks) == 1:
-            return f"No legal move starts at {_label(clicks[0])}.{hint}"
-        path = " → ".join(_label(c) for c in clicks)
-        return f"No legal move goes {path}.{hint}"
+        return why_not_message(state.legal_moves(), clicks, reason, bool(self.button_moves))
 
     # ================================================================= drawing
     def _view_player(self, state: State | None = None) -> int | None:
