@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+import traitlets
 
 import ftwkit
 from ftwkit.protocol import Move
@@ -257,12 +258,12 @@ def test_the_move_list_and_variation_list_jump_when_clicked() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
     ex.play("H6-G6")
-    ex._moves.value = 1
+    ex.history.moves.value = 1
     assert ex.index == 1
     ex.play("H5-G5")
-    labels = [label for label, _ in ex._tree_select.options]
+    labels = [label for label, _ in ex.history.tree_select.options]
     assert len(labels) == 3
-    ex._tree_select.value = 1  # the node "2. H6-G6" of the main line
+    ex.history.tree_select.value = 1  # the node "2. H6-G6" of the main line
     assert ex.line == ("B3-C3", "H6-G6") and ex.index == 2
 
 
@@ -348,7 +349,7 @@ def test_saved_positions_and_records_load_back() -> None:
     assert other.state == ex.state and other.line == ()
     assert other.load_json(record)
     assert other.line == ("B3-C3", "H6-G6") and other.state == ex.state
-    assert "Download record" in ex._downloads.value
+    assert "Download record" in ex.files.downloads.value
 
 
 def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
@@ -362,11 +363,11 @@ def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
         "content": memoryview(b"{bad"),
         "last_modified": datetime.now(UTC),
     }
-    ex._upload.value = (upload,)
+    ex.files.upload.value = (upload,)
     assert ex.message.startswith("not JSON: ")
     assert ex.state is before and ex.line == ("B3-C3",)
     wrong = json.dumps({"game": "playwin", "to_play": 0, "pieces": [["Z9"], []]}).encode()
-    ex._upload.value = ({**upload, "content": memoryview(wrong)},)
+    ex.files.upload.value = ({**upload, "content": memoryview(wrong)},)
     assert "Z9" in ex.message
     assert ex.state is before
     assert not ex.load_json({"game": "doubleblind"})
@@ -435,7 +436,7 @@ def test_every_game_plays_by_clicks_and_walks_back(game: str) -> None:
 def test_hidden_information_games_offer_a_view_as_selector(game: str) -> None:
     ex = Explorer(game)
     hidden = type(ex.state).observation is not ftwkit.State.observation
-    assert (ex._view.layout.display != "none") == hidden
+    assert (ex.setup.view.layout.display != "none") == hidden
     if hidden:
         connect(ex)
         ex.set_view(0)
@@ -476,9 +477,9 @@ def test_widgets_carry_stable_dom_classes() -> None:
     parts = {
         "ftw-status": ex._status,
         "ftw-message": ex._message,
-        "ftw-moves": ex._moves,
-        "ftw-variations": ex._tree_select,
-        "ftw-chooser": ex._chooser,
+        "ftw-moves": ex.history.moves,
+        "ftw-variations": ex.history.tree_select,
+        "ftw-chooser": ex.board.chooser,
     }
     assert [name for name, widget in parts.items() if name not in widget._dom_classes] == []
 
@@ -492,7 +493,7 @@ def test_status_and_move_list_are_current_when_the_board_is_redrawn(
     draw = ex.renderer.draw
 
     def spy(*args: Any, **kwargs: Any) -> None:
-        seen.append((ex._status.value, len(ex._moves.options)))
+        seen.append((ex._status.value, len(ex.history.moves.options)))
         draw(*args, **kwargs)
 
     monkeypatch.setattr(ex.renderer, "draw", spy)
@@ -537,3 +538,36 @@ def test_find_renderer_gives_the_registry_renderer_and_refuses_unknown_games() -
     assert find_renderer("playwin") == (render.renderer("playwin"), None)
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         find_renderer("chess")
+
+
+def test_state_is_an_observable_trait_that_fires_once_the_page_shows_the_new_state() -> None:
+    ex = Explorer("playwin")
+    start = ex.state
+    seen: list[tuple[Any, str, int]] = []
+
+    def record(change: Any) -> None:
+        seen.append((change["new"], ex.status, len(ex.history.moves.options)))
+
+    ex.observe(record, "state")
+    ex.select("B3")  # half a move: the state shown is unchanged
+    assert seen == []
+    ex.select("C3")  # the click that completes B3-C3
+    after = ex.state
+    assert [str(m) for m in after.moves()] == ["B3-C3"]
+    # the handler sees the page already showing the move: status line and move list
+    assert seen == [(after, "North to play · move 1 of 1", 2)] and seen[0][0] is after
+    ex.back()
+    ex.forward()
+    ex.goto(0)
+    assert [change for change, _, _ in seen[1:]] == [start, after, start]
+    assert "move 0 of 1" in seen[-1][1]
+    ex.goto(0)  # no change, no notice
+    assert len(seen) == 4
+    ex.play("B3-C3")
+    record_text = ex.record_json()
+    ex.new_game(seed=5)
+    assert seen[-1][0] == start and len(seen) == 6
+    assert ex.load_json(record_text)
+    assert len(seen) == 7 and [str(m) for m in seen[-1][0].moves()] == ["B3-C3"]
+    with pytest.raises(traitlets.TraitError):
+        ex.state = start  # read-only: the explorer's own history decides what is shown

@@ -155,7 +155,7 @@ def test_the_computers_hidden_moves_are_masked_in_the_viewers_page() -> None:
     assert ex.wait_for_computer(30)
     assert ex.line[1:3] == ("pass ? ? ?", "pass ? ? ?")
     assert ex.line[0] == str(ex.tree.line[1].move)
-    for label, _ in ex._moves.options:
+    for label, _ in ex.history.moves.options:
         assert "(Player 2)" not in label or "pass ? ? ?" in label or "play" in label
 
 

@@ -74,7 +74,7 @@ def test_ftwcards_player_count_is_a_new_game_setting() -> None:
     assert ex.state.players == 2
     ex.new_game(seed=4, players=3)
     assert ex.state.players == 3 and ex.state == ftwkit.rules("ftwcards").new(3, seed=4)
-    assert ex._view.layout.display != "none"
+    assert ex.setup.view.layout.display != "none"
 
 
 def test_pnrz_tile_then_cell_offers_the_rotations() -> None:
@@ -100,7 +100,7 @@ def test_doubleblind_view_as_a_player_is_passed_to_the_renderer() -> None:
         original(canvas, state, **kwargs)
 
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
-    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
     ex.set_view(None)
     ex.set_view(0)
     assert seen == [None, 0]
@@ -147,7 +147,7 @@ def test_forthewin_two_blobs_are_not_flagged_under_no_isolated_tile() -> None:
         original(canvas, state, **kwargs)
 
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
-    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
     ex.set_view(None)
     assert hooks.warnings(ex.state) == frozenset()
     assert not drawn[-1] & {(1, 0), (4, 0)}  # Black's tiles: no start for White, no warning

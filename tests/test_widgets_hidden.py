@@ -52,17 +52,18 @@ def test_view_as_the_player_to_move_masks_the_others_passes_everywhere() -> None
     assert ex.view == 2
     assert ex.line == ("pass ? ? ?", "pass ? ? ?")
     assert ex.variations == [("pass ? ? ?", "pass ? ? ?")]
-    labels = [label for label, _ in ex._moves.options]
+    labels = [label for label, _ in ex.history.moves.options]
     assert labels == ["start", "1. pass ? ? ? (Player 1)", "2. pass ? ? ? (Player 2)"]
-    variations = " ".join(label for label, _ in ex._tree_select.options)
+    variations = " ".join(label for label, _ in ex.history.tree_select.options)
     for text in played:
         assert text.split(" ", 1)[1] not in variations
     # the downloads: the position is Player 3's observation; the record is not offered
     data = json.loads(ex.position_json())
     assert data == ex.state.observation(2)
     assert data["hands"][0] == [None] * len(data["hands"][0])
-    assert "Download Player 3&#x27;s view" in ex._downloads.value
-    assert "record" in ex._downloads.value and "Download record" not in ex._downloads.value
+    downloads = ex.files.downloads.value
+    assert "Download Player 3&#x27;s view" in downloads
+    assert "record" in downloads and "Download record" not in downloads
     with pytest.raises(IllegalMove, match="designer"):
         ex.record_json()
     # Player 1, looking back at move 1, reads their own pass in full
@@ -100,7 +101,7 @@ def test_the_last_move_is_not_marked_on_the_board_when_it_is_masked() -> None:
         seen.append(kwargs["last_move"])
         original(canvas, state, **kwargs)
 
-    ex._renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
     ex.set_view(0)
     assert seen == [False, True]

@@ -120,7 +120,7 @@ def test_the_links_of_a_hidden_game_are_only_in_the_designers_view() -> None:
     ex = Explorer("ftwcards", players=3)
     assert ex.link_to_position().startswith("?position=")
     ex.set_view(0)
-    assert ex._links_box.layout.display == "none"
+    assert ex.files.links_box.layout.display == "none"
     with pytest.raises(IllegalMove, match=r"not offered in Player 1's view"):
         ex.link_to_position()
 

@@ -90,7 +90,7 @@ def test_the_move_list_shows_only_what_both_players_may_read_while_covered() -> 
     move = ex.state.legal_moves()[0]
     _first_move(ex)
     assert ex.line == ("pass ? ? ?",)
-    assert "Download" not in ex._downloads.value
+    assert "Download" not in ex.files.downloads.value
     ex.ready()
     assert ex.line == ("pass ? ? ?",)  # Player 2's view of Player 1's pass
     ex.back()  # back to Player 1's turn: covered again, then Player 1 sees their own pass

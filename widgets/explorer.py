@@ -5,17 +5,30 @@
 >>> ex = Explorer(ftwkit.game_ids()[0])   # doctest: +SKIP
 >>> ex.play(str(ex.state.legal_moves()[0])); ex.back(); ex.variations   # doctest: +SKIP
 
-The explorer owns one :class:`~widgets.tree.GameTree`. Every change (a click, a move, a jump in the
-history, a new game, a loaded file) goes through :meth:`Explorer._commit`, which stores the new
-selection, refreshes the status, the move list and the controls, and only then redraws the board
-in one ``hold_canvas`` batch, so the text is current when the picture arrives. Nothing is drawn
+The explorer owns one :class:`~widgets.tree.GameTree` and composes small widgets that hold no
+game of their own:
+
+- :class:`~widgets.board_view.BoardView` (``explorer.board``): the canvas, legend, move chooser,
+  move buttons and typed moves; draws the board, the hint and the pass-the-device cover;
+- :class:`~widgets.history.HistoryPanel` (``explorer.history``): navigation, slider, steps inside
+  a move, the move list and the variation tree, under the seat panel
+  (:class:`~widgets.computer.SeatPanel`);
+- :class:`~widgets.setup_panel.SetupPanel` (``explorer.setup``): seed, players, new game, the
+  "view as" menu, the variant switches and the earlier games;
+- :class:`~widgets.files_panel.FilesPanel` (``explorer.files``): load, paste, downloads, links
+  and the board export.
+
+Their controls call the explorer's programmatic face, so a click and a call take one path. Every
+change (a click, a move, a jump in the history, a new game, a loaded file) goes through
+:meth:`Explorer._commit`, which stores the new selection, refreshes the status and the parts, and
+only then redraws the board in one ``hold_canvas`` batch, so the text is current when the picture
+arrives; observers of :attr:`Explorer.state` hear of the new state after that. Nothing is drawn
 before the browser says the canvas is ready (``canvas.on_client_ready``), because Voilà loses (and
 is broken by) earlier draw commands.
 """
 
 from __future__ import annotations
 
-import base64
 import html
 import json
 import weakref
@@ -23,26 +36,26 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 import ipywidgets
-from ipycanvas import Canvas
+import traitlets
 
 import ftwkit
 from ftwkit import render
 from ftwkit.errors import FtwError, IllegalMove, InvalidState
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
-from ftwkit.render.base import Pen
-from ftwkit.render.theme import resolve as resolve_theme
 from widgets import hooks, links
-from widgets.batch import drawing
+from widgets.board_view import BoardView
 from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
 from widgets.export import BoardExport
+from widgets.files_panel import FilesPanel
+from widgets.history import HistoryPanel
 from widgets.inputs import excerpt, read_json, read_move
-from widgets.legend import Legend
 from widgets.log import LOGGER, LogPanel, guarded
 from widgets.rules_docs import link_rulings
-from widgets.selection import MoveIndex, Narrowing, narrow
-from widgets.switches import Switch, switches, variant_summary
+from widgets.selection import MoveIndex, Narrowing, narrow, why_not_message
+from widgets.setup_panel import SetupPanel
+from widgets.switches import variant_summary
 from widgets.tree import GameTree, Node
 from widgets.tree_records import tree_from_record, tree_record
 from widgets.visibility import HIDDEN, has_hidden_information, move_label
@@ -51,7 +64,6 @@ __all__ = ["Explorer", "has_hidden_information"]
 
 _DESIGNER = -1
 _TO_PLAY = -2
-_NBSP = "\u00a0"
 _MAX_START_HIGHLIGHTS = 40
 _HINT_MOVES = 3
 _MAX_EARLIER = 8
@@ -60,22 +72,9 @@ _MAX_EARLIER = 8
 """Before the first click, start targets are highlighted only if there are at most this many."""
 
 
-def _label(target: Any) -> str:
-    """A target as a person reads it (cells as ``E5`` or ``(3, 4)``, cards as numbers)."""
-    return str(target)
-
-
 def _options(rules: ftwkit.Rules) -> Any:
     """The rules' options dataclass (declared in ``__slots__``, so mypy does not see it)."""
     return rules.options  # type: ignore[attr-defined]
-
-
-def _data_link(text: str, filename: str, caption: str) -> str:
-    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (
-        f"<a download='{html.escape(filename)}' href='data:application/json;base64,{payload}' "
-        f"style='margin-right:1em'>{html.escape(caption)}</a>"
-    )
 
 
 class Explorer(ipywidgets.VBox):
@@ -91,10 +90,22 @@ class Explorer(ipywidgets.VBox):
         renderer: a renderer to use instead of ``ftwkit.render.renderer(game_id)``.
         **options: the game's variant switches (only with a game id).
 
+    :attr:`state` is an observable trait: ``explorer.observe(handler, "state")`` calls
+    ``handler`` with the new state after every change (a move clicked or played, a step in the
+    history, a new game, a load), once the page shows it.
+
     The programmatic face mirrors the clicks: :attr:`state`, :meth:`play`, :meth:`select`,
     :meth:`choose`, :meth:`back`, :meth:`forward`, :meth:`goto`, :attr:`variations`,
     :meth:`switch_variation`, :meth:`new_game`, :meth:`load_json`.
     """
+
+    # States compare by value, so a change that ends on an equal state (a new game from the
+    # start position) notifies no one; every game's State subclass is accepted.
+    state = traitlets.Instance(
+        State,  # type: ignore[type-abstract]
+        read_only=True,
+        help="The state shown (the current node of the tree); observe it to follow the game.",
+    )
 
     def __init__(
         self,
@@ -116,23 +127,20 @@ class Explorer(ipywidgets.VBox):
         self._game = start.rules.id
         if renderer is None:
             renderer = render.renderer(self._game)
-        self._renderer = renderer
         self._tree = GameTree(start)
+        self.set_trait("state", start)
         self._clicks: tuple[Any, ...] = ()
         self._narrowing: Narrowing = narrow([], ())
         self._index = MoveIndex([])
         self._index_state: State | None = None
         self._substep: int | None = None
         self._steps: list[tuple[str, State]] = []
-        self._client_ready = False
-        self._syncing = False
         self._view_choice = _DESIGNER if view is None else view
         # hot seat: the player whose hand the "player to move" view last revealed, and the
         # player the device must be passed to before theirs is shown (None: no pass pending)
         self._shown_viewer: int | None = None
         self._pass_to: int | None = None
         self._seed = seed if isinstance(seed, int) else 0
-        self._tree_nodes: list[Node] = []
         self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
             weakref.WeakKeyDictionary()
         )
@@ -146,35 +154,30 @@ class Explorer(ipywidgets.VBox):
         self._thinking: tuple[int, Node] | None = None
         self._paused = False
         self._hint: tuple[Node, str, list[tuple[Move, float]]] | None = None
-        self._build_widgets(start)
+        self._build_widgets(start, renderer)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
         self.add_class("ftw-explorer")
         self._sync_setup(start)
         self._commit(structure=True)
 
     # ================================================================= building
-    def _build_widgets(self, start: State) -> None:
-        width, height = self._renderer.size(start, view=self._view_player(start))
-        # The board is at most its drawn size and shrinks with a narrow pane (height follows the
-        # canvas's own aspect ratio; ipycanvas scales click coordinates to the drawn size).
-        self.canvas = Canvas(
-            width=width,
-            height=height,
-            layout=ipywidgets.Layout(width="100%", max_width=f"{width}px", height="auto"),
+    def _build_widgets(self, start: State, renderer: Any) -> None:
+        self.board = BoardView(
+            renderer,
+            renderer.size(start, view=self._view_player(start)),
+            click=self._on_canvas_mouse_down,
+            ready=self._on_canvas_client_ready,
+            play_text=self.play,
         )
-        self.canvas.on_client_ready(self._on_canvas_client_ready)
-        self.canvas.on_mouse_down(self._on_canvas_mouse_down)
-        self.canvas.add_class("ftw-board")
-        self.legend = Legend(self._renderer)
+        self.canvas = self.board.canvas
+        self.legend = self.board.legend
+        width = self.canvas.width
 
-        wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self._title = ipywidgets.HTML()
         self._variant = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="20px"))
         self._variant.add_class("ftw-variant")
         self._status = ipywidgets.HTML()
         self._message = ipywidgets.HTML()
-        self._chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
-        self._buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
         self._message.layout.max_width = f"{max(width, 600)}px"
         # A message appearing must not push the board down between two clicks.
         self._message.layout.min_height = "24px"
@@ -182,147 +185,26 @@ class Explorer(ipywidgets.VBox):
             (self._title, "ftw-title"),
             (self._status, "ftw-status"),
             (self._message, "ftw-message"),
-            (self._chooser, "ftw-chooser"),
-            (self._buttons, "ftw-buttons"),
         ):
             widget.add_class(name)
-        self._move_text = ipywidgets.Text(
-            placeholder="type a move in notation",
-            continuous_update=False,
-            layout=ipywidgets.Layout(width="220px"),
-        )
-        self._move_text.observe(self._on_move_text_value, names="value")
-        self._move_play = ipywidgets.Button(
-            description="Play", layout=ipywidgets.Layout(width="60px")
-        )
-        self._move_play.on_click(self._on_move_play_click)
-
-        # history
-        def nav(label: str, tip: str) -> ipywidgets.Button:
-            return ipywidgets.Button(
-                description=label, tooltip=tip, layout=ipywidgets.Layout(width="44px")
-            )
-
-        self._first = nav("|◀", "to the start")
-        self._back = nav("◀", "one move back")
-        self._fwd = nav("▶", "one move forward")
-        self._last = nav("▶|", "to the end of this line")
-        self._first.on_click(self._on_first_click)
-        self._back.on_click(self._on_back_click)
-        self._fwd.on_click(self._on_forward_click)
-        self._last.on_click(self._on_last_click)
-        self._slider = ipywidgets.IntSlider(
-            min=0,
-            max=0,
-            value=0,
-            readout=True,
-            continuous_update=True,
-            layout=ipywidgets.Layout(width="250px"),
-        )
-        self._slider.observe(self._on_slider_value, names="value")
-        self._moves = ipywidgets.Select(rows=10, layout=ipywidgets.Layout(width="270px"))
-        self._moves.observe(self._on_moves_value, names="value")
-        self._moves.add_class("ftw-moves")
-        self._tree_select = ipywidgets.Select(rows=6, layout=ipywidgets.Layout(width="270px"))
-        self._tree_select.observe(self._on_tree_value, names="value")
-        self._tree_select.add_class("ftw-variations")
-        self._promote = ipywidgets.Button(
-            description="Make main line",
-            tooltip="make the line shown the main line",
-            layout=ipywidgets.Layout(width="130px"),
-        )
-        self._promote.on_click(self._on_promote_click)
-
-        # sub-steps of a move (e.g. a capture chain)
-        self._step_label = ipywidgets.HTML()
-        self._step_back = nav("◁", "previous step inside the move")
-        self._step_fwd = nav("▷", "next step inside the move")
-        self._step_back.on_click(self._on_step_back_click)
-        self._step_fwd.on_click(self._on_step_forward_click)
-        self._step_box = ipywidgets.VBox(
-            [
-                ipywidgets.HTML("<b>Step through the move</b>"),
-                ipywidgets.HBox([self._step_back, self._step_fwd, self._step_label]),
-            ]
-        )
-
-        # game set-up
-        rules = start.rules
-        self._seed_box = ipywidgets.IntText(
-            value=self._seed,
-            description="seed",
-            layout=ipywidgets.Layout(width="170px"),
-            style={"description_width": "40px"},
-        )
-        self._players = ipywidgets.Dropdown(
-            options=list(range(rules.min_players, rules.max_players + 1)),
-            value=start.players,
-            description="players",
-            layout=ipywidgets.Layout(width="170px"),
-            style={"description_width": "55px"},
-        )
-        self._new = ipywidgets.Button(description="New game", button_style="primary")
-        self._new.on_click(self._on_new_click)
-        self._view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
-        self._view.observe(self._on_view_value, names="value")
-        self._option_controls: list[Switch] = switches(self._game, rules.Options, _options(rules))
-        for control in self._option_controls:
-            control.widget.observe(self._on_option_value, names="value")
-        # games put aside by a new game, a variant change or a load, newest first
+        # game set-up; games put aside by a new game, a variant change or a load, newest first
         self._earlier: list[tuple[str, GameTree]] = []
-        self._earlier_pick = ipywidgets.Dropdown(
-            description="Earlier games",
-            style={"description_width": "100px"},
-            layout=ipywidgets.Layout(width="520px"),
+        self.setup = SetupPanel(
+            start,
+            self._seed,
+            new_game=self._on_new_game,
+            change_variants=self._on_variants,
+            choose_view=self._on_view_choice,
+            return_to_earlier=self.return_to_earlier,
         )
-        self._earlier_back = ipywidgets.Button(
-            description="Return to it", tooltip="put this game aside and go back to that one"
-        )
-        self._earlier_back.on_click(self._on_earlier_back_click)
-        self._earlier_box = ipywidgets.HBox([self._earlier_pick, self._earlier_back])
-        self._earlier_box.add_class("ftw-earlier")
-        self._earlier_box.layout.display = "none"
 
-        # files
-        self._upload = ipywidgets.FileUpload(
-            accept=".json", multiple=False, description="Load JSON"
-        )
-        self._upload.observe(self._on_upload_value, names="value")
-        self._paste = ipywidgets.Textarea(
-            placeholder="…or paste a position or record (JSON) here",
-            layout=ipywidgets.Layout(width="420px", height="80px"),
-        )
-        self._paste_load = ipywidgets.Button(description="Load pasted JSON")
-        self._paste_load.on_click(self._on_paste_load_click)
-        self._downloads = ipywidgets.HTML()
-        self._downloads.add_class("ftw-downloads")
-
-        def link_box(caption: str) -> ipywidgets.Text:
-            return ipywidgets.Text(
-                description=caption,
-                style={"description_width": "150px"},
-                layout=ipywidgets.Layout(width="100%", max_width="640px"),
-            )
-
-        self._position_link = link_box("Link to this position")
-        self._record_link = link_box("Link to every line")
-        self._position_link.add_class("ftw-position-link")
-        self._record_link.add_class("ftw-record-link")
-        self._links_box = ipywidgets.VBox(
-            [
-                ipywidgets.HTML(
-                    "<b>Links</b> (copy one and send it: the dashboard opened with it starts there)"
-                ),
-                self._position_link,
-                self._record_link,
-            ]
-        )
         self.board_export = BoardExport(
             self.canvas,
             self.picture_svg,
             lambda: f"{self._game}-move-{self._tree.index}",
             self._redraw,
         )
+        self.files = FilesPanel(self.load_json, self._on_uploaded, self.board_export)
 
         # players: a person or the computer per seat, Stop / Go, Hint
         self.seat_panel = SeatPanel()
@@ -336,66 +218,19 @@ class Explorer(ipywidgets.VBox):
             self.seat_panel.hint_level.value = "easy" if "easy" in keys else keys[0]
         else:
             self.seat_panel.hint_button.disabled = True
+        self.history = HistoryPanel(
+            goto=self.goto,
+            back=self.back,
+            forward=self.forward,
+            select_node=self._select_node,
+            promote=self.promote,
+            step=self.step,
+            header=[self.seat_panel],
+        )
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
-        # The board column grows to the board's size and shrinks below it in a narrow pane; the
-        # history column wraps under the board when both do not fit side by side.
-        board = self._board_box = ipywidgets.VBox(
-            [
-                self.canvas,
-                self.legend,
-                self._chooser,
-                self._buttons,
-                ipywidgets.HBox([self._move_text, self._move_play]),
-            ],
-            layout=ipywidgets.Layout(
-                flex="1 1 auto", min_width="200px", max_width=f"{self.canvas.width}px"
-            ),
-        )
-        history = ipywidgets.VBox(
-            [
-                self.seat_panel,
-                ipywidgets.HBox([self._first, self._back, self._fwd, self._last]),
-                self._slider,
-                self._step_box,
-                ipywidgets.HTML("<b>Moves</b> (click to jump)"),
-                self._moves,
-                ipywidgets.HTML("<b>Variations</b>"),
-                self._tree_select,
-                self._promote,
-            ],
-            layout=ipywidgets.Layout(margin="0 0 0 12px", flex="0 0 auto"),
-        )
-        setup_rows: list[ipywidgets.Widget] = [self._seed_box]
-        if self._players.options and len(self._players.options) > 1:
-            setup_rows.append(self._players)
-        setup_rows.append(self._new)
-        game_tab = ipywidgets.VBox(
-            [
-                ipywidgets.HBox(setup_rows),
-                self._view,
-                self._earlier_box,
-                ipywidgets.HTML(
-                    "<b>Variants</b> (changing one starts a new game; the game before stays "
-                    "under <i>Earlier games</i>)"
-                    if self._option_controls
-                    else "<i>no variants</i>"
-                ),
-                *[c.row for c in self._option_controls],
-            ]
-        )
-        file_tab = ipywidgets.VBox(
-            [
-                self._upload,
-                self._paste,
-                self._paste_load,
-                self._downloads,
-                self._links_box,
-                ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
-                self.board_export,
-            ]
-        )
-        settings = ipywidgets.Accordion(children=[game_tab, file_tab])
+        # The history column wraps under the board when both do not fit side by side.
+        settings = ipywidgets.Accordion(children=[self.setup, self.files])
         settings.set_title(0, "Game, variants and view")
         settings.set_title(1, "Load / save / export")
         settings.selected_index = None
@@ -403,17 +238,14 @@ class Explorer(ipywidgets.VBox):
             ipywidgets.HBox([self._title, self._status]),
             self._variant,
             self._message,
-            ipywidgets.HBox([board, history], layout=ipywidgets.Layout(flex_flow="row wrap")),
+            ipywidgets.HBox(
+                [self.board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")
+            ),
             settings,
             self.log_panel,
         ]
 
     # ================================================================= programmatic face
-    @property
-    def state(self) -> State:
-        """The state shown (the current node of the tree)."""
-        return self._tree.state
-
     @property
     def shown_state(self) -> State:
         """The state drawn on the board (a step inside the last move while stepping through it)."""
@@ -422,7 +254,7 @@ class Explorer(ipywidgets.VBox):
     @property
     def renderer(self) -> Any:
         """The game's renderer (drawing and hit-testing)."""
-        return self._renderer
+        return self.board.renderer
 
     @property
     def view(self) -> int | None:
@@ -432,7 +264,7 @@ class Explorer(ipywidgets.VBox):
     @property
     def option_widgets(self) -> dict[str, ipywidgets.ValueWidget]:
         """The variant controls by option name (changing one starts a new game)."""
-        return {c.spec.name: c.widget for c in self._option_controls}
+        return self.setup.option_widgets
 
     @property
     def tree(self) -> GameTree:
@@ -551,7 +383,7 @@ class Explorer(ipywidgets.VBox):
             return
         if self._substep is not None:
             self._commit(structure=False)
-        target = self._renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
+        target = self.renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
         self._click(target)
 
     @guarded("chooser")
@@ -796,23 +628,6 @@ class Explorer(ipywidgets.VBox):
         else:
             self._pass_to = wanted
 
-    def _draw_cover(self) -> None:
-        """The pass-the-device screen: the board's area, covered, naming the next player."""
-        theme = resolve_theme(None)
-        pen = Pen(self.canvas, theme)
-        width, height = self.canvas.width, self.canvas.height
-        pen.alpha(1.0)
-        pen.rect((0, 0, width, height), fill=theme.panel)
-        pen.text(
-            f"Pass to {self.pass_to}",
-            width / 2,
-            height / 2 - 16,
-            size=26,
-            bold=True,
-            colour=theme.ink,
-        )
-        pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
-
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
         """Draw as the designer (``None``), as player ``view``, or as ``"to_play"``."""
@@ -993,38 +808,6 @@ class Explorer(ipywidgets.VBox):
             f"<i>{html.escape(names[state.to_play or 0])} thinking…</i>" if self.thinking else ""
         )
 
-    def _draw_overlays(self, state: State, view: int | None) -> None:
-        """The hint's moves (arrows or rings with their share) and a "thinking…" badge."""
-        theme = resolve_theme(None)
-        pen = Pen(self.canvas, theme)
-        hint = self._hint
-        if hint is not None and hint[0] is self._tree.current and self._substep is None:
-            for rank, (move, share) in enumerate(hint[2]):
-                colour = theme.hint(rank)
-                centres = []
-                for target in move.targets:
-                    box = self._renderer.target_box(state, target, view=view)
-                    if box is not None:
-                        x, y, w, h = box
-                        centres.append((x + w / 2, y + h / 2, min(w, h) / 2))
-                if not centres:
-                    continue
-                pen.alpha(0.85)
-                if len(centres) > 1:
-                    pen.arrow([(x, y) for x, y, _ in centres], colour, 4.0, head=12.0)
-                else:
-                    x, y, r = centres[0]
-                    pen.circle(x, y, max(r, 8.0), stroke=colour, width=4.0)
-                x, y, r = centres[-1]
-                pen.alpha(1.0)
-                pen.rect((x - 20, y - r - 18, 40, 16), fill=colour)
-                pen.text(f"{share:.0%}", x, y - r - 10, size=11, colour="#ffffff", bold=True)
-        if self._thinking is not None:
-            pen.alpha(0.9)
-            pen.rect((4, 4, 96, 22), fill=theme.panel)
-            pen.text("thinking…", 52, 15, size=12, colour=theme.ink)
-        pen.alpha(1.0)
-
     # ================================================================= the one update
     def _commit(
         self,
@@ -1037,6 +820,9 @@ class Explorer(ipywidgets.VBox):
     ) -> None:
         """Store the selection, refresh status and (if ``structure``) the lists, then redraw.
 
+        Observers of :attr:`state` hear of a new state after the redraw, so a handler sees the
+        page as it now is.
+
         The canvas is redrawn last (one ``hold_canvas`` batch, one message), after every text
         widget has been updated, so the page never shows a new picture beside an old status.
 
@@ -1047,30 +833,34 @@ class Explorer(ipywidgets.VBox):
             message: the message line (``None`` leaves it as it is).
             error: show the message as an error.
         """
-        self._clicks = tuple(clicks)
-        self._substep = substep
-        covered = self._pass_to
-        self._update_pass()
-        structure = structure or self._pass_to != covered
-        self._narrowing = self._move_index().narrow(self._clicks)
-        if message is not None:
-            self._set_message(message, error)
-        if structure:
-            self._steps = self._compute_steps()
-        self._sync_computer()
-        self._refresh_status()
-        self._refresh_chooser()
-        if structure:
-            self._refresh_buttons()
-            self._refresh_history()
-            self._refresh_view_options()
-            self._refresh_downloads()
-            self.board_export.forget()
-            self.board_export.button.disabled = self._pass_to is not None
-        self._refresh_seats()
-        self._refresh_steps()
-        # The picture comes last, so the text beside it is already current when it arrives.
-        self._redraw()
+        # The new state is published (``observe(handler, "state")``) only once every part shows
+        # it: notifications are held until the redraw is done.
+        with self.hold_trait_notifications():
+            self.set_trait("state", self._tree.state)
+            self._clicks = tuple(clicks)
+            self._substep = substep
+            covered = self._pass_to
+            self._update_pass()
+            structure = structure or self._pass_to != covered
+            self._narrowing = self._move_index().narrow(self._clicks)
+            if message is not None:
+                self._set_message(message, error)
+            if structure:
+                self._steps = self._compute_steps()
+            self._sync_computer()
+            self._refresh_status()
+            self._refresh_chooser()
+            if structure:
+                self._refresh_buttons()
+                self._refresh_history()
+                self._refresh_view_options()
+                self._refresh_downloads()
+                self.board_export.forget()
+                self.board_export.button.disabled = self._pass_to is not None
+            self._refresh_seats()
+            self._refresh_steps()
+            # The picture comes last, so the text beside it is already current when it arrives.
+            self._redraw()
 
     # ================================================================= clicks
     def _click(self, target: Hashable | None) -> None:
@@ -1182,21 +972,7 @@ class Explorer(ipywidgets.VBox):
         except Exception as err:  # a broken hook must not hide the answer
             self.log_panel.exception(err, "explain_targets")
             reason = None
-        starts = sorted({_label(m.targets[0]) for m in state.legal_moves() if m.targets})
-        hint = ""
-        if starts:
-            shown = ", ".join(starts[:12]) + (" …" if len(starts) > 12 else "")
-            hint = f" Moves can start at: {shown}."
-        elif self.button_moves:
-            hint = " Use the buttons below the board."
-        if reason:
-            path = " → ".join(_label(c) for c in clicks)
-            said = f"Why not {path}? {reason}"
-            return f"{said.rstrip('.')}.{hint}" if len(clicks) == 1 and hint else said
-        if len(clicks) == 1:
-            return f"No legal move starts at {_label(clicks[0])}.{hint}"
-        path = " → ".join(_label(c) for c in clicks)
-        return f"No legal move goes {path}.{hint}"
+        return why_not_message(state.legal_moves(), clicks, reason, bool(self.button_moves))
 
     # ================================================================= drawing
     def _view_player(self, state: State | None = None) -> int | None:
@@ -1267,30 +1043,24 @@ class Explorer(ipywidgets.VBox):
 
     def _redraw(self) -> None:
         self.legend.show(self._draw_state(), self._view_player())
-        if not self._client_ready:
+        if not self.board.client_ready:
             return
         if self._pass_to is not None:
-            with drawing():
-                self._draw_cover()
+            self.board.draw_cover(self.pass_to)
             self._draws += 1
             return
         state = self._draw_state()
         view = self._view_player()
-        marks = self._picture_marks(state, view)
-        width, height = self._renderer.size(state, view=view)
-        if (width, height) != (self.canvas.width, self.canvas.height):
-            self.canvas.width, self.canvas.height = width, height
-            self.canvas.layout.max_width = f"{width}px"
-            self._fit_board_width(width)
-        with drawing():
-            self._renderer.draw(self.canvas, state, view=view, **marks)
-            self._draw_overlays(state, view)
+        hint = self._hint
+        shown = hint is not None and hint[0] is self._tree.current and self._substep is None
+        self.board.draw(
+            state,
+            view,
+            self._picture_marks(state, view),
+            hint=hint[2] if hint is not None and shown else (),
+            thinking=self._thinking is not None,
+        )
         self._draws += 1
-
-    def _fit_board_width(self, width: int) -> None:
-        """Keep the board column, chooser and move buttons as wide as the board at most."""
-        self._chooser.layout.max_width = self._buttons.layout.max_width = f"{width}px"
-        self._board_box.layout.max_width = f"{width}px"
 
     # ================================================================= refreshing parts
     def _status_text(self) -> str:
@@ -1339,129 +1109,41 @@ class Explorer(ipywidgets.VBox):
         self._set_message(text, True)
 
     def _refresh_chooser(self) -> None:
-        choices = self.choices
-        if not choices:
-            self._chooser.children = ()
-            return
-        widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
-        for i, move in enumerate(choices):
-            button = ipywidgets.Button(
-                description=str(move), tooltip=repr(move), layout=ipywidgets.Layout(width="auto")
-            )
-            button.on_click(lambda _b, i=i: self.choose(i))
-            widgets.append(button)
-        if self._narrowing.next_targets:
-            widgets.append(ipywidgets.HTML("&nbsp;…or click on to continue"))
-        self._chooser.children = widgets
+        self.board.show_chooser(self.choices, bool(self._narrowing.next_targets), self.choose)
 
     def _refresh_buttons(self) -> None:
-        buttons: list[ipywidgets.Widget] = []
-        if self._pass_to is not None:
-            ready = ipywidgets.Button(
-                description=f"I am {self.pass_to}: show my hand",
-                button_style="warning",
-                layout=ipywidgets.Layout(width="auto"),
-            )
-            ready.add_class("ftw-ready")
-            ready.on_click(lambda _b: self.ready())
-            buttons.append(ready)
-        for move in self.button_moves:
-            button = ipywidgets.Button(
-                description=str(move), button_style="info", layout=ipywidgets.Layout(width="auto")
-            )
-            button.on_click(lambda _b, m=move: self.choose(m))
-            buttons.append(button)
-        self._buttons.children = buttons
+        self.board.show_buttons(
+            self.button_moves, self.choose, pass_to=self.pass_to, ready=self.ready
+        )
 
     def _refresh_history(self) -> None:
-        tree = self._tree
-        line = tree.line
-        index = tree.index
-        names = self.state.rules.player_names(self.state.players)
         viewer = self._view_player()
-        labels: list[tuple[str, int]] = [("start", 0)]
-        for node in line[1:]:
-            assert node.parent is not None
-            mover = node.parent.state.to_play
-            who = f" ({names[mover]})" if mover is not None else ""
-            labels.append((f"{node.ply}. {self._move_label(node, viewer)}{who}", node.ply))
-        self._tree_nodes = []
-        tree_labels: list[tuple[str, int]] = []
-        on_line = set(map(id, line))
-        for node, depth in tree.nodes():
-            if node.parent is None:
-                continue
-            mark = "▶ " if node is tree.current else "· " if id(node) in on_line else "  "
-            indent = _NBSP * 4 * depth
-            tree_labels.append(
-                (
-                    f"{indent}{mark}{node.ply}. {self._move_label(node, viewer)}".replace(
-                        " ", _NBSP
-                    ),
-                    len(self._tree_nodes),
-                )
-            )
-            self._tree_nodes.append(node)
-        self._syncing = True
-        try:
-            self._moves.options = labels
-            self._moves.value = index
-            self._slider.max = len(line) - 1
-            self._slider.value = index
-            self._tree_select.options = tree_labels
-            current = [i for i, n in enumerate(self._tree_nodes) if n is tree.current]
-            self._tree_select.value = current[0] if current else None
-        finally:
-            self._syncing = False
-        self._first.disabled = self._back.disabled = index == 0
-        self._fwd.disabled = self._last.disabled = index == len(line) - 1
-        self._promote.disabled = all(n.parent is None or n.parent.children[0] is n for n in line)
+        self.history.show(
+            self._tree,
+            lambda node: self._move_label(node, viewer),
+            self.state.rules.player_names(self.state.players),
+        )
 
     def _refresh_view_options(self) -> None:
         state = self.state
-        hidden = has_hidden_information(state)
-        self._view.layout.display = None if hidden else "none"
-        if not hidden:
+        if not has_hidden_information(state):
+            self.setup.show_views(None, _DESIGNER)
             return
         names = state.rules.player_names(state.players)
         options = [("designer (sees all)", _DESIGNER), ("player to move", _TO_PLAY)]
         options += [(name, p) for p, name in enumerate(names)]
-        self._syncing = True
-        try:
-            if list(self._view.options) != options:
-                self._view.options = options
-            self._view.value = self._view_choice if self._view_choice < state.players else _DESIGNER
-        finally:
-            self._syncing = False
+        chosen = self._view_choice if self._view_choice < state.players else _DESIGNER
+        self.setup.show_views(options, chosen)
 
     def _refresh_downloads(self) -> None:
-        game = self._game
         viewer = self._view_player()
         if self._pass_to is not None:
-            self._downloads.value = html.escape(
-                f"(nothing to download while the board is covered: pass the device to "
-                f"{self.pass_to} first)"
-            )
-            self._links_box.layout.display = "none"
-            return
-        if viewer is None or not has_hidden_information(self.state):
-            # each is built once and serves both its download and its link
-            position, record = self.state.to_json(), tree_record(self._tree)
-            self._downloads.value = _data_link(
-                json.dumps(position, indent=1), f"{game}-position.json", "⬇ Download position"
-            ) + _data_link(json.dumps(record, indent=1), f"{game}-record.json", "⬇ Download record")
-            self._position_link.value = links.link("position", position)
-            self._record_link.value = links.link("record", record)
-            self._links_box.layout.display = None
-            return
-        name = self.state.rules.player_names(self.state.players)[viewer]
-        self._downloads.value = _data_link(
-            self.position_json(), f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
-        ) + html.escape(
-            "(the record and the links hold hidden cards: switch the view to the designer "
-            "to download them)"
-        )
-        self._links_box.layout.display = "none"
+            self.files.show_covered(self.pass_to)
+        elif viewer is None or not has_hidden_information(self.state):
+            self.files.show_whole(self._game, self.state.to_json(), tree_record(self._tree))
+        else:
+            name = self.state.rules.player_names(self.state.players)[viewer]
+            self.files.show_view(self._game, viewer, name, self.position_json())
 
     def _compute_steps(self) -> list[tuple[str, State]]:
         node = self._tree.current
@@ -1477,31 +1159,14 @@ class Explorer(ipywidgets.VBox):
         return [("before the move", node.parent.state), *inner]
 
     def _refresh_steps(self) -> None:
-        steps = self._steps
-        self._step_box.layout.display = None if steps else "none"
-        if not steps:
-            return
-        k = self._substep
-        shown = len(steps) - 1 if k is None else k
-        self._step_back.disabled = shown == 0
-        self._step_fwd.disabled = k is None
-        label = "after the whole move" if k is None else steps[k][0]
-        self._step_label.value = f"&nbsp;{html.escape(label)}"
+        self.history.show_steps([label for label, _ in self._steps], self._substep)
 
     def _sync_setup(self, state: State) -> None:
         """Show the variants and player count of a state that came from outside (a file)."""
-        self._syncing = True
-        try:
-            for control in self._option_controls:
-                control.set(getattr(_options(state.rules), control.spec.name))
-            if state.players in self._players.options:
-                self._players.value = state.players
-            seed = getattr(state.root, "seed", None)
-            if isinstance(seed, int):
-                self._seed = seed
-                self._seed_box.value = seed
-        finally:
-            self._syncing = False
+        seed = getattr(state.root, "seed", None)
+        if isinstance(seed, int):
+            self._seed = seed
+        self.setup.sync(state, seed if isinstance(seed, int) else None)
 
     def _start(
         self, rules: ftwkit.Rules, *, seed: int, players: int | None, message: str = ""
@@ -1540,13 +1205,7 @@ class Explorer(ipywidgets.VBox):
         return f"{moves} move{'s' if moves != 1 else ''}{seeded}, {summary}"
 
     def _refresh_earlier(self) -> None:
-        self._earlier_box.layout.display = None if self._earlier else "none"
-        self._syncing = True
-        try:
-            self._earlier_pick.options = [(label, k) for k, (label, _) in enumerate(self._earlier)]
-            self._earlier_pick.value = 0 if self._earlier else None
-        finally:
-            self._syncing = False
+        self.setup.show_earlier([label for label, _ in self._earlier])
 
     @property
     def earlier_games(self) -> list[str]:
@@ -1569,110 +1228,41 @@ class Explorer(ipywidgets.VBox):
     # ================================================================= handlers
     @guarded("canvas")
     def _on_canvas_client_ready(self) -> None:
-        self._client_ready = True
         self._redraw()
 
     @guarded("canvas")
     def _on_canvas_mouse_down(self, x: float, y: float) -> None:
         self.click(x, y)
 
-    def _on_first_click(self, _button: Any) -> None:
-        self.goto(0)
-
-    def _on_back_click(self, _button: Any) -> None:
-        self.back()
-
-    def _on_forward_click(self, _button: Any) -> None:
-        self.forward()
-
-    def _on_last_click(self, _button: Any) -> None:
-        self.goto(-1)
-
-    def _on_slider_value(self, change: Mapping[str, Any]) -> None:
-        if not self._syncing:
-            self.goto(change["new"])
-
-    def _on_moves_value(self, change: Mapping[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.goto(change["new"])
-
     @guarded("variations")
-    def _on_tree_value(self, change: Mapping[str, Any]) -> None:
-        if self._syncing or change["new"] is None:
-            return
+    def _select_node(self, node: Node) -> None:
+        """Show a node of the tree (a click in the variation list)."""
         self._paused = True
-        self._tree.select(self._tree_nodes[change["new"]])
+        self._tree.select(node)
         self._commit(structure=True)
 
-    def _on_promote_click(self, _button: Any) -> None:
-        self.promote()
-
-    def _on_step_back_click(self, _button: Any) -> None:
-        k = len(self._steps) - 1 if self._substep is None else self._substep
-        self.step(max(0, k - 1))
-
-    def _on_step_forward_click(self, _button: Any) -> None:
-        if self._substep is not None:
-            nxt = self._substep + 1
-            self.step(None if nxt >= len(self._steps) - 1 else nxt)
-
-    @guarded("type a move")
-    def _on_move_text_value(self, change: Mapping[str, Any]) -> None:
-        text = str(change["new"]).strip()
-        if text and self.play(text):
-            self._move_text.value = ""
-
-    def _on_move_play_click(self, _button: Any) -> None:
-        text = self._move_text.value.strip()
-        if text and self.play(text):
-            self._move_text.value = ""
-
     @guarded("new game")
-    def _on_new_click(self, _button: Any) -> None:
-        players = self._players.value if len(self._players.options) > 1 else None
-        self._start(self.state.rules, seed=int(self._seed_box.value), players=players)
+    def _on_new_game(self, seed: int, players: int | None) -> None:
+        self._start(self.state.rules, seed=seed, players=players)
 
     @guarded("view")
-    def _on_view_value(self, change: Mapping[str, Any]) -> None:
-        if not self._syncing and change["new"] is not None:
-            self._view_choice = int(change["new"])
-            self._commit(structure=True)
+    def _on_view_choice(self, choice: int) -> None:
+        self._view_choice = choice
+        self._commit(structure=True)
 
     @guarded("variants")
-    def _on_option_value(self, _change: Mapping[str, Any]) -> None:
-        if self._syncing:
-            return
+    def _on_variants(self, players: int | None) -> None:
         rules = self.state.rules
         try:
-            values = {c.spec.name: c.value for c in self._option_controls}
+            values = self.setup.option_values()
             new_rules = type(rules).with_options(**values)
         except (ValueError, TypeError) as err:
             raise InvalidState(str(err)) from None
-        players = self._players.value if len(self._players.options) > 1 else None
         summary = variant_summary(self._game, _options(new_rules))
         self._start(new_rules, seed=self._seed, players=players, message=f"New game: {summary}.")
 
-    def _on_earlier_back_click(self, _button: Any) -> None:
-        if self._earlier_pick.value is not None:
-            self.return_to_earlier(int(self._earlier_pick.value))
-
-    @guarded("load")
-    def _on_upload_value(self, change: Mapping[str, Any]) -> None:
-        files = change["new"]
-        if self._syncing or not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, Mapping) else item.content
-        name = item["name"] if isinstance(item, Mapping) else getattr(item, "name", "file")
-        try:
-            self.load_json(bytes(content))
-        finally:
-            self.log_panel.info(f"upload of {name}: {self.message}")
-            self._syncing = True
-            try:
-                self._upload.value = ()
-            finally:
-                self._syncing = False
+    def _on_uploaded(self, name: str) -> None:
+        self.log_panel.info(f"upload of {name}: {self.message}")
 
     def _on_stop_click(self, _button: Any) -> None:
         self.stop()
@@ -1686,7 +1276,3 @@ class Explorer(ipywidgets.VBox):
     def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
         if change["new"] != self._seats[player]:
             self.set_seat(player, change["new"])
-
-    def _on_paste_load_click(self, _button: Any) -> None:
-        if self.load_json(self._paste.value):
-            self._paste.value = ""

@@ -1,0 +1,223 @@
+"""The explorer's board column: the canvas, its legend, the move chooser, move buttons, typed moves.
+
+The view draws what the explorer tells it and reports clicks back; it decides no rule. A picture is
+one ``hold_canvas`` batch (:func:`widgets.batch.drawing`): the position with its markers, then the
+hint and "thinking…" overlays, or the pass-the-device cover instead. Nothing is drawn before the
+browser says the canvas is ready (``canvas.on_client_ready``), because Voilà loses (and is broken
+by) earlier draw commands: :attr:`BoardView.client_ready` tells the explorer when it may draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets
+from ipycanvas import Canvas
+
+from ftwkit.protocol import Move, State
+from ftwkit.render.base import Pen
+from ftwkit.render.theme import resolve as resolve_theme
+from widgets.batch import drawing
+from widgets.legend import Legend
+
+__all__ = ["BoardView"]
+
+
+class BoardView(ipywidgets.VBox):
+    """The board and what is played from beside it.
+
+    Args:
+        renderer: the game's renderer (drawing and hit-testing).
+        size: the board's first drawn size in pixels.
+        click: called with the pixel clicked on the canvas.
+        ready: called once the browser's canvas can be drawn on.
+        play_text: plays a move typed in notation; returns whether it was played.
+    """
+
+    def __init__(
+        self,
+        renderer: Any,
+        size: tuple[int, int],
+        *,
+        click: Callable[[float, float], None],
+        ready: Callable[[], None],
+        play_text: Callable[[str], bool],
+    ) -> None:
+        self.renderer = renderer
+        self.client_ready = False
+        self._ready = ready
+        self._play_text = play_text
+        width, height = size
+        # The board is at most its drawn size and shrinks with a narrow pane (height follows the
+        # canvas's own aspect ratio; ipycanvas scales click coordinates to the drawn size).
+        self.canvas = Canvas(
+            width=width,
+            height=height,
+            layout=ipywidgets.Layout(width="100%", max_width=f"{width}px", height="auto"),
+        )
+        self.canvas.on_client_ready(self._on_canvas_client_ready)
+        self.canvas.on_mouse_down(click)
+        self.canvas.add_class("ftw-board")
+        self.legend = Legend(renderer)
+        wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
+        self.chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
+        self.buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
+        self.chooser.add_class("ftw-chooser")
+        self.buttons.add_class("ftw-buttons")
+        self.move_text = ipywidgets.Text(
+            placeholder="type a move in notation",
+            continuous_update=False,
+            layout=ipywidgets.Layout(width="220px"),
+        )
+        self.move_text.observe(self._on_move_text_value, names="value")
+        self.move_play = ipywidgets.Button(
+            description="Play", layout=ipywidgets.Layout(width="60px")
+        )
+        self.move_play.on_click(self._on_move_play_click)
+        # The board column grows to the board's size and shrinks below it in a narrow pane.
+        super().__init__(
+            [
+                self.canvas,
+                self.legend,
+                self.chooser,
+                self.buttons,
+                ipywidgets.HBox([self.move_text, self.move_play]),
+            ],
+            layout=ipywidgets.Layout(flex="1 1 auto", min_width="200px", max_width=f"{width}px"),
+        )
+
+    # ----------------------------------------------------------------- drawing
+    def draw(
+        self,
+        state: State,
+        view: int | None,
+        marks: Mapping[str, Any],
+        *,
+        hint: Sequence[tuple[Move, float]] = (),
+        thinking: bool = False,
+    ) -> None:
+        """Draw ``state`` in ``view`` with its markers, the hint's moves and a "thinking…" badge."""
+        width, height = self.renderer.size(state, view=view)
+        if (width, height) != (self.canvas.width, self.canvas.height):
+            self.canvas.width, self.canvas.height = width, height
+            self._fit_width(width)
+        with drawing():
+            self.renderer.draw(self.canvas, state, view=view, **marks)
+            self._draw_overlays(state, view, hint, thinking)
+
+    def draw_cover(self, name: str | None) -> None:
+        """The pass-the-device screen: the board's area, covered, naming the next player."""
+        theme = resolve_theme(None)
+        with drawing():
+            pen = Pen(self.canvas, theme)
+            width, height = self.canvas.width, self.canvas.height
+            pen.alpha(1.0)
+            pen.rect((0, 0, width, height), fill=theme.panel)
+            pen.text(
+                f"Pass to {name}", width / 2, height / 2 - 16, size=26, bold=True, colour=theme.ink
+            )
+            pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
+
+    def _draw_overlays(
+        self,
+        state: State,
+        view: int | None,
+        hint: Sequence[tuple[Move, float]],
+        thinking: bool,
+    ) -> None:
+        """The hint's moves (arrows or rings with their share) and a "thinking…" badge."""
+        theme = resolve_theme(None)
+        pen = Pen(self.canvas, theme)
+        for rank, (move, share) in enumerate(hint):
+            colour = theme.hint(rank)
+            centres = []
+            for target in move.targets:
+                box = self.renderer.target_box(state, target, view=view)
+                if box is not None:
+                    x, y, w, h = box
+                    centres.append((x + w / 2, y + h / 2, min(w, h) / 2))
+            if not centres:
+                continue
+            pen.alpha(0.85)
+            if len(centres) > 1:
+                pen.arrow([(x, y) for x, y, _ in centres], colour, 4.0, head=12.0)
+            else:
+                x, y, r = centres[0]
+                pen.circle(x, y, max(r, 8.0), stroke=colour, width=4.0)
+            x, y, r = centres[-1]
+            pen.alpha(1.0)
+            pen.rect((x - 20, y - r - 18, 40, 16), fill=colour)
+            pen.text(f"{share:.0%}", x, y - r - 10, size=11, colour="#ffffff", bold=True)
+        if thinking:
+            pen.alpha(0.9)
+            pen.rect((4, 4, 96, 22), fill=theme.panel)
+            pen.text("thinking…", 52, 15, size=12, colour=theme.ink)
+        pen.alpha(1.0)
+
+    def _fit_width(self, width: int) -> None:
+        """Keep the canvas, the column, the chooser and the buttons as wide as the board at most."""
+        self.canvas.layout.max_width = f"{width}px"
+        self.chooser.layout.max_width = self.buttons.layout.max_width = f"{width}px"
+        self.layout.max_width = f"{width}px"
+
+    # ----------------------------------------------------------------- beside the board
+    def show_chooser(
+        self, choices: Sequence[Move], more: bool, choose: Callable[[int], None]
+    ) -> None:
+        """Offer the complete moves that share the clicks (``more``: a further click may go on)."""
+        if not choices:
+            self.chooser.children = ()
+            return
+        widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
+        for i, move in enumerate(choices):
+            button = ipywidgets.Button(
+                description=str(move), tooltip=repr(move), layout=ipywidgets.Layout(width="auto")
+            )
+            button.on_click(lambda _b, i=i: choose(i))
+            widgets.append(button)
+        if more:
+            widgets.append(ipywidgets.HTML("&nbsp;…or click on to continue"))
+        self.chooser.children = widgets
+
+    def show_buttons(
+        self,
+        moves: Sequence[Move],
+        choose: Callable[[Move], None],
+        *,
+        pass_to: str | None = None,
+        ready: Callable[[], None] | None = None,
+    ) -> None:
+        """Offer the moves without targets as buttons, after an "I am …" button if covered."""
+        buttons: list[ipywidgets.Widget] = []
+        if pass_to is not None and ready is not None:
+            button = ipywidgets.Button(
+                description=f"I am {pass_to}: show my hand",
+                button_style="warning",
+                layout=ipywidgets.Layout(width="auto"),
+            )
+            button.add_class("ftw-ready")
+            button.on_click(lambda _b: ready())
+            buttons.append(button)
+        for move in moves:
+            button = ipywidgets.Button(
+                description=str(move), button_style="info", layout=ipywidgets.Layout(width="auto")
+            )
+            button.on_click(lambda _b, m=move: choose(m))
+            buttons.append(button)
+        self.buttons.children = buttons
+
+    # ----------------------------------------------------------------- handlers
+    def _on_canvas_client_ready(self) -> None:
+        self.client_ready = True
+        self._ready()
+
+    def _on_move_text_value(self, change: Mapping[str, Any]) -> None:
+        text = str(change["new"]).strip()
+        if text and self._play_text(text):
+            self.move_text.value = ""
+
+    def _on_move_play_click(self, _button: Any) -> None:
+        text = self.move_text.value.strip()
+        if text and self._play_text(text):
+            self.move_text.value = ""

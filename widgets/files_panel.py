@@ -1,0 +1,139 @@
+"""The explorer's "Load / save / export" tab: load a file or pasted JSON, download, links, pictures.
+
+The panel holds no game: it hands what is loaded to the ``load`` callback (the explorer's
+:meth:`~widgets.explorer.Explorer.load_json`) and shows the downloads and links the explorer
+gives it after each change (:meth:`FilesPanel.show_whole`, :meth:`FilesPanel.show_view`,
+:meth:`FilesPanel.show_covered`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import ipywidgets
+
+from widgets import links
+from widgets.export import BoardExport, data_link
+
+__all__ = ["FilesPanel"]
+
+
+def _json_link(data: Any, filename: str, caption: str) -> str:
+    """A download link of ``data`` as indented JSON text."""
+    text = data if isinstance(data, str) else json.dumps(data, indent=1)
+    return data_link(text.encode("utf-8"), "application/json", filename, caption)
+
+
+class FilesPanel(ipywidgets.VBox):
+    """Upload and paste boxes, download links, position/record links and the board export.
+
+    Args:
+        load: loads JSON text (or bytes); returns whether it was loaded (it shows its own reason).
+        uploaded: called after an upload was tried, with the file's name (for the log).
+        board_export: the board's picture export, shown at the bottom of the tab.
+    """
+
+    def __init__(
+        self,
+        load: Callable[[str | bytes], bool],
+        uploaded: Callable[[str], None],
+        board_export: BoardExport,
+    ) -> None:
+        self._load = load
+        self._uploaded = uploaded
+        self._syncing = False
+        self.upload = ipywidgets.FileUpload(accept=".json", multiple=False, description="Load JSON")
+        self.upload.observe(self._on_upload_value, names="value")
+        self.paste = ipywidgets.Textarea(
+            placeholder="…or paste a position or record (JSON) here",
+            layout=ipywidgets.Layout(width="420px", height="80px"),
+        )
+        self.paste_load = ipywidgets.Button(description="Load pasted JSON")
+        self.paste_load.on_click(self._on_paste_load_click)
+        self.downloads = ipywidgets.HTML()
+        self.downloads.add_class("ftw-downloads")
+
+        def link_box(caption: str) -> ipywidgets.Text:
+            return ipywidgets.Text(
+                description=caption,
+                style={"description_width": "150px"},
+                layout=ipywidgets.Layout(width="100%", max_width="640px"),
+            )
+
+        self.position_link = link_box("Link to this position")
+        self.record_link = link_box("Link to every line")
+        self.position_link.add_class("ftw-position-link")
+        self.record_link.add_class("ftw-record-link")
+        self.links_box = ipywidgets.VBox(
+            [
+                ipywidgets.HTML(
+                    "<b>Links</b> (copy one and send it: the dashboard opened with it starts there)"
+                ),
+                self.position_link,
+                self.record_link,
+            ]
+        )
+        self.board_export = board_export
+        super().__init__(
+            [
+                self.upload,
+                self.paste,
+                self.paste_load,
+                self.downloads,
+                self.links_box,
+                ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
+                self.board_export,
+            ]
+        )
+
+    # ----------------------------------------------------------------- what the tab offers
+    def show_whole(self, game: str, position: Mapping[str, Any], record: Mapping[str, Any]) -> None:
+        """Offer the whole state and the record: downloads and links (built once, used twice)."""
+        self.downloads.value = _json_link(
+            position, f"{game}-position.json", "⬇ Download position"
+        ) + _json_link(record, f"{game}-record.json", "⬇ Download record")
+        self.position_link.value = links.link("position", position)
+        self.record_link.value = links.link("record", record)
+        self.links_box.layout.display = None
+
+    def show_view(self, game: str, viewer: int, name: str, observation: str) -> None:
+        """Offer only ``name``'s view: a record or a link would carry the hidden cards."""
+        self.downloads.value = _json_link(
+            observation, f"{game}-view-{viewer + 1}.json", f"⬇ Download {name}'s view"
+        ) + html.escape(
+            "(the record and the links hold hidden cards: switch the view to the designer "
+            "to download them)"
+        )
+        self.links_box.layout.display = "none"
+
+    def show_covered(self, name: str | None) -> None:
+        """Offer nothing while the board is covered for passing the device to ``name``."""
+        self.downloads.value = html.escape(
+            f"(nothing to download while the board is covered: pass the device to {name} first)"
+        )
+        self.links_box.layout.display = "none"
+
+    # ----------------------------------------------------------------- handlers
+    def _on_upload_value(self, change: Mapping[str, Any]) -> None:
+        files = change["new"]
+        if self._syncing or not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, Mapping) else item.content
+        name = item["name"] if isinstance(item, Mapping) else getattr(item, "name", "file")
+        try:
+            self._load(bytes(content))
+        finally:
+            self._uploaded(str(name))
+            self._syncing = True
+            try:
+                self.upload.value = ()
+            finally:
+                self._syncing = False
+
+    def _on_paste_load_click(self, _button: Any) -> None:
+        if self._load(self.paste.value):
+            self.paste.value = ""

@@ -1,0 +1,173 @@
+"""The explorer's "Game, variants and view" tab: seed, players, view, variants, earlier games.
+
+The panel keeps no game: its controls call back into the explorer (a new game, a variant change,
+a view, an earlier game to return to), and the explorer tells it what to show after each change
+(:meth:`SetupPanel.sync`, :meth:`SetupPanel.show_views`, :meth:`SetupPanel.show_earlier`). Values
+it sets itself do not come back as changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets
+
+from ftwkit.protocol import State
+from widgets.switches import Switch, switches
+
+__all__ = ["SetupPanel"]
+
+
+class SetupPanel(ipywidgets.VBox):
+    """Seed, player count and "New game"; the "view as" menu; the variant switches.
+
+    Args:
+        start: the state whose rules give the player counts and the variant switches.
+        seed: the seed shown.
+        new_game: start a new game with ``(seed, players)`` (``players`` ``None``: the default).
+        change_variants: start a new game with the switches' values (:meth:`option_values`)
+            and ``players``.
+        choose_view: draw the board in view ``choice`` (a player, or the explorer's codes).
+        return_to_earlier: go back to earlier game ``k``.
+    """
+
+    def __init__(
+        self,
+        start: State,
+        seed: int,
+        *,
+        new_game: Callable[[int, int | None], None],
+        change_variants: Callable[[int | None], None],
+        choose_view: Callable[[int], None],
+        return_to_earlier: Callable[[int], None],
+    ) -> None:
+        self._new_game = new_game
+        self._change_variants = change_variants
+        self._choose_view = choose_view
+        self._return_to_earlier = return_to_earlier
+        self._syncing = False
+        rules = start.rules
+        self.seed = ipywidgets.IntText(
+            value=seed,
+            description="seed",
+            layout=ipywidgets.Layout(width="170px"),
+            style={"description_width": "40px"},
+        )
+        self.players = ipywidgets.Dropdown(
+            options=list(range(rules.min_players, rules.max_players + 1)),
+            value=start.players,
+            description="players",
+            layout=ipywidgets.Layout(width="170px"),
+            style={"description_width": "55px"},
+        )
+        self.new = ipywidgets.Button(description="New game", button_style="primary")
+        self.new.on_click(self._on_new_click)
+        self.view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
+        self.view.observe(self._on_view_value, names="value")
+        options = rules.options
+        self.switches: list[Switch] = switches(rules.id, rules.Options, options)
+        for control in self.switches:
+            control.widget.observe(self._on_option_value, names="value")
+        self.earlier_pick = ipywidgets.Dropdown(
+            description="Earlier games",
+            style={"description_width": "100px"},
+            layout=ipywidgets.Layout(width="520px"),
+        )
+        self.earlier_back = ipywidgets.Button(
+            description="Return to it", tooltip="put this game aside and go back to that one"
+        )
+        self.earlier_back.on_click(self._on_earlier_back_click)
+        self.earlier_box = ipywidgets.HBox([self.earlier_pick, self.earlier_back])
+        self.earlier_box.add_class("ftw-earlier")
+        self.earlier_box.layout.display = "none"
+
+        setup_rows: list[ipywidgets.Widget] = [self.seed]
+        if self.players.options and len(self.players.options) > 1:
+            setup_rows.append(self.players)
+        setup_rows.append(self.new)
+        super().__init__(
+            [
+                ipywidgets.HBox(setup_rows),
+                self.view,
+                self.earlier_box,
+                ipywidgets.HTML(
+                    "<b>Variants</b> (changing one starts a new game; the game before stays "
+                    "under <i>Earlier games</i>)"
+                    if self.switches
+                    else "<i>no variants</i>"
+                ),
+                *[c.row for c in self.switches],
+            ]
+        )
+
+    @property
+    def option_widgets(self) -> dict[str, ipywidgets.ValueWidget]:
+        """The variant controls by option name."""
+        return {c.spec.name: c.widget for c in self.switches}
+
+    def option_values(self) -> dict[str, Any]:
+        """The value of every switch by option name.
+
+        Raises:
+            ValueError: a switch holds text that is not a value of its option.
+        """
+        return {c.spec.name: c.value for c in self.switches}
+
+    def chosen_players(self) -> int | None:
+        """The player count chosen (``None`` when the game allows only one)."""
+        return int(self.players.value) if len(self.players.options) > 1 else None
+
+    # ----------------------------------------------------------------- showing
+    def sync(self, state: State, seed: int | None) -> None:
+        """Show the variants and player count of ``state`` (and ``seed`` if known)."""
+        self._syncing = True
+        try:
+            options = state.rules.options
+            for control in self.switches:
+                control.set(getattr(options, control.spec.name))
+            if state.players in self.players.options:
+                self.players.value = state.players
+            if seed is not None:
+                self.seed.value = seed
+        finally:
+            self._syncing = False
+
+    def show_views(self, options: Sequence[tuple[str, int]] | None, value: int) -> None:
+        """Offer these views (``None``: hide the menu, every view is the same picture)."""
+        self.view.layout.display = None if options is not None else "none"
+        if options is None:
+            return
+        self._syncing = True
+        try:
+            if list(self.view.options) != list(options):
+                self.view.options = list(options)
+            self.view.value = value
+        finally:
+            self._syncing = False
+
+    def show_earlier(self, labels: Sequence[str]) -> None:
+        """List the games put aside, newest first (hidden when there are none)."""
+        self.earlier_box.layout.display = None if labels else "none"
+        self._syncing = True
+        try:
+            self.earlier_pick.options = [(label, k) for k, label in enumerate(labels)]
+            self.earlier_pick.value = 0 if labels else None
+        finally:
+            self._syncing = False
+
+    # ----------------------------------------------------------------- handlers
+    def _on_new_click(self, _button: Any) -> None:
+        self._new_game(int(self.seed.value), self.chosen_players())
+
+    def _on_view_value(self, change: Mapping[str, Any]) -> None:
+        if not self._syncing and change["new"] is not None:
+            self._choose_view(int(change["new"]))
+
+    def _on_option_value(self, _change: Mapping[str, Any]) -> None:
+        if not self._syncing:
+            self._change_variants(self.chosen_players())
+
+    def _on_earlier_back_click(self, _button: Any) -> None:
+        if self.earlier_pick.value is not None:
+            self._return_to_earlier(int(self.earlier_pick.value))
