@@ -177,9 +177,13 @@ def test_a_search_shortens_the_thread_switch_interval_until_the_last_one_ends() 
     # A search holds the GIL; the kernel's answer to a click (Stop, Back) needs it back after
     # every message it sends, so while any search runs the interpreter hands it over sooner.
     import sys
+    import time
 
-    from widgets.computer import SEARCH_SWITCH_INTERVAL
+    from widgets.computer import SEARCH_SWITCH_INTERVAL, SearchSlices
 
+    deadline = time.monotonic() + 60
+    while SearchSlices._running and time.monotonic() < deadline:
+        time.sleep(0.05)  # a search stopped by an earlier test runs on until it returns
     before = sys.getswitchinterval()
     assert before > SEARCH_SWITCH_INTERVAL
     first, second = Explorer("playwin", seed=1), Explorer("ftwcards", seed=1)
