@@ -12,7 +12,8 @@ For every game (or those named), prints:
    the row agent is seat ``i % 2``, the position is seeded by ``i``, the agents by ``2i`` and
    ``2i + 1``); the table gives wins, draws (shared wins and games stopped at ``--max-plies``) and
    losses of the row agent, its win rate with the 95 % Wilson interval (``scipy.stats``), and its
-   wins in seat 0 and in seat 1 (out of the games it sat there).
+   wins in seat 0 and in seat 1 (out of the games it sat there). Lines starting with ``#`` give
+   each game as it ends, with the running tally.
 3. **Seats** (``--seats N``): each agent against itself, N games: how often seat 0 wins (a seat
    bias of the game itself, as both seats are played by the same agent).
 
@@ -94,9 +95,17 @@ def match(
 ) -> list[Game]:
     """``games`` games of ``a`` against ``b`` (seats alternated), in order of their index."""
     jobs = [(game, a, b, i, max_plies) for i in range(games)]
-    if executor is None:
-        return [_play_star(job) for job in jobs]
-    return list(executor.map(_play_star, jobs))
+    results = map(_play_star, jobs) if executor is None else executor.map(_play_star, jobs)
+    played: list[Game] = []
+    for g in results:  # one line per game as it comes: a long run stopped early still counts
+        played.append(g)
+        wins = sum(p.result == "W" for p in played)
+        draws = sum(p.result == "D" for p in played)
+        print(
+            f"# {a[0]}-{b[0]} game {len(played) - 1}: seat {g.seat} {g.result} in {g.plies} plies"
+            f" (so far W {wins} D {draws} L {len(played) - wins - draws})"
+        )
+    return played
 
 
 def wilson(successes: int, trials: int) -> tuple[float, float]:
