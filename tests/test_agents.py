@@ -303,15 +303,36 @@ def test_mcts_search_can_be_stopped_from_outside() -> None:
 
     agent = agents.make("mcts", seed=1, iterations=1000, max_rollout_plies=2)
     assert isinstance(agent, MctsAgent)
+    state = midgame("playwin")
+    scoring = len(state.legal_moves()) // 16  # asked every 16 root moves while they are scored
     asked: list[int] = []
 
     def stop() -> bool:
         asked.append(1)
-        return len(asked) >= 3
+        return len(asked) >= scoring + 3
 
-    result = agent.search(midgame("playwin"), stop=stop)
-    assert result.iterations == 3
+    result = agent.search(state, stop=stop)
+    assert result.iterations == 3  # then after every iteration
     assert sum(w for _, w in result.weights()) == pytest.approx(1.0)
+
+
+def test_a_stop_request_also_ends_the_scoring_of_the_root_moves() -> None:
+    from ftwkit.agents.mcts import MctsAgent
+
+    agent = agents.make("mcts", seed=1, iterations=1000)
+    assert isinstance(agent, MctsAgent)
+    state = midgame("pnrz", plies=12)
+    assert len(state.legal_moves()) > 16
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    result = agent.search(state, stop=stop)
+    assert result.iterations == 1 and len(asked) == 2  # once in the scoring, once after
+    assert sum(w for _, w in result.weights()) == pytest.approx(1.0)
+    assert {str(m) for m, _ in result.weights()} == {str(m) for m in state.legal_moves()}
 
 
 # ---------------------------------------------------------------- winning moves

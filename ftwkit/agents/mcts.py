@@ -53,6 +53,9 @@ __all__ = ["DEFAULT_ITERATIONS", "MctsAgent", "SearchResult"]
 
 Rollout = Literal["policy", "random"]
 
+_CHECK_EVERY = 16
+"""Root moves scored between two checks of the time budget and the stop request."""
+
 _DRAWS = 3
 """Draws a node makes for a move it does not have yet before it settles for a child it has."""
 
@@ -224,7 +227,13 @@ class MctsAgent(Agent):
         rng = self.rng_for(state)
         hidden = state.rules.hidden_information
         root = _Node(-1, None if hidden else state)
-        win = self._expand_root(root, state, moves, rng)
+
+        def halted() -> bool:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return True
+            return stop is not None and stop()
+
+        win = self._expand_root(root, state, moves, rng, halted)
         if win is not None:
             return SearchResult([(m, int(m == win), float(m == win)) for m in moves], 0)
         limit = self.iterations
@@ -237,9 +246,7 @@ class MctsAgent(Agent):
             done += 1
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if stop is not None and stop():
+            if halted():
                 break
         stats = []
         for move in moves:
@@ -250,16 +257,31 @@ class MctsAgent(Agent):
 
     # ----------------------------------------------------------------- the root
     def _expand_root(
-        self, root: _Node, state: State, moves: list[Move], rng: random.Random
+        self,
+        root: _Node,
+        state: State,
+        moves: list[Move],
+        rng: random.Random,
+        halted: Callable[[], bool],
     ) -> Move | None:
         """Create every root child with its one-ply prior, best first; return a move that wins at
-        once (in every determinization when information is hidden), if there is one."""
+        once (in every determinization when information is hidden), if there is one.
+
+        Scoring hundreds of moves takes a while (PNRZ), so ``halted`` (the time budget or a stop
+        request) is asked every few moves; the moves left unscored then get the lowest prior.
+        """
         player = state.to_play
         assert player is not None
         worlds = determinizations(state, player, rng, self.prior_samples)
         keys = [rng.random() for _ in moves]  # tie-breaks, drawn before any value is known
         values: dict[Move, float] = {}
-        for move in moves:
+        for number, move in enumerate(moves):
+            if number % _CHECK_EVERY == _CHECK_EVERY - 1 and halted():
+                for rest in moves[number:]:
+                    values[rest] = 0.0
+                    kept = None if worlds[0] is not state else state.play_unchecked(rest)
+                    root.children[rest] = self._node(player, kept, 0.0)
+                break
             total = 0.0
             count = wins = 0
             for world in worlds:
