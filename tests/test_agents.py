@@ -14,6 +14,7 @@ import pytest
 import ftwkit
 from ftwkit import agents
 from ftwkit.agents.base import decision_seed, ply_seed
+from ftwkit.agents.levels import DEFAULT_ITERATIONS
 from ftwkit.errors import IllegalMove
 from ftwkit.games.ftwcards import deck_size
 from ftwkit.protocol import Rules, State
@@ -135,6 +136,9 @@ def test_make_refuses_an_unknown_parameter_naming_the_valid_ones() -> None:
         ("mcts", {"exploration": -0.5}, "exploration must be a non-negative number"),
         ("mcts", {"max_rollout_plies": -1}, "max_rollout_plies must be a non-negative int"),
         ("mcts", {"prior_visits": 1.5}, "prior_visits must be a non-negative int"),
+        ("mcts", {"prior_samples": 0}, "prior_samples must be a positive int"),
+        ("mcts", {"widening": 0.0}, r"widening must be a number in \(0, 1\]"),
+        ("mcts", {"widening": 1.5}, r"widening must be a number in \(0, 1\]"),
         ("greedy", {"samples": 0}, "samples must be a positive int"),
         ("random", {"seed": "x"}, "seed must be an int or None"),
     ],
@@ -145,8 +149,6 @@ def test_make_refuses_bad_parameter_values(name: str, params: dict[str, Any], me
 
 
 def test_mcts_without_a_budget_uses_the_reproducible_iteration_default() -> None:
-    from ftwkit.agents.mcts import DEFAULT_ITERATIONS
-
     agent = agents.make("mcts", seed=1)
     assert agent.params()["iterations"] == DEFAULT_ITERATIONS
     assert agent.params()["seconds"] is None
@@ -227,15 +229,15 @@ def test_mcts_plays_games_of_three(game: str, players: int) -> None:
 
 # ---------------------------------------------------------------- levels
 def test_levels_map_names_to_agent_specs() -> None:
+    copy = agents.levels()
+    copy["easy"][1]["samples"] = 99  # a copy: the presets cannot be changed by accident
     table = agents.levels()
     assert list(table) == ["easy", "normal", "strong"]
     assert table["easy"] == ("greedy", {})
-    assert table["normal"] == ("mcts", {"seconds": 1.0})
-    assert table["strong"] == ("mcts", {"seconds": 5.0})
+    assert table["normal"] == ("mcts", {"iterations": DEFAULT_ITERATIONS})
+    assert table["strong"] == ("mcts", {"iterations": 5 * DEFAULT_ITERATIONS})
     for name, params in table.values():
         agents.make(name, **params)
-    table["easy"][1]["samples"] = 99  # a copy: the presets cannot be changed by accident
-    assert agents.levels()["easy"] == ("greedy", {})
 
 
 def test_study_levels_are_iteration_budgets() -> None:
@@ -246,7 +248,8 @@ def test_study_levels_are_iteration_budgets() -> None:
 
 def test_make_level() -> None:
     agent = agents.make_level("strong", seed=4)
-    assert agent.params()["seconds"] == 5.0 and agent.seed == 4
+    assert agent.params()["iterations"] == 5 * DEFAULT_ITERATIONS and agent.seed == 4
+    assert agent.params()["seconds"] is None  # reproducible: no time budget
     with pytest.raises(ValueError, match="unknown level 'expert'; known levels: easy, normal"):
         agents.make_level("expert")
 
@@ -300,15 +303,36 @@ def test_mcts_search_can_be_stopped_from_outside() -> None:
 
     agent = agents.make("mcts", seed=1, iterations=1000, max_rollout_plies=2)
     assert isinstance(agent, MctsAgent)
+    state = midgame("playwin")
+    scoring = len(state.legal_moves()) // 16  # asked every 16 root moves while they are scored
     asked: list[int] = []
 
     def stop() -> bool:
         asked.append(1)
-        return len(asked) >= 3
+        return len(asked) >= scoring + 3
 
-    result = agent.search(midgame("playwin"), stop=stop)
-    assert result.iterations == 3
+    result = agent.search(state, stop=stop)
+    assert result.iterations == 3  # then after every iteration
     assert sum(w for _, w in result.weights()) == pytest.approx(1.0)
+
+
+def test_a_stop_request_also_ends_the_scoring_of_the_root_moves() -> None:
+    from ftwkit.agents.mcts import MctsAgent
+
+    agent = agents.make("mcts", seed=1, iterations=1000)
+    assert isinstance(agent, MctsAgent)
+    state = midgame("pnrz", plies=12)
+    assert len(state.legal_moves()) > 16
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    result = agent.search(state, stop=stop)
+    assert result.iterations == 1 and len(asked) == 2  # once in the scoring, once after
+    assert sum(w for _, w in result.weights()) == pytest.approx(1.0)
+    assert {str(m) for m, _ in result.weights()} == {str(m) for m in state.legal_moves()}
 
 
 # ---------------------------------------------------------------- winning moves
@@ -421,8 +445,8 @@ def test_information_set_search_asks_the_sampler_for_every_iteration(
         return real(self, state, player, rng)
 
     monkeypatch.setattr(cls, "sample", spy)
-    agents.make("mcts", seed=1, iterations=25, max_rollout_plies=3).choose(one)
-    assert calls == [one.to_play] * 25
+    agents.make("mcts", seed=1, iterations=25, max_rollout_plies=3, prior_samples=2).choose(one)
+    assert calls == [one.to_play] * (2 + 25)  # the root's one-ply prior, then every iteration
     calls.clear()
     agents.make("greedy", seed=1, samples=3).choose(one)
     assert calls == [one.to_play] * 3

@@ -10,7 +10,8 @@ from the acting player's observation).
   ``iterations`` reproduce on every machine; ``seconds`` budgets (the explorer's levels) do not.
 * **Fair**: in hidden-information games nothing hidden reaches a decision: two positions that look
   the same to the player to move (and have the same ply count) get the same move for a seed.
-* **Levels**: :func:`levels` (for people: time budgets) and :func:`study_levels` (iterations).
+* **Levels**: :func:`levels` (the explorer's menu) and :func:`study_levels`: iteration budgets,
+  the same moves for a seed on every machine.
 
 >>> import ftwkit
 >>> from ftwkit import agents

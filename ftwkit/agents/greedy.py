@@ -54,7 +54,7 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, *, seed: int | None = None, samples: int = 4) -> None:
+    def __init__(self, *, seed: int | None = None, samples: int = 2) -> None:
         super().__init__(seed=seed)
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise ValueError(f"samples must be a positive int, not {samples!r}")

@@ -1,9 +1,10 @@
 """Named playing levels: what the explorer's "computer" menu offers.
 
-A level is an agent name and its parameters, so ``make(name, **params)`` builds it. The levels
-are time budgets (a person waits about as long at every game, whatever the engine's speed); a
-time budget depends on the machine, so reproducible studies use ``iterations=`` instead (the
-``mcts`` agent's default, or :data:`STUDY_LEVELS`).
+A level is an agent name and its parameters, so ``make(name, **params)`` builds it. The search
+levels are **iteration budgets**, so a level plays the same moves for a seed on every machine
+(a time budget would depend on the machine and its load). ``normal`` is the default level: on the
+development machine (2 shared cores) it chooses a move in about 2 s or less in every game (p95,
+measured by ``benchmarks/agents_bench.py``); ``strong`` searches five times as long.
 """
 
 from __future__ import annotations
@@ -11,25 +12,23 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["LEVELS", "STUDY_LEVELS", "levels", "study_levels"]
+__all__ = ["DEFAULT_ITERATIONS", "LEVELS", "STUDY_LEVELS", "levels", "study_levels"]
+
+DEFAULT_ITERATIONS = 100
+"""The ``mcts`` agent's iterations per decision at the default (``normal``) level, and when
+``make("mcts")`` is given no budget."""
 
 LEVELS: MappingProxyType[str, tuple[str, dict[str, Any]]] = MappingProxyType(
     {
         "easy": ("greedy", {}),
-        "normal": ("mcts", {"seconds": 1.0}),
-        "strong": ("mcts", {"seconds": 5.0}),
+        "normal": ("mcts", {"iterations": DEFAULT_ITERATIONS}),
+        "strong": ("mcts", {"iterations": 5 * DEFAULT_ITERATIONS}),
     }
 )
-"""Levels for people: one ply of evaluation, about 1 s and about 5 s of search per move."""
+"""Levels for people: one ply of evaluation, the default search, five times the search."""
 
-STUDY_LEVELS: MappingProxyType[str, tuple[str, dict[str, Any]]] = MappingProxyType(
-    {
-        "easy": ("greedy", {}),
-        "normal": ("mcts", {"iterations": 400}),
-        "strong": ("mcts", {"iterations": 2000}),
-    }
-)
-"""Reproducible levels (iteration budgets): the same seed gives the same games on any machine."""
+STUDY_LEVELS = LEVELS
+"""Levels for balance studies: the same table (every level is reproducible)."""
 
 
 def levels() -> dict[str, tuple[str, dict[str, Any]]]:

@@ -1,11 +1,25 @@
 """Monte Carlo tree search: UCT, and information-set MCTS for hidden-information games.
 
-Every iteration walks the tree from the root choosing moves by UCB1, adds one node, plays a
+Every iteration walks the tree from the root choosing moves by UCB1, adds one node, plays a short
 rollout of at most ``max_rollout_plies`` plies (the game's playout policy by default, or uniform
-moves) and scores the final position with ``evaluate`` for every player. Games with several
-players are handled with reward vectors: each node keeps the mean reward of the player who made
-the move leading to it, and that player's parent picks among its children by that mean — so
-consecutive moves by one player (For the Win!'s two actions) and 3–6 players need nothing special.
+moves) and scores the final position with ``evaluate`` for every player (a heuristic cut-off:
+the evaluations live with each game, ``State._heuristic``). Games with several players are
+handled with reward vectors: each node keeps the mean reward of the player who made the move
+leading to it, and that player's parent picks among its children by that mean — so consecutive
+moves by one player (For the Win!'s two actions) and 3–6 players need nothing special.
+
+Three things make a small budget count in games with hundreds of moves (PNRZ, Double Blind) or
+an expensive move list (For the Win!):
+
+* **A one-ply prior at the root.** Every root move is scored once by ``evaluate`` (as the greedy
+  agent scores it, averaged over ``prior_samples`` determinizations when information is hidden)
+  and starts with ``prior_visits`` virtual visits at that value; a move that wins at once is
+  played without search. The search starts from the greedy agent's opinion and corrects it.
+* **Progressive widening** (Coulom 2007; Chaslot et al. 2008): a node with ``n`` visits may have
+  at most ``2 + n ** widening`` children. At the root they are added best prior first; below the
+  root, a new child is the move the game's playout policy proposes (a uniform draw when that one
+  is already a child), so no interior node ever lists all its moves.
+* **Short rollouts** with a heuristic cut-off instead of playing to the end.
 
 Hidden information (``rules.hidden_information``): single-observer information-set MCTS (Cowling,
 Powley & Whitehouse 2012; OpenSpiel's ``ismcts``). Each iteration first draws a determinization
@@ -24,32 +38,38 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from ftwkit.agents import register
 from ftwkit.agents.base import Agent
+from ftwkit.agents.greedy import determinizations
+from ftwkit.agents.levels import DEFAULT_ITERATIONS
 from ftwkit.errors import IllegalMove
 from ftwkit.protocol import Move, State
 
 __all__ = ["DEFAULT_ITERATIONS", "MctsAgent", "SearchResult"]
 
-DEFAULT_ITERATIONS = 400
-"""Iterations when neither ``iterations`` nor ``seconds`` is given (reproducible everywhere)."""
 
 Rollout = Literal["policy", "random"]
+
+_CHECK_EVERY = 16
+"""Root moves scored between two checks of the time budget and the stop request."""
+
+_DRAWS = 3
+"""Draws a node makes for a move it does not have yet before it settles for a child it has."""
 
 
 class _Node:
     """A tree node: the move that led here, its mover's statistics and its children by move."""
 
-    __slots__ = ("avail", "children", "mover", "state", "total", "untried", "visits")
+    __slots__ = ("avail", "children", "mover", "order", "state", "total", "visits")
 
     def __init__(self, mover: int, state: State | None) -> None:
         self.mover = mover  # who made the move into this node (-1 at the root)
         self.state = state  # the position (perfect information only; None in IS-MCTS)
         self.children: dict[Move, _Node] = {}
-        self.untried: list[Move] | None = None  # perfect information: moves not yet expanded
+        self.order: list[Move] | None = None  # the root: its moves, best prior first
         self.visits = 0
         self.total = 0.0  # sum of the mover's rewards
         self.avail = 0  # IS-MCTS: iterations in which this node's move was legal at its parent
@@ -62,25 +82,34 @@ class SearchResult:
         self.stats = stats
         self.iterations = iterations
 
+    def _order(self) -> list[int]:
+        return sorted(
+            range(len(self.stats)), key=lambda i: (-self.stats[i][1], -self.stats[i][2], i)
+        )
+
     def value(self) -> float:
         """The searching player's estimated value: the mean reward of the most visited move."""
-        best = min(range(len(self.stats)), key=lambda i: (-self.stats[i][1], -self.stats[i][2], i))
-        return self.stats[best][2]
+        return self.stats[self._order()[0]][2]
 
     def weights(self) -> list[tuple[Move, float]]:
         """Visit shares, best first (most visits, then best mean, then the legal-move order)."""
         total = sum(v for _, v, _ in self.stats)
-        order = sorted(
-            range(len(self.stats)), key=lambda i: (-self.stats[i][1], -self.stats[i][2], i)
-        )
+        order = self._order()
         if total == 0:
             share = 1.0 / len(self.stats)
             return [(self.stats[i][0], share) for i in order]
         return [(self.stats[i][0], self.stats[i][1] / total) for i in order]
 
 
+def _check_int(name: str, value: object, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        kind = "positive" if low > 0 else "non-negative"
+        raise ValueError(f"{name} must be a {kind} int, not {value!r}")
+
+
 class MctsAgent(Agent):
-    """UCT search (information-set MCTS in hidden-information games).
+    """UCT search with a one-ply prior and progressive widening (IS-MCTS when information is
+    hidden).
 
     Args:
         seed: fixes every random choice of the search.
@@ -91,10 +120,13 @@ class MctsAgent(Agent):
             ``"random"`` (uniform legal moves).
         max_rollout_plies: the rollout stops after this many plies and ``evaluate`` scores the
             position (For the Win!'s random games practically never end; 0 = evaluate at once).
-        prior_visits: every new node starts with this many virtual visits valued at the game's
-            ``evaluate`` of its position for its mover (a heuristic prior: with a good evaluation
-            the search starts from the greedy agent's opinion instead of from nothing). Shares
-            and choices count real visits only.
+        prior_visits: virtual visits each root move starts with, valued at its one-ply
+            evaluation (0 = no prior: every root move starts even). Shares and choices count
+            real visits only.
+        prior_samples: determinizations the one-ply prior averages over when information is
+            hidden.
+        widening: the exponent ``a`` of progressive widening (a node with ``n`` visits has at
+            most ``2 + n ** a`` children); 1 widens as fast as the node is visited.
     """
 
     name = "mcts"
@@ -105,16 +137,16 @@ class MctsAgent(Agent):
         seed: int | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = 1.0,
+        exploration: float = 0.4,
         rollout: Rollout = "policy",
-        max_rollout_plies: int = 20,
-        prior_visits: int = 0,
+        max_rollout_plies: int = 2,
+        prior_visits: int = 8,
+        prior_samples: int = 1,
+        widening: float = 0.5,
     ) -> None:
         super().__init__(seed=seed)
-        if iterations is not None and (
-            not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1
-        ):
-            raise ValueError(f"iterations must be a positive int or None, not {iterations!r}")
+        if iterations is not None:
+            _check_int("iterations", iterations, 1)
         if seconds is not None and (
             not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or seconds <= 0
         ):
@@ -127,16 +159,15 @@ class MctsAgent(Agent):
             raise ValueError(f"exploration must be a non-negative number, not {exploration!r}")
         if rollout not in ("policy", "random"):
             raise ValueError(f"rollout must be 'policy' or 'random', not {rollout!r}")
+        _check_int("max_rollout_plies", max_rollout_plies, 0)
+        _check_int("prior_visits", prior_visits, 0)
+        _check_int("prior_samples", prior_samples, 1)
         if (
-            not isinstance(max_rollout_plies, int)
-            or isinstance(max_rollout_plies, bool)
-            or max_rollout_plies < 0
+            not isinstance(widening, (int, float))
+            or isinstance(widening, bool)
+            or not 0 < widening <= 1
         ):
-            raise ValueError(
-                f"max_rollout_plies must be a non-negative int, not {max_rollout_plies!r}"
-            )
-        if not isinstance(prior_visits, int) or isinstance(prior_visits, bool) or prior_visits < 0:
-            raise ValueError(f"prior_visits must be a non-negative int, not {prior_visits!r}")
+            raise ValueError(f"widening must be a number in (0, 1], not {widening!r}")
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -145,6 +176,8 @@ class MctsAgent(Agent):
         self.rollout: Rollout = rollout
         self.max_rollout_plies = max_rollout_plies
         self.prior_visits = prior_visits
+        self.prior_samples = prior_samples
+        self.widening = float(widening)
 
     def params(self) -> dict[str, object]:
         return {
@@ -155,6 +188,8 @@ class MctsAgent(Agent):
             "rollout": self.rollout,
             "max_rollout_plies": self.max_rollout_plies,
             "prior_visits": self.prior_visits,
+            "prior_samples": self.prior_samples,
+            "widening": self.widening,
         }
 
     # ----------------------------------------------------------------- protocol
@@ -192,10 +227,15 @@ class MctsAgent(Agent):
         rng = self.rng_for(state)
         hidden = state.rules.hidden_information
         root = _Node(-1, None if hidden else state)
-        if not hidden:
-            win = self._expand_root(root, state, moves, rng)
-            if win is not None:
-                return SearchResult([(m, int(m == win), float(m == win)) for m in moves], 0)
+
+        def halted() -> bool:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return True
+            return stop is not None and stop()
+
+        win = self._expand_root(root, state, moves, rng, halted)
+        if win is not None:
+            return SearchResult([(m, int(m == win), float(m == win)) for m in moves], 0)
         limit = self.iterations
         done = 0
         while True:
@@ -206,37 +246,66 @@ class MctsAgent(Agent):
             done += 1
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if stop is not None and stop():
+            if halted():
                 break
         stats = []
         for move in moves:
-            child = root.children.get(move)
-            real = 0 if child is None else child.visits - self.prior_visits
-            if child is None or real <= 0:
-                stats.append((move, 0, 0.0))
-            else:
-                stats.append((move, real, child.total / child.visits))
+            child = root.children[move]
+            real = child.visits - self.prior_visits
+            stats.append((move, real, child.total / child.visits if real > 0 else 0.0))
         return SearchResult(stats, done)
 
-    # ----------------------------------------------------------------- perfect information
+    # ----------------------------------------------------------------- the root
     def _expand_root(
-        self, root: _Node, state: State, moves: list[Move], rng: random.Random
+        self,
+        root: _Node,
+        state: State,
+        moves: list[Move],
+        rng: random.Random,
+        halted: Callable[[], bool],
     ) -> Move | None:
-        """Create every root child; return a move that wins at once, if there is one."""
+        """Create every root child with its one-ply prior, best first; return a move that wins at
+        once (in every determinization when information is hidden), if there is one.
+
+        Scoring hundreds of moves takes a while (PNRZ), so ``halted`` (the time budget or a stop
+        request) is asked every few moves; the moves left unscored then get the lowest prior.
+        """
         player = state.to_play
         assert player is not None
-        order = list(moves)
-        rng.shuffle(order)
-        for move in order:
-            child_state = state.play_unchecked(move)
-            if child_state.is_over and child_state.winners == (player,):
+        worlds = determinizations(state, player, rng, self.prior_samples)
+        keys = [rng.random() for _ in moves]  # tie-breaks, drawn before any value is known
+        values: dict[Move, float] = {}
+        for number, move in enumerate(moves):
+            if number % _CHECK_EVERY == _CHECK_EVERY - 1 and halted():
+                for rest in moves[number:]:
+                    values[rest] = 0.0
+                    kept = None if worlds[0] is not state else state.play_unchecked(rest)
+                    root.children[rest] = self._node(player, kept, 0.0)
+                break
+            total = 0.0
+            count = wins = 0
+            for world in worlds:
+                if world is not state and not world.is_legal(move):
+                    continue  # a sampler inconsistent with the real legal moves: skip that world
+                after = world.play_unchecked(move)
+                if after.is_over and after.winners == (player,):
+                    wins += 1
+                total += after.evaluate(player)
+                count += 1
+            if count and wins == count:
                 return move
-            root.children[move] = self._node(player, child_state, child_state)
-        root.untried = []
+            values[move] = total / count if count else 0.0
+            kept = after if worlds[0] is state else None  # perfect information: one world
+            root.children[move] = self._node(player, kept, values[move])
+        index = {m: i for i, m in enumerate(moves)}
+        root.order = sorted(moves, key=lambda m: (-values[m], keys[index[m]]))
         return None
 
+    def _width(self, visits: int) -> int:
+        """How many children a node with ``visits`` visits may have (progressive widening)."""
+        return 2 + int(visits**self.widening)
+
+    # ----------------------------------------------------------------- perfect information
     def _iterate(self, root: _Node, rng: random.Random) -> None:
         node = root
         path = [root]
@@ -244,31 +313,47 @@ class MctsAgent(Agent):
         assert state is not None
         c = self.exploration
         while not state.is_over:
-            if node.untried is None:
-                node.untried = state.legal_moves()
-                rng.shuffle(node.untried)
-            if node.untried:
-                move = node.untried.pop()
-                child_state = state.play_unchecked(move)
-                mover = state.to_play if state.to_play is not None else -1
-                child = self._node(mover, child_state, child_state)
-                node.children[move] = child
-                path.append(child)
-                state = child_state
-                break
-            node = self._select(node, node.visits, c)
+            children = node.children
+            if node.order is not None:  # the root: its best-prior moves, widening with visits
+                width = min(len(node.order), self._width(node.visits))
+                node = self._best(node.visits, (children[m] for m in node.order[:width]), c)
+            else:
+                if len(children) < self._width(node.visits):
+                    move = self._new_move(state, children, rng)
+                    if move is not None:
+                        child_state = state.play_unchecked(move)
+                        child = self._node(state.to_play, child_state, None)
+                        children[move] = child
+                        path.append(child)
+                        state = child_state
+                        break
+                node = self._best(node.visits, children.values(), c)
             path.append(node)
             assert node.state is not None
             state = node.state
+            if node.visits == 0:
+                break  # a root child met for the first time: roll out from it
         self._backpropagate(path, self._rollout(state, rng))
 
+    def _new_move(
+        self, state: State, children: dict[Move, _Node], rng: random.Random
+    ) -> Move | None:
+        """A move that is not a child yet: the playout policy's, else a uniform draw (a few
+        tries); ``None`` when every draw is already a child (then an existing child is chosen)."""
+        policy = self.rollout == "policy"
+        for attempt in range(_DRAWS):
+            move = state.random_move(rng, policy=policy and attempt == 0)
+            if move not in children:
+                return move
+        return None
+
     @staticmethod
-    def _select(node: _Node, parent_visits: int, c: float) -> _Node:
-        """The child with the best UCB1 score (unvisited children first, in insertion order)."""
+    def _best(parent_visits: int, children: Iterable[_Node], c: float) -> _Node:
+        """The child with the best UCB1 score (an unvisited child first)."""
         log_n = math.log(parent_visits) if parent_visits > 0 else 0.0
         best: _Node | None = None
         best_score = -math.inf
-        for child in node.children.values():
+        for child in children:
             if child.visits == 0:
                 return child
             score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
@@ -288,18 +373,20 @@ class MctsAgent(Agent):
             assert mover is not None
             children = node.children
             untried: list[Move] = []
-            available: list[tuple[Move, _Node]] = []
-            for move in state.legal_moves():
-                child = children.get(move)
-                if child is None:
-                    untried.append(move)
-                else:
-                    available.append((move, child))
-                    child.avail += 1
-            if untried:
-                move = untried[rng.randrange(len(untried))]
+            if node.order is not None:
+                # The root: the player to move sees their own moves, so they are the same in
+                # every determinization; its best-prior moves, widening with visits.
+                candidates = node.order[: self._width(node.visits)]
+            else:
+                legal = state.legal_moves()
+                candidates = [m for m in legal if m in children]
+                untried = [m for m in legal if m not in children]
+            for move in candidates:
+                children[move].avail += 1
+            if untried and (not candidates or len(candidates) < self._width(node.visits)):
+                move = self._pick_untried(state, untried, rng)
                 state = state.play_unchecked(move)
-                child = self._node(mover, None, state)
+                child = self._node(mover, None, None)
                 child.avail = 1
                 children[move] = child
                 path.append(child)
@@ -307,7 +394,8 @@ class MctsAgent(Agent):
             best: _Node | None = None
             best_move: Move | None = None
             best_score = -math.inf
-            for move, child in available:
+            for move in candidates:
+                child = children[move]
                 if child.visits == 0:
                     best, best_move = child, move
                     break
@@ -320,15 +408,25 @@ class MctsAgent(Agent):
             node = best
             path.append(node)
             state = state.play_unchecked(best_move)
+            if node.visits == 0:
+                break
         self._backpropagate(path, self._rollout(state, rng))
 
+    def _pick_untried(self, state: State, untried: list[Move], rng: random.Random) -> Move:
+        """The playout policy's move when it is untried, else a uniform untried move."""
+        if self.rollout == "policy":
+            move = state.random_move(rng, policy=True)
+            if move in untried:
+                return move
+        return untried[rng.randrange(len(untried))]
+
     # ----------------------------------------------------------------- shared
-    def _node(self, mover: int, keep: State | None, after: State) -> _Node:
-        """A new node for the position ``after`` reached by ``mover`` (its prior, if any)."""
-        node = _Node(mover, keep)
-        if self.prior_visits and mover >= 0:
+    def _node(self, mover: int | None, keep: State | None, prior: float | None) -> _Node:
+        """A new node reached by ``mover``; with a ``prior``, its virtual visits at that value."""
+        node = _Node(-1 if mover is None else mover, keep)
+        if prior is not None and self.prior_visits:
             node.visits = self.prior_visits
-            node.total = self.prior_visits * after.evaluate(mover)
+            node.total = self.prior_visits * prior
         return node
 
     def _rollout(self, state: State, rng: random.Random) -> list[float]:

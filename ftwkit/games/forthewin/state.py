@@ -28,6 +28,7 @@ from ftwkit.games.forthewin.grid_rule import (
     split_description,
 )
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
+from ftwkit.games.forthewin.policy import search_move
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Note, State, state_dataclass
 
@@ -160,7 +161,7 @@ class ForTheWinState(State):
         return playout.random_move(self, rng)
 
     def _policy_move(self, rng: random.Random) -> Move:
-        return playout.policy_move(self, rng)
+        return search_move(self, rng)
 
     def _heuristic(self, player: int) -> float:
         return playout.heuristic(self, player)

@@ -31,7 +31,8 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     placement_problem,
 )
-from ftwkit.games.pnrz.playout import heuristic, policy_move
+from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
+from ftwkit.games.pnrz.playout import heuristic, placement_value, policy_move
 from ftwkit.games.pnrz.scoring import Section, best_sections
 from ftwkit.games.pnrz.tiles import (
     BASES,
@@ -251,6 +252,11 @@ class PnrzState(State):
         """
         if self.pending or self.picking or self._legal_cache is not None:
             return super()._random_move(rng)
+        return self._uniform_draws(rng, 1)[0]
+
+    def _uniform_draws(self, rng: random.Random, count: int) -> list[Move]:
+        """``count`` independent uniform draws from the legal moves of a plain turn (nothing
+        pending, no picks), counting the moves once instead of listing them."""
         cands = sorted(self.candidates)
         blocks: list[tuple[str, tuple[str, ...], int]] = []
         total = 0
@@ -269,8 +275,21 @@ class PnrzState(State):
                     total += len(targets)
         if not total:
             rng.randrange(1)  # as rng.choice([pass]) would
-            return Pass()
-        i = rng.randrange(total)
+            return [Pass()] * count
+        draws: list[Move] = []
+        for _ in range(count):
+            i = rng.randrange(total)
+            draws.append(self._nth_move(i, cands, blocks, bases))
+        return draws
+
+    @staticmethod
+    def _nth_move(
+        i: int,
+        cands: list[Cell],
+        blocks: list[tuple[str, tuple[str, ...], int]],
+        bases: list[tuple[Cell, list[Cell]]],
+    ) -> Move:
+        """The ``i``-th legal move of a plain turn in ``legal_moves()`` order."""
         for key, picture, rots in blocks:
             if i < len(cands) * rots:
                 return _placements(key, picture)(cands[i // rots])[i % rots]
@@ -286,8 +305,22 @@ class PnrzState(State):
         return heuristic(self, player)
 
     def _policy_move(self, rng: random.Random) -> Move:
-        """The cheap rollout policy of :mod:`ftwkit.games.pnrz.playout`."""
-        return policy_move(self, rng)
+        """The cheap rollout policy of :mod:`ftwkit.games.pnrz.playout`: the best of a few
+        random placements by :func:`~ftwkit.games.pnrz.playout.placement_value`.
+
+        In a plain turn whose move list is not built yet, the few moves are drawn without
+        building it (the list of a turn is hundreds of placements, most of a rollout's cost).
+        """
+        if self.pending or self.picking or self._legal_cache is not None:
+            return policy_move(self, rng)
+        best: Move | None = None
+        best_value = -1_000
+        for move in self._uniform_draws(rng, POLICY_SAMPLES):
+            value = placement_value(self, move) if isinstance(move, Place) else 0
+            if value > best_value:
+                best, best_value = move, value
+        assert best is not None
+        return best
 
     def observation(self, player: int) -> dict[str, Any]:
         """The public view for ``player``: other hands, the stack and the seed are masked."""

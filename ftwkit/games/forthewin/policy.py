@@ -1,0 +1,117 @@
+"""For the Win! search policy: a cheap move proposal for tree search and short rollouts.
+
+:func:`ftwkit.games.forthewin.playout.policy_move` is built to finish whole random games: it
+compares 16 sampled moves and scans every action for a win, which costs about 10 ms a move. A
+search that cuts its rollouts off after a few plies and scores them with the evaluation
+(:func:`ftwkit.games.forthewin.playout.heuristic`) needs a proposal that is good rather than
+thorough and several times cheaper: :func:`search_move` compares a handful of sampled moves by
+the same progress measure (all of them when there are only a few) and takes one that wins. It does
+not scan the unsampled moves for a win; a tree search finds those, as the engine ends the game on
+them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ftwkit.games.forthewin.actions import Board, apply_action
+from ftwkit.games.forthewin.grid_rule import action_pool, allows
+from ftwkit.games.forthewin.moves import Action
+from ftwkit.games.forthewin.playout import (
+    _draw,
+    _may_help,
+    _score,
+    _winners_after,
+)
+from ftwkit.geometry.graph import component_labels
+from ftwkit.protocol import Move
+
+if TYPE_CHECKING:
+    from ftwkit.games.forthewin.state import ForTheWinState
+
+__all__ = ["SEARCH_SAMPLES", "linked_kinds", "search_move"]
+
+SEARCH_SAMPLES = 6
+"""How many legal moves the search policy draws and compares."""
+
+_END_PENALTY = 0.25
+"""What ending the turn early costs in the comparison: a useful action beats it."""
+
+
+def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH_SAMPLES) -> Move:
+    """The best of ``samples`` drawn legal moves (every legal move when there are at most twice
+    as many) by the mover's progress against the best opponent's; a compared move that wins for
+    the mover is taken, one that completes another player's chain is avoided (ties broken by
+    ``rng``)."""
+    opts = state.rules.options  # type: ignore[attr-defined]
+    pos = state.position
+    more = state.more_after_this
+    specials = state.turn_moves()
+    pool = action_pool(pos, more)
+    few = len(specials) + len(pool) <= 2 * samples
+    drawn: list[Move]
+    if few:
+        drawn = specials + [cand[0] for cand in pool if allows(pos, cand, more)]
+    else:
+        drawn = list(
+            dict.fromkeys(_draw(specials, pos, more, list(pool), rng) for _ in range(samples))
+        )
+    me = state.mover
+    players = state.n_players
+    if linked_kinds(state.board, me, opts) >= 4:  # one kind short of the chain: look for a win
+        win = _winning_action(state, pool, more)
+        if win is not None:
+            return win
+    here: float | None = None
+    best_move: Move | None = None
+    best = float("-inf")
+    for move in drawn:
+        if isinstance(move, Action):
+            board, _ = apply_action(pos, move)
+            near_win = few or linked_kinds(board, me, opts) == 5
+            won = _winners_after(state, board) if near_win else set()
+            if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
+                return move
+            value = -1_000.0 if won else _score(board, me, players, opts)
+        else:
+            if here is None:
+                here = _score(state.board, me, players, opts)
+            value = here - _END_PENALTY
+        value += rng.random() * 0.01
+        if value > best:
+            best, best_move = value, move
+    assert best_move is not None
+    return best_move
+
+
+def linked_kinds(board: Board, player: int, options: Any) -> int:
+    """The most kinds (0-5) linked in one group of ``player``'s face-up tiles: the first part of
+    :func:`~ftwkit.games.forthewin.playout.progress`, without its costlier other parts."""
+    bridges = options.chain_bridges == "own_facedown"
+    cells = [c for c, t in board.items() if t.player == player and (t.up or bridges)]
+    groups: dict[int, set[str]] = {}
+    for cell, label in component_labels(cells).items():
+        tile = board[cell]
+        if tile.up:
+            groups.setdefault(label, set()).add(tile.kind)
+    return max((len(kinds) for kinds in groups.values()), default=0)
+
+
+def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action | None:
+    """The first legal action of ``pool`` after which the mover alone wins (only actions that
+    change the mover's own tiles can complete the mover's chain)."""
+    opts = state.rules.options  # type: ignore[attr-defined]
+    pos = state.position
+    me = state.mover
+    for cand in pool:
+        if not _may_help(pos, cand[0]):
+            continue
+        after, _ = apply_action(pos, cand[0])
+        if linked_kinds(after, me, opts) < 5:
+            continue
+        won = _winners_after(state, after)
+        mine = me in won and (len(won) == 1 or opts.simultaneous_win == "active")
+        if mine and allows(pos, cand, more):
+            return cand[0]  # type: ignore[no-any-return]
+    return None
