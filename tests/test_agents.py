@@ -235,7 +235,8 @@ def test_levels_map_names_to_agent_specs() -> None:
     assert list(table) == ["easy", "normal", "strong"]
     assert table["easy"] == ("greedy", {})
     assert table["normal"] == ("mcts", {"iterations": DEFAULT_ITERATIONS})
-    assert table["strong"] == ("mcts", {"iterations": 5 * DEFAULT_ITERATIONS})
+    assert table["strong"] == ("mcts", {"seconds": 5.0})  # people wait a known time
+    assert agents.study_levels()["strong"] == ("mcts", {"iterations": 5 * DEFAULT_ITERATIONS})
     for name, params in table.values():
         agents.make(name, **params)
 

@@ -10,8 +10,9 @@ from the acting player's observation).
   ``iterations`` reproduce on every machine; ``seconds`` budgets (the explorer's levels) do not.
 * **Fair**: in hidden-information games nothing hidden reaches a decision: two positions that look
   the same to the player to move (and have the same ply count) get the same move for a seed.
-* **Levels**: :func:`levels` (the explorer's menu) and :func:`study_levels`: iteration budgets,
-  the same moves for a seed on every machine.
+* **Levels**: :func:`study_levels` (and :func:`make_level`): iteration budgets, the same moves
+  for a seed on every machine; :func:`levels`, the explorer's menu, is the same but for a
+  ``strong`` level that thinks for a fixed time.
 
 >>> import ftwkit
 >>> from ftwkit import agents
@@ -76,8 +77,9 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Agent:
 
 
 def make_level(level: str, *, seed: int | None = None) -> Agent:
-    """The agent of a named level (see :func:`levels`); unknown names raise ``ValueError``."""
-    table = levels()
+    """The agent of a named reproducible level (see :func:`study_levels`); unknown names raise
+    ``ValueError``."""
+    table = study_levels()
     if level not in table:
         raise ValueError(f"unknown level {level!r}; known levels: {', '.join(table)}")
     name, params = table[level]

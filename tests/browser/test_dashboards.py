@@ -348,8 +348,9 @@ def test_a_person_plays_against_the_computer_and_the_page_answers_quickly(
         ]
         assert len(menus) == 2
         labels = menus[1].locator("option").all_inner_texts()
-        normal = [t for t in labels if t.replace("\xa0", " ").startswith("computer: normal")]
-        level = (normal or labels)[-1]
+        # strong thinks for seconds: long enough to click Stop while it does
+        strong = [t for t in labels if t.replace("\xa0", " ").startswith("computer: strong")]
+        level = (strong or labels)[-1]
         menus[1].select_option(label=level)
         stops, backs = [], []
         for _ in range(2):
