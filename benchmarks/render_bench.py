@@ -27,12 +27,12 @@ from ftwkit import render
 PLIES = {"playwin": 14, "forthewin": 24, "ftwcards": 12, "doubleblind": 150, "pnrz": 20}
 
 
-def mid_game(game_id: str, seed: int = 7) -> Any:
-    """A seeded random position some moves into the game."""
+def mid_game(game_id: str, seed: int = 7, plies: int | None = None) -> Any:
+    """A seeded random position some moves (``plies``, else the game's ``PLIES``) in."""
     rules = ftwkit.rules(game_id)
     state = rules.new(seed=seed) if rules.min_players == 2 else rules.new(players=3, seed=seed)
     rng = random.Random(seed)
-    for _ in range(PLIES.get(game_id, 14)):
+    for _ in range(PLIES.get(game_id, 14) if plies is None else plies):
         moves = state.legal_moves()
         if not moves:
             break
@@ -40,12 +40,33 @@ def mid_game(game_id: str, seed: int = 7) -> Any:
     return state
 
 
-def bench(game_id: str, repeat: int) -> tuple[float, float, float, int]:
-    """(median ms, best ms, messages per redraw, draw commands) for one game."""
+def ghost_of(state: Any) -> Any:
+    """The see-through preview of the first piece that may be picked up and turned, or None."""
+    for move in state.legal_moves():
+        clicks = tuple(move.targets[:1])
+        turns = state.piece_turns(clicks)
+        if turns:
+            return state.ghost(clicks, turns[-1])
+    return None
+
+
+def ghost_game(game_id: str) -> Any:
+    """The latest position up to the game's ``PLIES`` where a piece may be picked up and turned
+    (``None`` for games without such pieces)."""
+    for plies in range(PLIES.get(game_id, 14), 0, -1):
+        state = mid_game(game_id, plies=plies)
+        if ghost_of(state) is not None:
+            return state
+    return None
+
+
+def bench(game_id: str, repeat: int, ghost: bool = False) -> tuple[float, float, float, int]:
+    """(median ms, best ms, messages per redraw, draw commands) for one game (``ghost``: with
+    the preview of a picked-up piece, as the explorer draws while a tile is being placed)."""
     from ipycanvas import Canvas, hold_canvas
     from ipycanvas.canvas import _CANVAS_MANAGER
 
-    state = mid_game(game_id)
+    state = ghost_game(game_id) if ghost else mid_game(game_id)
     drawer = render.renderer(game_id)
     width, height = drawer.size(state)
     canvas = Canvas(width=width, height=height)
@@ -58,25 +79,26 @@ def bench(game_id: str, repeat: int) -> tuple[float, float, float, int]:
 
     _CANVAS_MANAGER.send = counting_send  # type: ignore[method-assign]
     highlight = {t for m in state.legal_moves()[:40] for t in m.targets[:1]}
+    extra = {"ghost": ghost_of(state)} if ghost else {}
     times: list[float] = []
     try:
         for _ in range(repeat):
             start = time.perf_counter()
             with hold_canvas():
-                drawer.draw(canvas, state, highlight=highlight)
+                drawer.draw(canvas, state, highlight=highlight, **extra)
             times.append((time.perf_counter() - start) * 1000)
         messages = len(sent) / repeat
-        commands = len(_commands(drawer, state, highlight))
+        commands = len(_commands(drawer, state, highlight, extra))
     finally:
         _CANVAS_MANAGER.send = original  # type: ignore[method-assign]
     return statistics.median(times), min(times), messages, commands
 
 
-def _commands(drawer: Any, state: Any, highlight: Any) -> list[Any]:
+def _commands(drawer: Any, state: Any, highlight: Any, extra: dict[str, Any]) -> list[Any]:
     from ftwkit.render.recording import RecordingCanvas
 
     canvas = RecordingCanvas()
-    drawer.draw(canvas, state, highlight=highlight)
+    drawer.draw(canvas, state, highlight=highlight, **extra)
     return canvas.calls
 
 
@@ -94,6 +116,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         median, best, messages, commands = bench(game_id, args.repeat)
         print(f"{game_id:<12} {median:>10.2f} {best:>8.2f} {messages:>12.2f} {commands:>9}")
+        if ghost_game(game_id) is not None:
+            median, best, messages, commands = bench(game_id, args.repeat, ghost=True)
+            name = f"{game_id}+ghost"
+            print(f"{name:<12} {median:>10.2f} {best:>8.2f} {messages:>12.2f} {commands:>9}")
     return 0
 
 

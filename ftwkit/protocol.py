@@ -235,6 +235,27 @@ class State(ABC):
             return f"no legal move starts at {excerpt(targets[0])}" if targets else "no legal move"
         return f"no legal move continues with {excerpt(targets[-1])} after {excerpt(targets[:-1])}"
 
+    def piece_turns(self, clicks: Sequence[Any]) -> tuple[int, ...]:
+        """The turns the piece picked up by ``clicks`` may be put down in, in the order a
+        "rotate" click steps through them; ``()`` when it cannot be turned (the default).
+
+        A game whose moves differ only by how a piece is turned (a tile placed in one of four
+        rotations) lets a person turn the piece before choosing where it goes, instead of
+        picking the turn from a list afterwards.
+        """
+        return ()
+
+    def turned_move(self, clicks: Sequence[Any], turn: int) -> Move | None:
+        """The legal move ``clicks`` make with the picked-up piece in ``turn`` (one of
+        ``piece_turns``), or ``None`` when that turn is not legal there (none by default)."""
+        return None
+
+    def ghost(self, clicks: Sequence[Any], turn: int, at: Any = None) -> Any:
+        """What the renderer draws as a see-through preview of the picked-up piece in ``turn``
+        (at the considered target ``at`` when given), passed as its ``ghost`` option; ``None``
+        for no preview (the default)."""
+        return None
+
     def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
         """The move a person most plausibly tried by clicking ``targets`` (legal or not), or
         ``None`` when the clicks read as no move; games override it (none by default)."""

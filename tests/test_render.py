@@ -344,12 +344,15 @@ def test_pnrz_hides_other_hands_and_outlines_best_sections() -> None:
 def test_pnrz_empty_table_cell_is_a_candidate_anchor() -> None:
     state = mid_game("pnrz", plies=4)
     drawer = render.renderer("pnrz")
-    anchors = {t for t in drawer.targets(state) if isinstance(t, tuple)}  # type: ignore[attr-defined]
-    free = sorted(state.candidates - anchors)
+    free = sorted(state.candidates)
     assert free
     box = drawer.target_box(state, free[0])
     assert box is not None
     assert drawer.targets_at(state, *centre(box)) == free[0]
+    # the first tile's target is the whole tile it will cover, every quadrant of it
+    x, y, w, h = box
+    assert w == h == 2 * drawer.target_box(state, (free[0][0] - 1, free[0][1]))[2]  # type: ignore[index]
+    assert drawer.targets_at(state, x + w * 0.9, y + h * 0.9) == free[0]
 
 
 @pytest.mark.skipif("pnrz" not in GAMES, reason="engine not there")
@@ -360,7 +363,7 @@ def test_pnrz_empty_table_says_where_the_first_tile_goes() -> None:
     hint = [d for d in drawn(state).drawn("fill_text") if d.args[0] == "the first tile goes here"]
     assert len(hint) == 1
     x, y, w, h = drawer.target_box(state, (0, 0))  # type: ignore[misc]
-    assert hint[0].args[1] == x + w and hint[0].args[2] > y + 2 * h  # under the tile's outline
+    assert hint[0].args[1] == x + w / 2 and hint[0].args[2] > y + h  # under the tile's outline
     assert "the first tile goes here" not in drawn(mid_game("pnrz", plies=8)).texts()
 
 

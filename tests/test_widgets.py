@@ -34,6 +34,11 @@ def click_move(ex: Explorer, move: Move) -> None:
         if move in ex.choices:
             break
         ex.select(target)
+        if ex.turn is not None:  # a picked-up piece is turned before it goes down
+            for _ in range(len(ex.state.piece_turns(ex.selection))):
+                if ex.state.turned_move(move.targets, ex.turn) == move:
+                    break
+                ex.rotate()
     if move in ex.choices:
         ex.choose(move)
 

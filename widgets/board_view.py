@@ -33,6 +33,10 @@ class BoardView(ipywidgets.VBox):
         click: called with the pixel clicked on the canvas.
         ready: called once the browser's canvas can be drawn on.
         play_text: plays a move typed in notation; returns whether it was played.
+        hover: called with the pointer's pixel as it moves over the board (``None``: not
+            listened to, so boards that need no preview send no pointer traffic).
+        key: called with the name of a key pressed while the board has the focus (``None``:
+            keys are not listened to).
     """
 
     def __init__(
@@ -43,6 +47,8 @@ class BoardView(ipywidgets.VBox):
         click: Callable[[float, float], None],
         ready: Callable[[], None],
         play_text: Callable[[str], bool],
+        hover: Callable[[float, float], None] | None = None,
+        key: Callable[[str], None] | None = None,
     ) -> None:
         self.renderer = renderer
         self.client_ready = False
@@ -58,6 +64,10 @@ class BoardView(ipywidgets.VBox):
         )
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(click)
+        if hover is not None:
+            self.canvas.on_mouse_move(hover)
+        if key is not None:
+            self.canvas.on_key_down(lambda name, *_modifiers: key(name))
         self.canvas.add_class("ftw-board")
         self.legend = Legend(renderer)
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}

@@ -72,6 +72,11 @@ _MAX_EARLIER = 8
 """Before the first click, start targets are highlighted only if there are at most this many."""
 
 
+def _turns_pieces(state: State) -> bool:
+    """Whether the game lets a picked-up piece be turned (it overrides ``piece_turns``)."""
+    return type(state).piece_turns is not State.piece_turns
+
+
 def _options(rules: ftwkit.Rules) -> Any:
     """The rules' options dataclass (declared in ``__slots__``, so mypy does not see it)."""
     return rules.options  # type: ignore[attr-defined]
@@ -130,6 +135,10 @@ class Explorer(ipywidgets.VBox):
         self._tree = GameTree(start)
         self.set_trait("state", start)
         self._clicks: tuple[Any, ...] = ()
+        # the turn of a picked-up piece (``State.piece_turns``; None: its first) and the target
+        # its see-through preview is shown at (None: wherever the game shows it first)
+        self._turn: int | None = None
+        self._considered: Any = None
         self._narrowing: Narrowing = narrow([], ())
         self._index = MoveIndex([])
         self._index_state: State | None = None
@@ -168,6 +177,9 @@ class Explorer(ipywidgets.VBox):
             click=self._on_canvas_mouse_down,
             ready=self._on_canvas_client_ready,
             play_text=self.play,
+            # only games whose pieces turn before they go down preview them under the pointer
+            hover=self._on_canvas_mouse_move if _turns_pieces(start) else None,
+            key=self._on_canvas_key if _turns_pieces(start) else None,
         )
         self.canvas = self.board.canvas
         self.legend = self.board.legend
@@ -177,6 +189,12 @@ class Explorer(ipywidgets.VBox):
         self._variant = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="20px"))
         self._variant.add_class("ftw-variant")
         self._status = ipywidgets.HTML()
+        self.rotate_button = ipywidgets.Button(
+            description="Rotate ⟳",
+            tooltip="turn the picked-up piece a step clockwise before putting it down",
+            layout=ipywidgets.Layout(visibility="hidden", width="auto"),
+        )
+        self.rotate_button.on_click(self._on_rotate_click)
         self._message = ipywidgets.HTML()
         self._message.layout.max_width = f"{max(width, 600)}px"
         # A message appearing must not push the board down between two clicks.
@@ -235,7 +253,7 @@ class Explorer(ipywidgets.VBox):
         settings.set_title(1, "Load / save / export")
         settings.selected_index = None
         return [
-            ipywidgets.HBox([self._title, self._status]),
+            ipywidgets.HBox([self._title, self._status, self.rotate_button]),
             self._variant,
             self._message,
             ipywidgets.HBox(
@@ -385,6 +403,52 @@ class Explorer(ipywidgets.VBox):
             self._commit(structure=False)
         target = self.renderer.targets_at(self._draw_state(), x, y, view=self._view_player())
         self._click(target)
+
+    @guarded("click")
+    def rotate(self) -> None:
+        """Turn the picked-up piece to its next turn (``State.piece_turns``) before it goes down.
+
+        The next click on a place puts it down so turned, when that turn is legal there.
+        """
+        self._check_may_move()
+        turns = self._piece_turns()
+        if len(turns) < 2:
+            raise IllegalMove("pick up a piece that can be turned first (nothing to rotate)")
+        turn = self._current_turn()
+        self._turn = turns[(turns.index(turn) + 1) % len(turns)] if turn in turns else turns[0]
+        self._commit(structure=False, clicks=self._clicks, message=self._turn_message())
+
+    @guarded("click")
+    def consider(self, target: Hashable | None) -> None:
+        """Preview the picked-up piece at ``target`` (the place under the pointer), if it fits."""
+        if isinstance(target, list):
+            target = tuple(target)
+        if target != self._considered and self._piece_turns():
+            self._considered = target
+            self._redraw()
+
+    @property
+    def turn(self) -> int | None:
+        """The turn the picked-up piece will be put down in, or ``None`` if none is picked up."""
+        return self._current_turn()
+
+    def _piece_turns(self) -> tuple[int, ...]:
+        if not self._clicks or self._substep is not None or self.state.is_over:
+            return ()
+        return tuple(self.state.piece_turns(self._clicks))
+
+    def _current_turn(self) -> int | None:
+        turns = self._piece_turns()
+        if not turns:
+            return None
+        return self._turn if self._turn in turns else turns[0]
+
+    def _turn_message(self) -> str:
+        turn = self._current_turn()
+        return f"Turned to {turn} quarter turn{'s' if turn != 1 else ''} clockwise: click a place."
+
+    def _on_rotate_click(self, _button: Any) -> None:
+        self.rotate()
 
     @guarded("chooser")
     def choose(self, choice: int | Move | str) -> None:
@@ -837,6 +901,8 @@ class Explorer(ipywidgets.VBox):
         # it: notifications are held until the redraw is done.
         with self.hold_trait_notifications():
             self.set_trait("state", self._tree.state)
+            if tuple(clicks)[:1] != self._clicks[:1] or structure:
+                self._turn, self._considered = None, None
             self._clicks = tuple(clicks)
             self._substep = substep
             covered = self._pass_to
@@ -850,6 +916,7 @@ class Explorer(ipywidgets.VBox):
             self._sync_computer()
             self._refresh_status()
             self._refresh_chooser()
+            self._refresh_rotate()
             if structure:
                 self._refresh_buttons()
                 self._refresh_history()
@@ -871,6 +938,10 @@ class Explorer(ipywidgets.VBox):
             self._commit(structure=False)
             return
         self._check_may_move()
+        if clicks == (target,) and len(self._piece_turns()) > 1:
+            # a click on the picked-up piece turns it (a piece with one turn is put back)
+            self.rotate()
+            return
         if clicks and target in clicks and (unordered or target == clicks[-1]):
             kept = list(clicks)
             kept.remove(target)
@@ -889,6 +960,11 @@ class Explorer(ipywidgets.VBox):
             self._commit(structure=False, message=self._why_not((*clicks, target)), error=True)
             return
         decided = n.decided
+        turn = self._current_turn()
+        if n.complete and turn is not None and n.clicks[:1] == clicks[:1]:
+            turned = state.turned_move(n.clicks, turn)
+            if turned is not None and turned in n.complete:
+                decided = turned
         if decided is not None:
             self._tree.play(decided)
             self._paused = False
@@ -1028,7 +1104,17 @@ class Explorer(ipywidgets.VBox):
             and node.parent is not None
             and self._move_label(node, view) == str(node.move)
         )
-        return {"highlight": highlight, "selected": selected, "last_move": shows_last}
+        marks: dict[str, Any] = {
+            "highlight": highlight,
+            "selected": selected,
+            "last_move": shows_last,
+        }
+        turn = self._current_turn()
+        if turn is not None and state is self.state:
+            ghost = state.ghost(self._clicks, turn, self._considered)
+            if ghost is not None:
+                marks["ghost"] = ghost
+        return marks
 
     def picture_svg(self) -> str:
         """The board as shown (view, markers, a step inside a move) as SVG text.
@@ -1110,6 +1196,10 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_chooser(self) -> None:
         self.board.show_chooser(self.choices, bool(self._narrowing.next_targets), self.choose)
+
+    def _refresh_rotate(self) -> None:
+        turnable = len(self._piece_turns()) > 1
+        self.rotate_button.layout.visibility = "visible" if turnable else "hidden"
 
     def _refresh_buttons(self) -> None:
         self.board.show_buttons(
@@ -1233,6 +1323,18 @@ class Explorer(ipywidgets.VBox):
     @guarded("canvas")
     def _on_canvas_mouse_down(self, x: float, y: float) -> None:
         self.click(x, y)
+
+    def _on_canvas_key(self, name: str) -> None:
+        """R turns the picked-up piece (as the Rotate button does)."""
+        if name in ("r", "R") and self._clicks:
+            self.rotate()
+
+    def _on_canvas_mouse_move(self, x: float, y: float) -> None:
+        if not self._clicks or self._pass_to is not None or self._substep is not None:
+            return
+        target = self.renderer.targets_at(self.state, x, y, view=self._view_player())
+        if target != self._considered:
+            self.consider(target)
 
     @guarded("variations")
     def _select_node(self, node: Node) -> None:

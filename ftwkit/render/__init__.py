@@ -69,6 +69,7 @@ def svg(
     selected: Sequence[Any] = (),
     last_move: bool = True,
     theme: Any = None,
+    ghost: Any = None,
 ) -> str:
     """The picture of a state (or of a JSON position with its ``"game"`` key) as SVG text.
 
@@ -85,6 +86,7 @@ def svg(
         selected=selected,
         last_move=last_move,
         theme=theme,
+        ghost=ghost,
     )
     return canvas.to_svg()
 

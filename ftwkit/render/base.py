@@ -110,6 +110,8 @@ class Context:
     names: tuple[str, ...]
     winners: tuple[int, ...] | None = None
     """The winners once the game is over (``()`` for a draw); ``None`` while it runs or unknown."""
+    ghost: Any = None
+    """A see-through preview of a piece about to be put down (``State.ghost``), or ``None``."""
 
     def outcome(self) -> str:
         """ "X won", "X and Y won" or "game over: draw" for a status line."""
@@ -448,8 +450,13 @@ class BaseRenderer:
         selected: Sequence[Any] = (),
         last_move: bool = True,
         theme: Any = None,
+        ghost: Any = None,
     ) -> None:
-        """Draw the whole picture (clearing first); ``view`` hides what that player may not see."""
+        """Draw the whole picture (clearing first); ``view`` hides what that player may not see.
+
+        ``ghost`` is the game's preview of a piece about to be put down (``State.ghost``);
+        boards that draw no previews ignore it.
+        """
         data, th, lay = self._prepare(state, view, theme)
         move = getattr(state, "last_move", None) if last_move else None
         ctx = Context(
@@ -460,6 +467,7 @@ class BaseRenderer:
             last_move=move,
             names=self.names(state, _players(data)),
             winners=tuple(state.winners) if getattr(state, "is_over", False) else None,
+            ghost=ghost,
         )
         if ctx.winners is not None:
             # Some positions keep the last mover in "to_play"; once over, nobody is to play.

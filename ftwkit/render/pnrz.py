@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ftwkit.errors import FtwError
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, star
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
@@ -196,6 +197,11 @@ class PnrzRenderer(BaseRenderer):
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
         )
         lay.extra["cell_box"] = cell_box
+        lay.extra["info"] = info
+        if not placed and candidates:
+            # the first tile's target is the whole tile it will cover, not one quadrant
+            x, y, _, _ = cell_box(min(candidates))
+            lay.add(min(candidates), (x, y, 2 * q, 2 * q))
         # the set-up picks (PN15): each character's row of the panel is a chip to click
         px, py, pw, _ = lay.extra["panel"]
         chips = {
@@ -261,13 +267,13 @@ class PnrzRenderer(BaseRenderer):
         x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
         for gy in range(y_lo, y_hi + 1):
             for gx in range(x_lo, x_hi + 1):
-                if ctx.is_highlighted((gx, gy)):
+                if ctx.is_highlighted((gx, gy)) and placed:
                     x, y, w, h = cell_box((gx, gy))
                     pen.rect((x + 1, y + 1, w - 2, h - 2), fill=possible.fill)
                     pen.circle(x + w / 2, y + h / 2, q * 0.16, fill=possible.stroke)
 
         if not placed:
-            _first_tile_hint(pen, th, layout)
+            _first_tile_hint(pen, th, layout, ctx)
         if layout.extra["outside"]:
             tx, ty, tw, th_ = layout.extra["table"]
             pen.text(
@@ -312,6 +318,8 @@ class PnrzRenderer(BaseRenderer):
             if isinstance(target, tuple) and target not in anchors:
                 x, y, w, h = cell_box(target)
                 pen.rect((x + 2, y + 2, w - 4, h - 4), stroke=selected.stroke, width=selected.width)
+        if ctx.ghost is not None:
+            _ghost(pen, th, layout, ctx.ghost)
 
         self._panel(pen, data, layout, ctx, sections)
         self._hands(pen, data, layout, ctx)
@@ -483,6 +491,11 @@ def _markers(th: Theme) -> dict[str, Marker]:
             Swatch("square", stroke=th.ink, width=th.px(2), dash=(th.px(6), th.px(4))),
             "where the first tile goes",
         ),
+        "ghost": Marker(
+            "ghost",
+            Swatch("square", stroke=th.selected, width=th.px(2.5), dash=(th.px(3), th.px(3))),
+            "see-through tile: the tile in hand, turned as it will be placed",
+        ),
     }
 
 
@@ -519,20 +532,52 @@ def _outline_sections(
             pen.line(x1, y1, x2, y2, line.stroke, line.width)
 
 
-def _first_tile_hint(pen: Pen, th: Theme, layout: Layout) -> None:
+def _first_tile_hint(pen: Pen, th: Theme, layout: Layout, ctx: Context) -> None:
     """On an empty table, a dashed tile outline at the first anchor and a caption under it.
 
     The anchor is the state's only candidate when there is one (else ``(0, 0)``, where a JSON
-    position's first tile goes).
+    position's first tile goes). When it is a possible click, the whole tile is lit.
     """
     q: float = layout.extra["q"]
     anchor = min(layout.extra["candidates"], default=(0, 0))
     x, y, _, _ = layout.extra["cell_box"](anchor)
-    first = _markers(th)["first"].swatch
+    marks = _markers(th)
+    if ctx.is_highlighted(anchor):
+        possible = marks["possible"].swatch
+        pen.rect((x + 1, y + 1, 2 * q - 2, 2 * q - 2), fill=possible.fill)
+        pen.circle(x + q, y + q, q * 0.16, fill=possible.stroke)
+    first = marks["first"].swatch
     pen.dash(first.dash)
     pen.rect((x + 2, y + 2, 2 * q - 4, 2 * q - 4), stroke=first.stroke, width=first.width)
     pen.dash(())
     pen.text("the first tile goes here", x + q, y + 2 * q + th.px(14), size=12, colour=th.ink)
+
+
+def _ghost(pen: Pen, th: Theme, layout: Layout, ghost: Any) -> None:
+    """The tile about to be placed, see-through, in its rotation at its anchor, outlined.
+
+    ``ghost`` is ``(tile, anchor, rotation)`` (``State.ghost``); an anchor off the drawn table
+    or a tile the set does not know draws nothing.
+    """
+    try:
+        key, (x_at, y_at), rot = ghost
+        ref = _ref(key, layout.extra["info"])
+    except (TypeError, ValueError, KeyError, FtwError):
+        return
+    x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
+    if ref is None or not (x_lo <= x_at <= x_hi and y_lo <= y_at <= y_hi):
+        return
+    q: float = layout.extra["q"]
+    x, y, _, _ = layout.extra["cell_box"]((x_at, y_at))
+    box = (x, y, 2 * q, 2 * q)
+    quads, icon = ref[1]
+    pen.alpha(0.55)
+    _tile(pen, th, box, quads, icon, int(rot) % 4)
+    pen.alpha(1.0)
+    mark = _markers(th)["ghost"].swatch
+    pen.dash(mark.dash)
+    pen.rect((x + 1, y + 1, 2 * q - 2, 2 * q - 2), stroke=mark.stroke, width=mark.width)
+    pen.dash(())
 
 
 def _tile(

@@ -73,8 +73,10 @@ class Renderer(Protocol):
         selected: Sequence[Any] = (),
         last_move: bool = True,
         theme: Any = None,
+        ghost: Any = None,
     ) -> None:
-        """Draw the whole picture (clearing first); ``view`` hides what that player may not see."""
+        """Draw the whole picture (clearing first); ``view`` hides what that player may not see;
+        ``ghost`` previews a piece about to be put down (``State.ghost``)."""
         ...
 
     def targets_at(

@@ -584,3 +584,45 @@ def test_the_explorer_fits_a_narrow_pane(server: harness.VoilaServer, browser: A
     finally:
         page.set_viewport_size(harness.VIEWPORT)
         harness.close_dashboard(opened.page)
+
+
+def test_pnrz_a_tile_turned_with_rotate_is_placed_so_turned(
+    server: harness.VoilaServer, browser: Any
+) -> None:
+    opened = _open(_dashboard("pnrz.ipynb"), server, browser)
+    try:
+        explorer = harness.ExplorerOnPage(opened.page)
+        board = explorer.board()
+        while board.state.to_json().get("phase") == "choose":  # the set-up picks, by clicks
+            before = explorer.snapshot()
+            move = harness.clickable_move(board)
+            assert move is not None
+            for target in move.targets:
+                explorer.click(board, target)
+            explorer.wait_for_new_position(before)
+            board = explorer.board()
+        place = next(m for m in board.state.legal_moves() if str(m).endswith(" r1"))
+        tile, cell = place.targets
+        rotate = opened.page.locator(".ftw-explorer button:has-text('Rotate')")
+        assert not rotate.is_visible()
+        explorer.click(board, tile)  # picks it up: the ghost appears on the table
+        rotate.wait_for(state="visible")
+        rotate.click()
+        opened.page.wait_for_function(
+            "() => document.querySelector('.ftw-explorer').innerText.includes('Turned to 1')"
+        )
+        before = explorer.snapshot()
+        explorer.click(board, cell)
+        explorer.wait_for_new_position(before)
+        explorer.wait_for(
+            "(root, ply) => { const s = Array.from(root.querySelectorAll('select'))"
+            ".find(s => s.options.length && s.options[0].text === 'start');"
+            " return s && s.selectedIndex === ply; }",
+            before.selected + 1,
+        )
+        after = explorer.snapshot()
+        assert after.moves is not None and before.selected is not None
+        assert after.moves[before.selected + 1].startswith(f"{before.selected + 1}. {place}")
+        assert after.position == board.state.play(place).to_json()
+    finally:
+        harness.close_dashboard(opened.page)

@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -229,6 +229,18 @@ class PnrzState(State):
     def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
         """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
         return interaction.attempted_move(self, targets)
+
+    def piece_turns(self, clicks: Sequence[Any]) -> tuple[int, ...]:
+        """The rotations a tile picked up from the hand may be turned to (:mod:`.interaction`)."""
+        return interaction.piece_turns(self, clicks)
+
+    def turned_move(self, clicks: Sequence[Any], turn: int) -> Move | None:
+        """The placement a tile then a cell make in rotation ``turn`` (:mod:`.interaction`)."""
+        return interaction.turned_move(self, clicks, turn)
+
+    def ghost(self, clicks: Sequence[Any], turn: int, at: Any = None) -> Any:
+        """The see-through tile the board previews (:mod:`.interaction`)."""
+        return interaction.ghost(self, clicks, turn, at)
 
     def _evolve(self, **changes: Any) -> PnrzState:
         """``dataclasses.replace`` for this frozen state, without re-running ``__init__``.
