@@ -97,3 +97,30 @@ def test_a_ruling_cited_by_a_case_links_to_its_entry_in_the_rules_panel() -> Non
     text = book._text.value
     assert '<a class="ftw-ruling" href="#pw2"' in text
     assert "PW99" in text and 'href="#pw99"' not in text  # no entry: stays plain text
+
+
+def test_the_casebook_lists_the_cases_a_switch_changes_and_opens_them() -> None:
+    from ftwkit.casebook.impact import cases_changed_by
+
+    book = Casebook("forthewin")
+    impact = book.impact
+    assert ("Allow pass", "allow_pass") in list(impact.switch.options)  # labels in words
+    name = next(
+        n for _label, n in impact.switch.options if cases_changed_by("forthewin", n, _other(n))
+    )
+    impact.switch.value = name
+    impact.value.value = _other(name)
+    changes = impact.check()
+    expected = cases_changed_by("forthewin", name, _other(name))
+    assert [c.case.id for c in changes] == [c.case.id for c in expected] and changes
+    assert f"changes the verdicts of {len(changes)} case" in impact.answer.value
+    first = impact.cases.children[0]
+    first.children[0].click()  # "Show"
+    assert book.result is not None and book.result.case.id == changes[0].case.id
+
+
+def _other(name: str) -> object:
+    from ftwkit.options import describe_options
+
+    spec = next(s for s in describe_options(ftwkit.rules("forthewin").Options) if s.name == name)
+    return next(c for c in spec.choices or () if c != spec.default)

@@ -23,6 +23,7 @@ from widgets.colours import ERROR, OK
 from widgets.explorer import Explorer
 from widgets.log import LogPanel, guarded
 from widgets.rules_docs import link_rulings
+from widgets.switch_impact import SwitchImpact
 
 __all__ = ["Casebook"]
 
@@ -70,6 +71,8 @@ class Casebook(ipywidgets.VBox):
         self._open = ipywidgets.Button(description="Open in explorer", button_style="primary")
         self._open.on_click(self._on_open_click)
         self._explorer_box = ipywidgets.Box()
+        self.impact = SwitchImpact(game, show_case=self.show)
+        """The "what a switch changes" panel under the case (cases it lists open here)."""
         super().__init__(
             [
                 ipywidgets.HTML(
@@ -83,6 +86,7 @@ class Casebook(ipywidgets.VBox):
                 self._steps,
                 self._open,
                 self._explorer_box,
+                self.impact,
                 self.log_panel,
             ]
         )
