@@ -105,6 +105,7 @@ def test_the_casebook_lists_the_cases_a_switch_changes_and_opens_them() -> None:
     book = Casebook("forthewin")
     impact = book.impact
     assert ("Allow pass", "allow_pass") in list(impact.switch.options)  # labels in words
+    assert impact.value.value is not None  # a value is offered at once, not a blank menu
     name = next(
         n for _label, n in impact.switch.options if cases_changed_by("forthewin", n, _other(n))
     )

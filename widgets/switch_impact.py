@@ -85,6 +85,7 @@ class SwitchImpact(ipywidgets.VBox):
         words = self._words.get(spec.name)
         others = [c for c in spec.choices or () if c != spec.default]
         self.value.options = [(choice_words(spec, words, c), c) for c in others]
+        self.value.index = 0 if others else None  # a value ready to try, not a blank menu
         self.answer.value = ""
         self.cases.children = ()
 
