@@ -104,6 +104,9 @@ def entry(state: Any, move: Any) -> str | None:
     targets = tuple(move.targets)
     if not targets:
         return "button"
+    turns = state.piece_turns(targets[:1])
+    if turns:  # a piece picked up is put down in its first turn unless turned first
+        return "clicks" if state.turned_move(targets, turns[0]) == move else None
     moves = state.legal_moves()
     for k in range(1, len(targets)):
         earlier = targets[:k] if move.unordered_targets else targets[k - 1 : k]
