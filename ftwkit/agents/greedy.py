@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
 from ftwkit.agents import register
 from ftwkit.agents.base import Agent
 from ftwkit.errors import IllegalMove
 from ftwkit.protocol import Move, State
 
-__all__ = ["GreedyAgent", "determinizations", "softmax_weights"]
+__all__ = ["GreedyAgent", "OnePly", "determinizations", "one_ply", "softmax_weights"]
 
 TEMPERATURE = 0.05
 """Softmax temperature turning evaluations into ``analyse`` weights: a move 0.1 better in value
@@ -32,6 +33,38 @@ def determinizations(state: State, player: int, rng: random.Random, samples: int
     if not state.rules.hidden_information:
         return [state]
     return [state.rules.sample(state, player, rng) for _ in range(samples)]
+
+
+class OnePly(NamedTuple):
+    """What one move is worth to ``player`` across the positions searched."""
+
+    value: float
+    """The mean evaluation after the move (0.0 when no position allowed it)."""
+    wins_everywhere: bool
+    """Whether the move wins at once in every position that allows it (and one does)."""
+    child: State | None
+    """The position after the move in the last position that allowed it (with nothing hidden,
+    the only one); ``None`` when none did."""
+
+
+def one_ply(state: State, worlds: list[State], move: Move, player: int) -> OnePly:
+    """Play ``move`` in each of ``worlds`` (from :func:`determinizations`) and score the result.
+
+    A sampled world whose own rules refuse the move is skipped (a sampler inconsistent with the
+    real legal moves). Greedy's choice and MCTS's root prior are both this score.
+    """
+    total = 0.0
+    count = wins = 0
+    child: State | None = None
+    for world in worlds:
+        if world is not state and not world.is_legal(move):
+            continue
+        child = world.play_unchecked(move)
+        if child.is_over and child.winners == (player,):
+            wins += 1
+        total += child.evaluate(player)
+        count += 1
+    return OnePly(total / count if count else 0.0, bool(count) and wins == count, child)
 
 
 def softmax_weights(values: list[float], temperature: float = TEMPERATURE) -> list[float]:
@@ -83,21 +116,11 @@ class GreedyAgent(Agent):
         keys = [rng.random() for _ in moves]
         values: list[float] = []
         for index, move in enumerate(moves):
-            total = 0.0
-            count = 0
-            wins = 0
-            for world in worlds:
-                if world is not state and not world.is_legal(move):
-                    continue  # a sampler inconsistent with the real legal moves: skip that world
-                child = world.play_unchecked(move)
-                if child.is_over and child.winners == (player,):
-                    wins += 1
-                total += child.evaluate(player)
-                count += 1
-            if count and wins == count:
+            scored = one_ply(state, worlds, move, player)
+            if scored.wins_everywhere:
                 rest = [(m, 0.0) for i, m in enumerate(moves) if i != index]
                 return [(move, 1.0), *rest]
-            values.append(total / count if count else 0.0)
+            values.append(scored.value)
         weights = softmax_weights(values)
         order = sorted(range(len(moves)), key=lambda i: (-values[i], keys[i]))
         return [(moves[i], weights[i]) for i in order]

@@ -43,7 +43,7 @@ from typing import Literal
 
 from ftwkit.agents import register
 from ftwkit.agents.base import Agent
-from ftwkit.agents.greedy import determinizations
+from ftwkit.agents.greedy import determinizations, one_ply
 from ftwkit.agents.levels import DEFAULT_ITERATIONS
 from ftwkit.errors import IllegalMove
 from ftwkit.protocol import Move, State
@@ -282,20 +282,11 @@ class MctsAgent(Agent):
                     kept = None if worlds[0] is not state else state.play_unchecked(rest)
                     root.children[rest] = self._node(player, kept, 0.0)
                 break
-            total = 0.0
-            count = wins = 0
-            for world in worlds:
-                if world is not state and not world.is_legal(move):
-                    continue  # a sampler inconsistent with the real legal moves: skip that world
-                after = world.play_unchecked(move)
-                if after.is_over and after.winners == (player,):
-                    wins += 1
-                total += after.evaluate(player)
-                count += 1
-            if count and wins == count:
+            scored = one_ply(state, worlds, move, player)
+            if scored.wins_everywhere:
                 return move
-            values[move] = total / count if count else 0.0
-            kept = after if worlds[0] is state else None  # perfect information: one world
+            values[move] = scored.value
+            kept = scored.child if worlds[0] is state else None  # perfect information: one world
             root.children[move] = self._node(player, kept, values[move])
         index = {m: i for i, m in enumerate(moves)}
         root.order = sorted(moves, key=lambda m: (-values[m], keys[index[m]]))
