@@ -302,12 +302,13 @@ def options_table(game: str, only: Iterable[str] | None = None, *, collapsed: bo
             allowed = _OPEN_VALUES.get(spec.kind, spec.kind)
         else:
             allowed = "<br>".join(
-                f"{html.escape(choice_words(spec, said, c))} <code>{html.escape(_show(c))}</code>"
+                f"{html.escape(choice_words(spec, said, c))} "
+                f"<code>{html.escape(value_text(c))}</code>"
                 for c in spec.choices
             )
         rows.append(
             f"<tr><td><b>{html.escape(spec.label)}</b><br><code>{spec.name}</code></td>"
-            f"<td><code>{html.escape(_show(spec.default))}</code></td><td>{allowed}</td>"
+            f"<td><code>{html.escape(value_text(spec.default))}</code></td><td>{allowed}</td>"
             f"<td>{link_rulings(_doc_html(spec.doc))}</td></tr>"
         )
     if not rows:
@@ -334,7 +335,8 @@ def _doc_html(doc: str) -> str:
     return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
 
 
-def _show(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """An option value as the rule pages write it (``true``, ``None``, ``per_turn``)."""
     if value is None:
         return "None"
     if isinstance(value, bool):
@@ -429,7 +431,7 @@ def case_card(case: Any, *, verdicts: bool = True, with_picture: bool = False) -
     ]
     if case.options:
         opts = ", ".join(
-            f"<code>{k} = {html.escape(_show(v))}</code>" for k, v in case.options.items()
+            f"<code>{k} = {html.escape(value_text(v))}</code>" for k, v in case.options.items()
         )
         parts.append(f"<p>Options: {opts}</p>")
     if verdicts:

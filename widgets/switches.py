@@ -22,6 +22,7 @@ import ipywidgets
 from ftwkit.options import OptionSpec, describe_options
 from widgets.colours import MUTED
 from widgets.controls import OptionControl
+from widgets.dashboard import value_text
 from widgets.rules_docs import OptionWords, link_rulings, option_words
 
 __all__ = ["Switch", "choice_words", "switches", "variant_summary"]
@@ -30,18 +31,9 @@ _LABEL_WIDTH = "190px"
 _CONTROL_WIDTH = "430px"
 
 
-def _value_text(value: Any) -> str:
-    """An option value as the rule pages write it (``true``, ``None``, ``per_turn``)."""
-    if value is None:
-        return "None"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def choice_words(spec: OptionSpec, words: OptionWords | None, value: Any) -> str:
     """How a choice reads in the control: the page's phrase, else the value in words."""
-    text = _value_text(value)
+    text = value_text(value)
     phrase = words.phrase(text) if words is not None else None
     if phrase is None:
         if isinstance(value, bool):
