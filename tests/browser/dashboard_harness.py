@@ -787,17 +787,9 @@ def renderer_texts(state: Any, view: int | None, *, last_move: bool = True) -> l
     return [str(call[1]) for call in canvas.calls if call[0] in ("fill_text", "stroke_text")]
 
 
-def click_while_thinking(explorer: ExplorerOnPage, button: Any, predicate_js: str) -> float | None:
-    """Click ``button`` only if the computer is thinking; ms until ``predicate_js(root)`` holds.
-
-    The check, the click and the clock run in one page task, so a search that ends meanwhile is
-    not clicked late. ``None``: the computer was not thinking (or the button is disabled); -1: no
-    answer within 20 s.
-    """
-    ms: float | None = explorer.page.evaluate(
-        """([root, button, predicate]) => new Promise((resolve) => {
+TIMED_CLICK_JS = """([root, button, predicate, whileThinking]) => new Promise((resolve) => {
   const thinking = root.innerText.includes('the computer is thinking');
-  if (button.disabled || !thinking) { resolve(null); return; }
+  if (button.disabled || (whileThinking && !thinking)) { resolve(null); return; }
   const test = new Function('root', `return (${predicate})(root);`);
   const start = performance.now();
   button.click();
@@ -807,7 +799,26 @@ def click_while_thinking(explorer: ExplorerOnPage, button: Any, predicate_js: st
     else requestAnimationFrame(poll);
   };
   poll();
-})""",
-        [explorer.root.element_handle(), button.element_handle(), predicate_js],
+})"""
+"""Click a button and time the page's answer, all in one page task (see :func:`timed_click`)."""
+
+
+def timed_click(
+    explorer: ExplorerOnPage, button: Any, predicate_js: str, *, while_thinking: bool = False
+) -> float | None:
+    """Click ``button`` if enabled; ms until ``predicate_js(root)`` holds.
+
+    The check, the click and the clock run in one page task, so a button the kernel disables
+    meanwhile (or a search that ends meanwhile) is not clicked late. ``None``: the button was
+    disabled, or ``while_thinking`` and the computer was not thinking; -1: no answer within 20 s.
+    """
+    ms: float | None = explorer.page.evaluate(
+        TIMED_CLICK_JS,
+        [explorer.root.element_handle(), button.element_handle(), predicate_js, while_thinking],
     )
     return ms
+
+
+def click_while_thinking(explorer: ExplorerOnPage, button: Any, predicate_js: str) -> float | None:
+    """:func:`timed_click`, but only while the computer is thinking."""
+    return timed_click(explorer, button, predicate_js, while_thinking=True)

@@ -60,24 +60,6 @@ class Opened:
         return self.loaded.page
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[harness.VoilaServer]:
-    with harness.voila_server() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.access(harness.CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
-
-
 def _open(dashboard: Any, server: harness.VoilaServer, browser: Any) -> Opened:
     missing = _missing_piece(dashboard)
     if missing:
@@ -294,21 +276,6 @@ def test_designer_note_loads_the_chosen_case_into_its_one_explorer(
 
 
 # --------------------------------------------------------------------------- computer & bad input
-TIME_CLICK_UNTIL_JS = """
-([root, button, predicate]) => new Promise((resolve) => {
-  if (button.disabled) { resolve(null); return; }
-  const test = new Function('root', `return (${predicate})(root);`);
-  const start = performance.now();
-  button.click();
-  const poll = () => {
-    if (test(root)) resolve(performance.now() - start);
-    else if (performance.now() - start > 20000) resolve(-1);
-    else requestAnimationFrame(poll);
-  };
-  poll();
-})
-"""
-
 MOVES_SELECTED_JS = (
     "(root) => { const s = Array.from(root.querySelectorAll('select'))"
     ".find(s => s.options.length && s.options[0].text === 'start'); return s ? s.selectedIndex"
@@ -326,10 +293,7 @@ def _timed_click(explorer: harness.ExplorerOnPage, locator: Any, predicate_js: s
     The check, the click and the clock run in one page task, so a button that the kernel
     disables meanwhile (the computer answered) is not clicked late.
     """
-    ms: float | None = explorer.page.evaluate(
-        TIME_CLICK_UNTIL_JS,
-        [explorer.root.element_handle(), locator.element_handle(), predicate_js],
-    )
+    ms = harness.timed_click(explorer, locator, predicate_js)
     assert ms is None or ms >= 0, f"no answer to the click within 20 s: {explorer.snapshot()}"
     return ms
 

@@ -29,24 +29,6 @@ MOVE_TEXT = "input[placeholder='type a move in notation']"
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[harness.VoilaServer]:
-    with harness.voila_server() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.access(harness.CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def forthewin(server: harness.VoilaServer, browser: Any) -> Iterator[Any]:
     loaded = harness.open_dashboard(browser, server.render_url("forthewin.ipynb"))
     yield loaded.page

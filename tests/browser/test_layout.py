@@ -11,7 +11,6 @@ screenshot of each width lands in ``test-artifacts/screenshots/layout-<notebook>
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import dashboard_harness as harness
@@ -64,24 +63,6 @@ OVERFLOW_JS = """
   };
 }
 """
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[harness.VoilaServer]:
-    with harness.voila_server() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.access(harness.CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def _settle(page: Any) -> None:

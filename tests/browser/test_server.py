@@ -58,18 +58,6 @@ def serve(*options: str) -> Iterator[harness.VoilaServer]:
         harness._stop(process)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.access(harness.CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
-
-
 class Visitor:
     """A plain HTTP client with its own cookies, as a separate browser would be."""
 

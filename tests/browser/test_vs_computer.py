@@ -21,13 +21,11 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
-import os
 import random
 import re
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,24 +70,6 @@ ERROR_OUTPUTS = (
     '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"], '
     '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.error"]'
 )
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[harness.VoilaServer]:
-    with harness.voila_server() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.access(harness.CHROMIUM, os.X_OK):
-        pytest.skip("Debian's chromium is not installed (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = harness.launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 # --------------------------------------------------------------------------- entering a move
