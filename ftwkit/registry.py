@@ -77,6 +77,10 @@ class Catalogue:
             (``<id>.ipynb``, ``<id>-casebook.ipynb``); a game registered from elsewhere has none.
         ruling_prefix: the letters of the game's ruling ids (``"FW"`` for FW1, FW2, …), which
             ``docs/rules/<id>.md`` anchors and messages cite; ``""`` when it has none.
+        edition: the edition line after the designer on the explorer page (``"2F-Spiele
+            2023"``); ``""`` for none.
+        summary: the game in brief for the explorer page (Markdown): what a turn is, how to win,
+            and how the explorer's clicks enter a move.
     """
 
     designer: str
@@ -85,6 +89,8 @@ class Catalogue:
     notes: tuple[NoteBook, ...] = ()
     dashboards: bool = True
     ruling_prefix: str = ""
+    edition: str = ""
+    summary: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,6 +158,25 @@ def game_ids() -> tuple[str, ...]:
     ('forthewin', 'playwin')
     """
     return (*BUILTIN, *_REGISTERED)
+
+
+def find(name: str) -> Game:
+    """A game by its id or by its title (``"For the Win!"``), for pages that name their game as
+    people do.
+
+    >>> find("Play Win").id
+    'playwin'
+
+    Raises:
+        ValueError: no game has that id or title (the titles are listed).
+    """
+    if isinstance(name, str) and name in game_ids():
+        return game(name)
+    for entry in games():
+        if entry.title == name:
+            return entry
+    titles = ", ".join(repr(g.title) for g in games())
+    raise ValueError(f"unknown game {excerpt(name)}; known games: {titles}")
 
 
 def game(game_id: str) -> Game:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 
+import ftwkit
 from widgets import dashboard as ftw_dashboard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,14 +55,44 @@ def test_notebooks_import_the_dashboard_helpers_from_the_package() -> None:
 
 @pytest.mark.parametrize(
     "dashboard",
-    [d for d in ftw_dashboard.DASHBOARDS if d.kind == "explorer"],
+    [d for d in ftw_dashboard.DASHBOARDS if d.kind in ("explorer", "casebook", "edge-case")],
     ids=lambda d: d.notebook,
 )
-def test_explorer_notebooks_start_from_the_catalogue_seed(
+def test_a_game_page_names_its_game_by_title_and_the_rest_comes_from_the_package(
     dashboard: ftw_dashboard.Dashboard,
 ) -> None:
-    source = (NOTEBOOKS / dashboard.notebook).read_text(encoding="utf-8")
-    assert f'ftwkit.rules(\\"{dashboard.game}\\").new(seed={ftw_dashboard.SEED})' in source
+    notebook = json.loads((NOTEBOOKS / dashboard.notebook).read_text(encoding="utf-8"))
+    first = "".join(notebook["cells"][0]["source"])
+    title = ftwkit.rules(dashboard.game).title
+    assert f"page = GamePage({json.dumps(title)})" in first
+    assert ftw_dashboard.GamePage(title).id == dashboard.game
+    source = "".join("".join(cell["source"]) for cell in notebook["cells"])
+    if dashboard.kind == "explorer":  # the catalogue's seed, via GamePage.explorer
+        assert "explorer = page.explorer()" in source and "seed=" not in source
+    if dashboard.kind == "casebook":
+        assert "casebook = page.casebook()" in source
+
+
+@pytest.mark.parametrize("folder", ["widgets", "notebooks"])
+def test_no_game_id_and_no_game_module_outside_the_game_packages(folder: str) -> None:
+    """Widgets and notebooks learn every game from the registry (ids in file names aside)."""
+    pattern = re.compile("|".join([r"ftwkit\.games", *map(re.escape, ftwkit.game_ids())]))
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.is_file() and path.suffix in (".py", ".ipynb", ".md", ".json")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == []
+
+
+def test_the_explorer_page_opens_on_the_catalogue_seed() -> None:
+    page = ftw_dashboard.GamePage("For the Win!")
+    explorer = page.explorer()
+    assert explorer.state == ftwkit.rules("forthewin").new(seed=ftw_dashboard.SEED)
+    intro = page.introduction().data
+    assert intro.startswith("# For the Win!\n\n*Michael E. Eskue, 2011–2012 · 2 players.*")
 
 
 @pytest.mark.slow

@@ -19,6 +19,7 @@ import ipywidgets
 
 import ftwkit
 from ftwkit import agents as agents_mod
+from ftwkit import registry
 from ftwkit.options import OptionSpec, describe_options
 from widgets.log import LogPanel
 
@@ -52,7 +53,7 @@ class BalanceLab(ipywidgets.VBox):
     """A balance-study dashboard for every game.
 
     Args:
-        game: the game selected first.
+        game: the game selected first, by its id or title (default: the first game).
         executor: where to play (``None``: every core; or a ``concurrent.futures.Executor``);
             a scheduler address typed in the lab overrides it with a Dask client.
 
@@ -71,7 +72,7 @@ class BalanceLab(ipywidgets.VBox):
         ids = ftwkit.game_ids()
         self.game = ipywidgets.Dropdown(
             options=[(ftwkit.rules(g).title, g) for g in ids],
-            value=game or ids[0],
+            value=registry.find(game).id if game else ids[0],
             description="Game",
         )
         self.variants_box = ipywidgets.VBox(layout=ipywidgets.Layout(max_height="220px"))

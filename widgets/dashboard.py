@@ -220,6 +220,88 @@ def start(game: str) -> Any:
     return ftwkit.rules(game).new(seed=SEED)
 
 
+class GamePage:
+    """A game's dashboard page, for a notebook that names its game as people do (by title).
+
+    The notebook says which game it is about and what to show; everything about the game —
+    its designer, the rules in brief, its switches, its casebook, its rule page — comes from the
+    game's registration and engine, so the notebooks hold no game knowledge of their own.
+
+    >>> GamePage("Play Win").options_table().data.count("<tr>") > 1
+    True
+
+    Args:
+        name: the game's title (``"For the Win!"``) or id.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.game = registry.find(name)
+
+    @property
+    def id(self) -> str:
+        """The game id (what ``ftwkit.rules``, positions and cases use)."""
+        return self.game.id
+
+    @property
+    def title(self) -> str:
+        """The game's title."""
+        return self.game.title
+
+    def top(self) -> None:
+        """Display the page style and the navigation line (first thing on every game page)."""
+        from IPython.display import display
+
+        display(page_style(), nav(self.id))
+
+    def introduction(self) -> Any:
+        """The explorer page's opening: the title, who designed it, and the game in brief."""
+        from IPython.display import Markdown
+
+        facts = self.game.catalogue
+        who = ", ".join(part for part in (facts.designer, facts.edition) if part)
+        players = facts.players
+        if "–" in players:  # a range of player counts: the first game has the fewest
+            players += " (this dashboard starts with the fewest)"
+        return Markdown(f"# {self.title}\n\n*{who} · {players}.* {facts.summary}")
+
+    def options_table(self, only: Iterable[str] | None = None, *, collapsed: bool = False) -> Any:
+        """The game's switches as a table (see :func:`options_table`)."""
+        return options_table(self.id, only, collapsed=collapsed)
+
+    def explorer(self) -> Any:
+        """Display and return the page's explorer: the catalogue's first game (:func:`start`),
+        or the position or record of the page's address (``?position=…``, ``?record=…``)."""
+        from IPython.display import display
+
+        from widgets import Explorer
+        from widgets.links import open_from_url
+
+        explorer = Explorer(start(self.id))
+        open_from_url(explorer)
+        display(explorer)
+        return explorer
+
+    def casebook(self) -> Any:
+        """Display and return the game's casebook browser."""
+        from IPython.display import display
+
+        from widgets import Casebook
+
+        casebook = Casebook(self.id)
+        display(casebook)
+        return casebook
+
+    def rules_panel(self) -> Any:
+        """The game's *Rules* panel (its rule page, folded)."""
+        from widgets.rules_docs import rules_panel
+
+        return rules_panel(self.id)
+
+    def case(self, case_id: str) -> Any:
+        """One of the game's casebook cases by its id (see :func:`case`)."""
+        return case(self.id, case_id)
+
+
 def picture(state: Any) -> str:
     """The SVG picture of a state, or a short note when no renderer is available yet."""
     try:

@@ -66,6 +66,11 @@ _DESIGNER = -1
 _TO_PLAY = -2
 _MAX_START_HIGHLIGHTS = 40
 _HINT_MOVES = 3
+STRAY_CLICK = (
+    "That click continues no move: the move so far is kept. Click a highlighted place to go on, "
+    "or its last place again to take that step back."
+)
+"""What a click beside the board says while a move is entered past its first click."""
 _MAX_EARLIER = 8
 """How many games put aside the explorer keeps."""
 """How many of the agent's best moves a hint shows."""
@@ -934,8 +939,12 @@ class Explorer(ipywidgets.VBox):
         state = self.state
         clicks = self._clicks
         unordered = any(m.unordered_targets for m in self._narrowing.candidates)
+        # A chain entered past its first click survives a stray click (one that continues no
+        # move): it is kept, with the reason; a click on its last place takes that step back.
+        kept_on_stray = clicks if len(clicks) >= 2 else ()
         if target is None:
-            self._commit(structure=False)
+            message = STRAY_CLICK if kept_on_stray else ""
+            self._commit(structure=False, clicks=kept_on_stray, message=message)
             return
         self._check_may_move()
         if clicks == (target,) and len(self._piece_turns()) > 1:
@@ -945,7 +954,7 @@ class Explorer(ipywidgets.VBox):
         if clicks and target in clicks and (unordered or target == clicks[-1]):
             kept = list(clicks)
             kept.remove(target)
-            self._commit(structure=False, clicks=tuple(kept) if unordered else ())
+            self._commit(structure=False, clicks=tuple(kept) if unordered else clicks[:-1])
             return
         if state.is_over:
             self._commit(structure=False, message="The game is over: no more moves.", error=True)
@@ -957,7 +966,8 @@ class Explorer(ipywidgets.VBox):
             if fresh.possible:
                 n = fresh
         if not n.possible:
-            self._commit(structure=False, message=self._why_not((*clicks, target)), error=True)
+            why = self._why_not((*clicks, target))
+            self._commit(structure=False, clicks=kept_on_stray, message=why, error=True)
             return
         decided = n.decided
         turn = self._current_turn()

@@ -49,6 +49,22 @@ GAME = Game(
     catalogue=Catalogue(
         ruling_prefix="DB",
         designer="Bruce Glassco",
+        edition="winner of a 2005 design contest",
+        summary=(
+            "Stones are placed on the intersections of a Go board. Each player secretly\n"
+            "holds one of five patterns (line, slash, square, X, cross) as their condition.\n"
+            "\n"
+            "* Players alternate placing one stone. Completing any of the five patterns is\n"
+            "  announced.\n"
+            "* After completing a second different pattern — and after each new one — you\n"
+            '  may ask your opponent *"have I fulfilled your condition yet?"*, and the\n'
+            "  answer must be true.\n"
+            "* You win once your opponent has answered **yes** and you have completed\n"
+            "  **your own** condition.\n"
+            "\n"
+            "**In the explorer:** click an intersection to place a stone; *ask* / *don't\n"
+            "ask* are buttons. *View as* hides the opponent's secret, as at the table."
+        ),
         players="2 players",
         tagline=(
             "Place stones as in Go or Pente to complete patterns. Each player holds a hidden "

@@ -146,6 +146,25 @@ GAME = Game(
     catalogue=Catalogue(
         ruling_prefix="FW",
         designer="Michael E. Eskue",
+        edition="2011–2012",
+        summary=(
+            "Each player has two each of Ninja, Pirate, Monkey, Zombie and Alien tiles. Win\n"
+            "by having one of each of your five characters **face up and in contact**\n"
+            "(sides or corners) in one chain.\n"
+            "\n"
+            "* A round gives each player **5 actions**; a turn is **one or two** of them.\n"
+            "  The first-player marker alternates every round.\n"
+            "* Actions: **add** a tile from your supply (touching the Grid, not touching\n"
+            "  your own colour), **move** a face-up tile one step, **refresh** (flip face\n"
+            "  up) a tile, **shove** a row of tiles one step, or use a character's\n"
+            "  **ability** (which flips it face down).\n"
+            "* At the end of every turn the Grid must be **one connected group**. A first\n"
+            "  action may split it only if the second joins it again.\n"
+            "\n"
+            "**In the explorer:** click a tile, then where it goes (or the tile it acts\n"
+            "on); highlighted cells show what may come next. Actions without a click appear\n"
+            "as buttons. Click somewhere that does not fit and the explorer says *why not*."
+        ),
         players="2 players",
         tagline=(
             "Link one face-up Ninja, Pirate, Monkey, Zombie and Alien in a touching chain. Five "

@@ -46,6 +46,27 @@ GAME = Game(
     catalogue=Catalogue(
         ruling_prefix="FT",
         designer="Friedemann Friese",
+        edition="2F-Spiele 2023",
+        summary=(
+            "Numbered cards; each round everyone first passes 3 cards to the right, then\n"
+            "plays one card a turn.\n"
+            "\n"
+            "* **Higher:** put a card higher than the top of the face-up pile on it (or\n"
+            "  start a new pile).\n"
+            "* **Lower, in front of you:** lay a lower card face up in front of you as an\n"
+            "  auxiliary card, then take one card of the pile into your hand and turn the\n"
+            "  rest away.\n"
+            "* **With help:** play a lower card on the pile if it plus some of your\n"
+            "  auxiliary cards beats the top card; those auxiliary cards are used up.\n"
+            "* The round ends **at once** when a player is left with **one card** after\n"
+            "  their turn: everyone scores their highest card minus all their other cards\n"
+            "  (at least 0). Play as many rounds as there are players; the highest total\n"
+            "  wins.\n"
+            "\n"
+            "**In the explorer:** click cards in your hand to choose them; a move that\n"
+            "needs no card (such as passing) is a button. *View as* switches between the\n"
+            "players' hidden hands."
+        ),
         players="2–6 players",
         tagline=(
             "Shed your cards onto the pile or in front of you; when someone is down to one card, "

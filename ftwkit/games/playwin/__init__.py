@@ -36,6 +36,23 @@ GAME = Game(
     catalogue=Catalogue(
         ruling_prefix="PW",
         designer="Élanor Grace Rodeffer",
+        edition="v0.4 2012",
+        summary=(
+            "Eleven pieces each on a hexagonal board of 61 cells. South moves first.\n"
+            "\n"
+            "* **Capture if you can**, and capture the **most** pieces possible, by a\n"
+            "  series of *short bent leaps*: over an adjacent opposing piece to the empty\n"
+            "  cell beyond it, turned 60° left or right. Captured pieces go at once; a\n"
+            "  series may revisit cells.\n"
+            "* Otherwise **approach**: move a piece along an empty straight line, at most\n"
+            "  one cell fewer than the pieces you have, so that it ends closer to the\n"
+            "  nearest opposing piece.\n"
+            "* A player who cannot move loses — so capturing every opposing piece wins.\n"
+            "\n"
+            "**In the explorer:** click a piece, then each landing cell in turn (for an\n"
+            "approach, just the destination). Highlights show the next possible clicks; a\n"
+            "click that leads nowhere is explained."
+        ),
         players="2 players",
         tagline=(
             "A predatory game on a 61-cell hex board: approach, then capture the most you can by "

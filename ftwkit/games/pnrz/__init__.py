@@ -156,6 +156,25 @@ GAME = Game(
     catalogue=Catalogue(
         ruling_prefix="PN",
         designer="Mike Richie",
+        edition="Rather Dashing Games",
+        summary=(
+            "Square tiles split into four quadrants of pirates, ninjas, robots and zombies.\n"
+            "In a two-player game each player plays two characters.\n"
+            "\n"
+            "* On your turn play a tile from your hand (at least one **full edge** against\n"
+            "  the table; half offsets are allowed), play your base, or move your base.\n"
+            "  Some tiles grant an extra **rotate**, **swap** or **replace** action. Then\n"
+            "  draw.\n"
+            "* At the end each of your characters scores its **best connected section**: 1\n"
+            "  per character, 3 per bonus item, 5 for its base — but quadrants touching\n"
+            "  their arch-enemy score nothing.\n"
+            "\n"
+            "The tile set is reconstructed (the published distribution is unknown), see the\n"
+            "options.\n"
+            "\n"
+            "**In the explorer:** click a tile in your hand, then where it goes; choose the\n"
+            "orientation when asked. *View as* hides the other hands."
+        ),
         players="2–4 players",
         tagline=(
             "Lay square tiles edge to edge, half offsets allowed, to grow the largest connected "

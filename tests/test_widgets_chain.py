@@ -1,0 +1,54 @@
+"""A move entered click by click survives a stray click (the designer's-experience issue)."""
+
+from __future__ import annotations
+
+import ftwkit
+from widgets import Explorer
+from widgets.explorer import STRAY_CLICK
+
+# South's C3 can capture C4 then D4 (or D4 then C4): two leaps, several landings.
+CHAIN = {"to_play": 0, "pieces": [["C3", "A1"], ["C4", "D4", "I9"]]}
+
+
+def _chain_started() -> Explorer:
+    ex = Explorer(ftwkit.rules("playwin").load(CHAIN))
+    ex.select("C3")
+    ex.select("D5")  # the first leap (over C4 or over D4: both land on D5)
+    assert ex.selection == ("C3", "D5")
+    return ex
+
+
+def test_a_click_on_a_cell_that_continues_nothing_keeps_the_chain_and_says_why() -> None:
+    ex = _chain_started()
+    ex.select("H8")
+    assert ex.selection == ("C3", "D5")
+    assert ex.highlighted == {"B4", "C3", "E4"}
+    assert ex.message.startswith("Why not C3 → D5 → H8? the capture from C3 cannot land on H8")
+    ex.select("E4")
+    assert ex.line == ("C3xC4-D5xD4-E4",)
+
+
+def test_a_click_beside_the_board_keeps_the_chain() -> None:
+    ex = _chain_started()
+    ex.select(None)
+    assert ex.selection == ("C3", "D5") and ex.message == STRAY_CLICK
+    ex.select("B4")
+    assert ex.line == ("C3xD4-D5xC4-B4",)
+
+
+def test_a_click_on_the_last_place_takes_one_step_back() -> None:
+    ex = _chain_started()
+    ex.select("D5")
+    assert ex.selection == ("C3",)
+    ex.select("C3")
+    assert ex.selection == ()
+
+
+def test_a_stray_click_after_only_picking_a_piece_still_puts_it_down() -> None:
+    ex = Explorer(ftwkit.rules("playwin").load(CHAIN))
+    ex.select("C3")
+    ex.select(None)
+    assert ex.selection == () and ex.message == ""
+    ex.select("C3")
+    ex.select("H8")
+    assert ex.selection == () and ex.message.startswith("Why not C3 → H8?")
