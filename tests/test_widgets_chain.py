@@ -52,3 +52,19 @@ def test_a_stray_click_after_only_picking_a_piece_still_puts_it_down() -> None:
     ex.select("C3")
     ex.select("H8")
     assert ex.selection == () and ex.message.startswith("Why not C3 → H8?")
+
+
+def test_the_status_line_speaks_of_the_step_the_board_shows() -> None:
+    from ftwkit.render.recording import RecordingCanvas
+
+    ex = Explorer(ftwkit.rules("playwin").load(CHAIN))
+    ex.play("C3xC4-D5xD4-E4")
+    assert ex.status == "South won · winners: South · move 1 of 1"
+    ex.step(1)
+    canvas = RecordingCanvas(*ex.renderer.size(ex.shown_state))
+    ex.renderer.draw(canvas, ex.shown_state)
+    drawn = [str(call[1]) for call in canvas.calls if call[0] == "fill_text"]
+    assert "South to play" in drawn and "South won" not in drawn
+    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2"
+    ex.step(None)
+    assert ex.status == "South won · winners: South · move 1 of 1"

@@ -1160,7 +1160,10 @@ class Explorer(ipywidgets.VBox):
 
     # ================================================================= refreshing parts
     def _status_text(self) -> str:
-        state = self.state
+        # While stepping inside a move the board shows a step of it: the line speaks of that
+        # position (whose move it is, the scores then), as the picture does.
+        stepping = self._substep is not None and self._substep < len(self._steps)
+        state = self._draw_state() if stepping else self.state
         names = state.rules.player_names(state.players)
         parts = [state.status()]
         if state.is_over:
@@ -1172,9 +1175,12 @@ class Explorer(ipywidgets.VBox):
             parts.append(
                 "scores: " + ", ".join(f"{names[p]} {s}" for p, s in enumerate(state.scores))
             )
-        parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
-        if self._substep is not None and self._substep < len(self._steps):
-            parts.append(f"board shows {self._steps[self._substep][0]}")
+        if stepping:
+            assert self._substep is not None
+            label = self._steps[self._substep][0]
+            parts.append(f"inside move {self._tree.index} of {len(self._tree.line) - 1}: {label}")
+        else:
+            parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
         if self._thinking is not None:
             parts.append("the computer is thinking…")
         elif self._paused and self._computer_to_move():

@@ -550,8 +550,9 @@ def test_the_explorer_fits_a_narrow_pane(server: harness.VoilaServer, browser: A
         harness.close_dashboard(opened.page)
 
 
+@pytest.mark.parametrize("how", ["button", "r key"])
 def test_pnrz_a_tile_turned_with_rotate_is_placed_so_turned(
-    server: harness.VoilaServer, browser: Any
+    server: harness.VoilaServer, browser: Any, how: str
 ) -> None:
     opened = _open(_dashboard("pnrz.ipynb"), server, browser)
     try:
@@ -571,7 +572,11 @@ def test_pnrz_a_tile_turned_with_rotate_is_placed_so_turned(
         assert not rotate.is_visible()
         explorer.click(board, tile)  # picks it up: the ghost appears on the table
         rotate.wait_for(state="visible")
-        rotate.click()
+        if how == "button":
+            rotate.click()
+        else:  # the click that picked the tile up gave the board the keyboard
+            assert explorer.canvas.evaluate("c => document.activeElement === c")
+            opened.page.keyboard.press("r")
         opened.page.wait_for_function(
             "() => document.querySelector('.ftw-explorer').innerText.includes('Turned to 1')"
         )
