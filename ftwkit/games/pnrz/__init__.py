@@ -172,8 +172,10 @@ GAME = Game(
             "The tile set is reconstructed (the published distribution is unknown), see the\n"
             "options.\n"
             "\n"
-            "**In the explorer:** click a tile in your hand, then where it goes; choose the\n"
-            "orientation when asked. *View as* hides the other hands."
+            "**In the explorer:** first each player picks characters in turn in the panel. Then\n"
+            "click a tile in your hand: a see-through copy follows the pointer; turn it with\n"
+            "*Rotate*, the R key or a click on the tile, and click where it goes. *View as*\n"
+            "hides the other hands."
         ),
         players="2–4 players",
         tagline=(
