@@ -23,9 +23,12 @@ import itertools
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from ftwkit.errors import excerpt
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = [
     "OptionSpec",
@@ -37,7 +40,7 @@ __all__ = [
     "plain_label",
 ]
 
-OptionsT = TypeVar("OptionsT")
+OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -265,7 +268,7 @@ def make_options(
         ValueError: an unknown option name (the message lists the valid ones) or a bad value.
     """
     hints = get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     checked: dict[str, Any] = {}
     for name, value in values.items():
         if not isinstance(name, str) or name not in fields:
@@ -273,7 +276,7 @@ def make_options(
             raise ValueError(f"unknown option {excerpt(name, 40)}; valid options: {valid}")
         checked[name] = _check_value(fields[name], hints[name], value)
     start = base if base is not None else cls()
-    return dataclasses.replace(start, **checked)  # type: ignore[type-var]
+    return dataclasses.replace(start, **checked)
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

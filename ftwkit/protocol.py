@@ -22,7 +22,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
 from ftwkit.errors import (
     MESSAGE_LIMIT,
@@ -35,6 +35,9 @@ from ftwkit.errors import (
     too_long,
 )
 from ftwkit.options import check_ranges, make_options, options_to_json
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 __all__ = [
     "FORMAT_VERSION",
@@ -166,7 +169,7 @@ class State(ABC):
         """Every legal move, deterministic order, no duplicates; ``[]`` once over."""
 
     @abstractmethod
-    def _apply(self, move: Move) -> State:
+    def _apply(self, move: Move) -> Self:
         """The position after a move already known to be legal (history is linked by the base)."""
 
     @abstractmethod
@@ -293,7 +296,7 @@ class State(ABC):
         nxt = self._apply(move)
         object.__setattr__(nxt, "previous", self)
         object.__setattr__(nxt, "last_move", move)
-        return nxt  # type: ignore[return-value]
+        return nxt
 
     def evaluate(self, player: int) -> float:
         """A heuristic value of this position for ``player`` in ``[0, 1]`` (1 = won).
@@ -376,7 +379,7 @@ class State(ABC):
         nxt = self._apply(move)
         object.__setattr__(nxt, "previous", self)
         object.__setattr__(nxt, "last_move", move)
-        return nxt  # type: ignore[return-value]
+        return nxt
 
     def moves(self) -> list[Move]:
         """The moves played from the start position to this state."""
@@ -480,7 +483,7 @@ class Rules(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    Options: ClassVar[type]
+    Options: ClassVar[type[DataclassInstance]]
     """The frozen dataclass of variant switches; its defaults are the RECOMMENDED rulings."""
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = (
         "Player 1",
@@ -492,10 +495,10 @@ class Rules(ABC):
     )
 
     __slots__ = ("options",)
-    options: Any
+    options: DataclassInstance
     """The game's ``Options`` dataclass instance (the variant switches in force)."""
 
-    def __init__(self, options: Any = None) -> None:
+    def __init__(self, options: DataclassInstance | None = None) -> None:
         options = options if options is not None else self.Options()
         check_ranges(options)
         object.__setattr__(self, "options", options)
@@ -509,7 +512,7 @@ class Rules(ABC):
         return cls(make_options(cls.Options, options))
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.options == other.options  # type: ignore[attr-defined]
+        return type(self) is type(other) and self.options == other.options
 
     def __hash__(self) -> int:
         return hash((self.id, self.options))

@@ -638,8 +638,8 @@ def main(argv: list[str] | None = None) -> int:
     if args != ["--clean-notebook"]:
         print("usage: python -m widgets.dashboard --clean-notebook < in.ipynb > out.ipynb")
         return 2
-    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # TextIOWrapper here
+    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]  # TextIOWrapper here
     sys.stdout.write(clean_notebook(sys.stdin.read()))
     return 0
 

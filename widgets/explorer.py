@@ -83,8 +83,8 @@ def _turns_pieces(state: State) -> bool:
 
 
 def _options(rules: ftwkit.Rules) -> Any:
-    """The rules' options dataclass (declared in ``__slots__``, so mypy does not see it)."""
-    return rules.options  # type: ignore[attr-defined]
+    """The rules' options dataclass."""
+    return rules.options
 
 
 class Explorer(ipywidgets.VBox):
@@ -112,7 +112,7 @@ class Explorer(ipywidgets.VBox):
     # States compare by value, so a change that ends on an equal state (a new game from the
     # start position) notifies no one; every game's State subclass is accepted.
     state = traitlets.Instance(
-        State,  # type: ignore[type-abstract]
+        State,  # type: ignore[type-abstract]  # any concrete State subclass
         read_only=True,
         help="The state shown (the current node of the tree); observe it to follow the game.",
     )

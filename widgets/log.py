@@ -14,7 +14,7 @@ import html
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
 import ipywidgets
 
@@ -36,7 +36,8 @@ def one_line(text: str, limit: int = _MAX_MESSAGE) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 _MAX_ENTRIES = 200
 
@@ -69,7 +70,8 @@ class LogPanel(ipywidgets.VBox):
     @property
     def visible(self) -> bool:
         """Whether the panel is shown (only while it holds entries)."""
-        return self.layout.display != "none"
+        display: str | None = self.layout.display
+        return display != "none"
 
     @property
     def header(self) -> str:
@@ -144,7 +146,15 @@ class LogPanel(ipywidgets.VBox):
         self._render()
 
 
-def guarded(where: str, failed: Any = None) -> Callable[[F], F]:
+@overload
+def guarded(where: str) -> Callable[[Callable[P, R]], Callable[P, R | None]]: ...
+
+
+@overload
+def guarded(where: str, failed: R) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+
+
+def guarded(where: str, failed: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Decorate a widget method so no exception escapes silently.
 
     ``FtwError`` (an illegal move, malformed input) becomes a one-line message via
@@ -153,7 +163,7 @@ def guarded(where: str, failed: Any = None) -> Callable[[F], F]:
     the method returns ``failed``.
     """
 
-    def decorate(fn: F) -> F:
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
             try:
@@ -168,6 +178,6 @@ def guarded(where: str, failed: Any = None) -> Callable[[F], F]:
                 )
             return failed
 
-        return wrapper  # type: ignore[return-value]
+        return wrapper
 
     return decorate

@@ -182,7 +182,7 @@ class Results:
         }
 
     def _rows(self) -> list[dict[str, Any]]:
-        rows = self.games.to_dict("records")
+        rows: list[dict[str, Any]] = self.games.to_dict("records")
         for row in rows:
             for key in _TUPLES:
                 if row[key] is not None:

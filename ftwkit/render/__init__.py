@@ -76,11 +76,11 @@ def svg(
     Takes the same options as ``Renderer.draw``.
     """
     drawer = renderer(_game_of(state))
-    width, height = drawer.size(state, view=view, theme=theme)  # type: ignore[arg-type]
+    width, height = drawer.size(state, view=view, theme=theme)  # type: ignore[arg-type]  # JSON too
     canvas = SvgCanvas(width, height)
     drawer.draw(
         canvas,
-        state,  # type: ignore[arg-type]
+        state,  # type: ignore[arg-type]  # renderers also draw JSON positions
         view=view,
         highlight=highlight,
         selected=selected,

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BaseRenderer",
+    "Box",
     "Context",
     "Hit",
     "Layout",

@@ -54,7 +54,7 @@ def _resolver(state: Any) -> Callable[[str], TileInfo]:
 
     def info(key: str) -> TileInfo:
         tile = lookup(key)
-        return tuple(tile.quads), tile.icon  # type: ignore[return-value]
+        return tuple(tile.quads), tile.icon
 
     return info
 
@@ -71,7 +71,7 @@ def _ref(entry: Any, info: Callable[[str], TileInfo]) -> tuple[str, TileInfo] | 
         counts = entry.get("counts") or (1, 1, 1, 1)
         # the engine names inline tiles by their printed picture, counts included (PN3)
         picture = tuple(q if n == 1 else f"{q}:{n}" for q, n in zip(quads, counts, strict=True))
-        return inline_key(picture, icon), (quads, icon)  # type: ignore[return-value]
+        return inline_key(picture, icon), (quads, icon)  # type: ignore[return-value]  # 4 quadrants in JSON
     return str(entry), info(str(entry))
 
 

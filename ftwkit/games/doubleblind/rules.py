@@ -609,6 +609,7 @@ class DoubleBlindState(State):
         seed: the seed the start position was drawn from (provenance only).
     """
 
+    rules: DoubleBlindRules
     stones: tuple[int, int]
     secrets: tuple[int, int]
     completed: tuple[frozenset[int], frozenset[int]]
@@ -634,7 +635,7 @@ class DoubleBlindState(State):
     @property
     def options(self) -> DoubleBlindOptions:
         """The variant switches of this state's rules."""
-        return self.rules.options  # type: ignore[attr-defined, no-any-return]
+        return self.rules.options
 
     def _evolve(
         self,
@@ -985,11 +986,12 @@ class DoubleBlindRules(Rules):
     max_players = 2
     Options = DoubleBlindOptions
     PLAYER_NAMES = PLAYER_NAMES
+    options: DoubleBlindOptions
 
     @property
     def opts(self) -> DoubleBlindOptions:
         """The variant switches, typed."""
-        return self.options  # type: ignore[attr-defined, no-any-return]
+        return self.options
 
     hidden_information = True
 
@@ -1380,7 +1382,7 @@ class DoubleBlindRules(Rules):
         return Place(x, y)
 
 
-def _make_state(rules: Rules, **fields: Any) -> DoubleBlindState:
+def _make_state(rules: DoubleBlindRules, **fields: Any) -> DoubleBlindState:
     return DoubleBlindState(rules, **fields)
 
 

@@ -14,7 +14,7 @@ shover's cell and fills the cell past the run). :func:`candidates` yields each a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -393,9 +393,9 @@ def _splits_without(board: Board, cell: Cell, ring: int) -> bool:
     return True
 
 
-def grid_is_whole(cells: object, options: Options) -> bool:
+def grid_is_whole(cells: Iterable[Cell], options: Options) -> bool:
     """Whether occupied ``cells`` satisfy the connectivity rule (FW2)."""
-    occupied = set(cells)  # type: ignore[call-overload]
+    occupied = set(cells)
     if len(occupied) <= 1:
         return True
     if options.connectivity == "no_isolated_tile":

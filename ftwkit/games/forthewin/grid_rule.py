@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ftwkit.games.forthewin.actions import (
     Candidate,
@@ -277,9 +277,9 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
     if kind is Step:
         return True  # the tile is still face up and steps back
     if kind is AlienPull:
-        actor = action.alien  # type: ignore[attr-defined]
+        actor = cast(AlienPull, action).alien
     elif kind is PirateBlast:
-        actor = action.pirate  # type: ignore[attr-defined]
+        actor = cast(PirateBlast, action).pirate
     elif kind is NinjaJump:
         actor = lifted
     else:
@@ -613,13 +613,13 @@ def join_cells(pos: Position) -> dict[Cell, Cell | None]:
     A cell qualifies if it touches every piece of the Grid (any action filling it may do), or
     every piece but one lone tile (then only moving that lone tile there can do).
     """
-    carried = pos.__dict__.get("join_cells")
+    carried: dict[Cell, Cell | None] | None = pos.__dict__.get("join_cells")
     if carried is not None:
-        return carried  # type: ignore[no-any-return]
+        return carried
     source = pos.__dict__.get("_join_from")
     if source is not None:
         carried = pos.__dict__["join_cells"] = _carried_join_cells(*source)
-        return carried  # type: ignore[no-any-return]
+        return carried
     labels, count, sizes = pos.pieces
     board = pos.board
     masks: dict[Cell, int] = {}

@@ -7,6 +7,7 @@ not notation at all raises ``IllegalMove``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Container
 
 from ftwkit.errors import IllegalMove
 from ftwkit.games.forthewin.moves import (
@@ -64,7 +65,7 @@ def _cells(groups: tuple[str, ...]) -> list[Cell]:
     return [(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
 
 
-def parse(text: str, occupied: object = None, fold_shoves: bool = True) -> Move:
+def parse(text: str, occupied: Container[Cell] | None = None, fold_shoves: bool = True) -> Move:
     """Parse notation into a move.
 
     Args:
@@ -84,7 +85,9 @@ def parse(text: str, occupied: object = None, fold_shoves: bool = True) -> Move:
     raise IllegalMove(f"{text!r} is not For the Win! notation; {HELP}")
 
 
-def _build(name: str, groups: tuple[str, ...], occupied: object, fold: bool) -> Move:
+def _build(
+    name: str, groups: tuple[str, ...], occupied: Container[Cell] | None, fold: bool
+) -> Move:
     if name == "add":
         kind = groups[0]
         if kind not in KINDS:
@@ -106,12 +109,12 @@ def _build(name: str, groups: tuple[str, ...], occupied: object, fold: bool) -> 
         dst = (src[0] + step[0], src[1] + step[1])
         if name == "move":
             return Step(src, dst)
-        in_front = occupied is not None and dst in occupied  # type: ignore[operator]
+        in_front = occupied is not None and dst in occupied
         if fold and occupied is not None and not in_front and groups[2] in ("n", "e", "s", "w"):
             return Step(src, dst)
         return Shove(src, groups[2])
     cells = _cells(groups)
-    builders = {
+    builders: dict[str, Callable[[], Move]] = {
         "refresh": lambda: Refresh(cells[0]),
         "alien": lambda: AlienPull(cells[0], cells[1], cells[2]),
         "monkey": lambda: MonkeyFlip(cells[0]),
@@ -119,5 +122,4 @@ def _build(name: str, groups: tuple[str, ...], occupied: object, fold: bool) -> 
         "pirate": lambda: PirateBlast(cells[0], cells[1], cells[2]),
         "deactivate": lambda: ZombieDeactivate(cells[0], cells[1]),
     }
-    move: Move = builders[name]()
-    return move
+    return builders[name]()

@@ -20,9 +20,16 @@ many of its tiles are face up. This is a heuristic of this module, not a rule.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ftwkit.games.forthewin.actions import Board, apply_action, grid_is_whole, winning_players
+from ftwkit.games.forthewin.actions import (
+    Board,
+    Candidate,
+    Position,
+    apply_action,
+    grid_is_whole,
+    winning_players,
+)
 from ftwkit.games.forthewin.grid_rule import action_pool, allows, draw_allowed, random_action
 from ftwkit.games.forthewin.moves import (
     KINDS,
@@ -33,6 +40,7 @@ from ftwkit.games.forthewin.moves import (
     ZombieDeactivate,
     ZombieInfect,
 )
+from ftwkit.games.forthewin.options import Options
 from ftwkit.geometry.graph import component_labels
 from ftwkit.protocol import Move
 
@@ -60,7 +68,9 @@ def random_move(state: ForTheWinState, rng: random.Random) -> Move:
     return random_action(state.turn_moves(), state.position, state.more_after_this, rng)
 
 
-def _draw(specials: list[Move], pos: Any, more: int, pool: list[Any], rng: random.Random) -> Move:
+def _draw(
+    specials: list[Move], pos: Position, more: int, pool: list[Candidate], rng: random.Random
+) -> Move:
     """Rejection sampling without replacement over ``specials`` and the candidates ``pool``
     (modified): uniform over the legal ones."""
     return draw_allowed(
@@ -68,7 +78,7 @@ def _draw(specials: list[Move], pos: Any, more: int, pool: list[Any], rng: rando
     )
 
 
-def progress(board: Board, player: int, options: Any) -> tuple[int, int, int, int]:
+def progress(board: Board, player: int, options: Options) -> tuple[int, int, int, int]:
     """``(most kinds linked in one group of face-up tiles, most kinds face up within 2 cells of
     one tile, kinds face up, kinds on the Grid)`` for ``player``."""
     bridges = options.chain_bridges == "own_facedown"
@@ -89,12 +99,12 @@ def progress(board: Board, player: int, options: Any) -> tuple[int, int, int, in
     return best, near, len({t.kind for _, t in up}), len({t.kind for _, t in own})
 
 
-def _value(board: Board, player: int, options: Any) -> float:
+def _value(board: Board, player: int, options: Options) -> float:
     best, near, kinds_up, kinds = progress(board, player, options)
     return 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * kinds
 
 
-def _score(board: Board, player: int, players: int, options: Any) -> float:
+def _score(board: Board, player: int, players: int, options: Options) -> float:
     """The mover's progress against the best opponent's (higher is better for ``player``)."""
     mine = _value(board, player, options)
     theirs = max(_value(board, p, options) for p in range(players) if p != player)
@@ -103,7 +113,7 @@ def _score(board: Board, player: int, players: int, options: Any) -> float:
 
 def _winners_after(state: ForTheWinState, board: Board) -> set[int]:
     """Who would have completed the win condition on ``board`` (FW9-FW12)."""
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     if opts.win_needs_connected_grid and not grid_is_whole(board.keys(), opts):
         return set()
     return winning_players(board, state.n_players, opts)
@@ -112,7 +122,7 @@ def _winners_after(state: ForTheWinState, board: Board) -> set[int]:
 def policy_move(state: ForTheWinState, rng: random.Random, samples: int = SAMPLES) -> Move:
     """The rollout policy's move: a win at once if a sampled move wins, else the sampled move
     that most improves the mover's progress against the opponents' (ties broken by ``rng``)."""
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     pos = state.position
     more = state.more_after_this
     specials = state.turn_moves()
@@ -150,10 +160,10 @@ def policy_move(state: ForTheWinState, rng: random.Random, samples: int = SAMPLE
     return best_move
 
 
-def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action | None:
+def _winning_action(state: ForTheWinState, pool: list[Candidate], more: int) -> Action | None:
     """The first legal action of ``pool`` after which the mover alone wins, looked for only when
     the mover is close (four kinds face up near each other, and all five kinds at hand)."""
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     board = state.board
     me = state.mover
     best, near, _, kinds = progress(board, me, opts)
@@ -171,11 +181,11 @@ def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action
         won = _winners_after(state, after)
         mine = me in won and (len(won) == 1 or opts.simultaneous_win == "active")
         if mine and allows(pos, cand, more):
-            return cand[0]  # type: ignore[no-any-return]
+            return cand[0]
     return None
 
 
-def _may_help(pos: Any, action: Action) -> bool:
+def _may_help(pos: Position, action: Action) -> bool:
     """Whether ``action`` changes the mover's own tiles (only such an action can complete the
     mover's chain, which links own face-up tiles only): a quick filter for the win scan."""
     board = pos.board
@@ -190,7 +200,7 @@ def _may_help(pos: Any, action: Action) -> bool:
 
 def heuristic(state: ForTheWinState, player: int) -> float:
     """Progress toward the win for ``player`` against the best opponent, in ``[0, 1]``."""
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     board = state.board
     top = 10.0 * 5 + 4.0 * 5 + 2.0 * 5 + 5.0  # the largest _value
     mine = _value(board, player, opts)

@@ -13,11 +13,12 @@ them.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ftwkit.games.forthewin.actions import Board, apply_action
+from ftwkit.games.forthewin.actions import Board, Candidate, apply_action
 from ftwkit.games.forthewin.grid_rule import action_pool, allows
 from ftwkit.games.forthewin.moves import Action
+from ftwkit.games.forthewin.options import Options
 from ftwkit.games.forthewin.playout import (
     _draw,
     _may_help,
@@ -44,7 +45,7 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     as many) by the mover's progress against the best opponent's; a compared move that wins for
     the mover is taken, one that completes another player's chain is avoided (ties broken by
     ``rng``)."""
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     pos = state.position
     more = state.more_after_this
     specials = state.turn_moves()
@@ -85,7 +86,7 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     return best_move
 
 
-def linked_kinds(board: Board, player: int, options: Any) -> int:
+def linked_kinds(board: Board, player: int, options: Options) -> int:
     """The most kinds (0-5) linked in one group of ``player``'s face-up tiles: the first part of
     :func:`~ftwkit.games.forthewin.playout.progress`, without its costlier other parts."""
     bridges = options.chain_bridges == "own_facedown"
@@ -98,10 +99,10 @@ def linked_kinds(board: Board, player: int, options: Any) -> int:
     return max((len(kinds) for kinds in groups.values()), default=0)
 
 
-def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action | None:
+def _winning_action(state: ForTheWinState, pool: list[Candidate], more: int) -> Action | None:
     """The first legal action of ``pool`` after which the mover alone wins (only actions that
     change the mover's own tiles can complete the mover's chain)."""
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     pos = state.position
     me = state.mover
     for cand in pool:
@@ -113,5 +114,5 @@ def _winning_action(state: ForTheWinState, pool: list[Any], more: int) -> Action
         won = _winners_after(state, after)
         mine = me in won and (len(won) == 1 or opts.simultaneous_win == "active")
         if mine and allows(pos, cand, more):
-            return cand[0]  # type: ignore[no-any-return]
+            return cand[0]
     return None

@@ -12,7 +12,7 @@ from ftwkit.games.forthewin.actions import COPIES, PLAYER_NAMES, Position, Tile,
 from ftwkit.games.forthewin.grid_rule import split_description
 from ftwkit.games.forthewin.moves import KINDS
 from ftwkit.games.forthewin.notation import parse
-from ftwkit.games.forthewin.options import Options
+from ftwkit.games.forthewin.options import Options as ForTheWinOptions
 from ftwkit.games.forthewin.state import ACTIONS_PER_ROUND, ForTheWinState
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, require
@@ -52,8 +52,9 @@ class ForTheWinRules(Rules):
     title = "For the Win!"
     min_players = 2
     max_players = 4
-    Options = Options
+    Options = ForTheWinOptions
     PLAYER_NAMES = PLAYER_NAMES
+    options: ForTheWinOptions
 
     def _new(self, players: int, seed: int | None) -> State:
         # RULINGS 1.2 Setup: one Monkey of each colour, touching on a side (or at a corner).
@@ -295,7 +296,7 @@ def _check_finished(state: ForTheWinState, acted_last: int | None) -> ForTheWinS
     Returns:
         ``state`` with ``mover`` set to the player who acted last.
     """
-    opts = state.rules.options  # type: ignore[attr-defined]
+    opts = state.rules.options
     pos: Position = state.position
     completed = winning_players(state.board, state.n_players, opts)
     winners = state.winners
@@ -346,7 +347,7 @@ def _check_finished(state: ForTheWinState, acted_last: int | None) -> ForTheWinS
 
 def _drawn_without_win(state: ForTheWinState) -> bool:
     """Whether the engine could have drawn this game without a win (FW8 safeguard, FW6)."""
-    max_rounds = state.rules.options.max_rounds  # type: ignore[attr-defined]
+    max_rounds = state.rules.options.max_rounds
     if (
         max_rounds is not None
         and state.round_number >= max_rounds

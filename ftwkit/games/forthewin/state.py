@@ -10,7 +10,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ftwkit.games.forthewin import explain, playout
 from ftwkit.games.forthewin.actions import (
@@ -31,6 +31,9 @@ from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
 from ftwkit.games.forthewin.policy import search_move
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Note, State, state_dataclass
+
+if TYPE_CHECKING:
+    from ftwkit.games.forthewin.rules import ForTheWinRules
 
 __all__ = ["ACTIONS_PER_ROUND", "ForTheWinState", "compressed_axis"]
 
@@ -60,6 +63,7 @@ class ForTheWinState(State):
         seed: the seed the game was set up with (only the first player was random).
     """
 
+    rules: ForTheWinRules
     tiles: tuple[tuple[Cell, Tile], ...]
     n_players: int
     mover: int
@@ -97,7 +101,7 @@ class ForTheWinState(State):
     @cached_property
     def position(self) -> Position:
         """The board as the mover sees it, for the action rules."""
-        return Position(self.board, self.mover, self.n_players, self.removed, self.rules.options)  # type: ignore[attr-defined]
+        return Position(self.board, self.mover, self.n_players, self.removed, self.rules.options)
 
     def supply(self, player: int) -> dict[str, int]:
         """How many tiles of each kind ``player`` has off the Grid."""
@@ -111,7 +115,7 @@ class ForTheWinState(State):
     @property
     def extended_turn(self) -> bool:
         """Whether the mover's remaining actions form one turn (``tail_mode``, FW5)."""
-        if self.rules.options.tail_mode != "one_extended_turn":  # type: ignore[attr-defined]
+        if self.rules.options.tail_mode != "one_extended_turn":
             return False
         return all(
             used >= ACTIONS_PER_ROUND for p, used in enumerate(self.actions_used) if p != self.mover
@@ -139,7 +143,7 @@ class ForTheWinState(State):
         """The legal moves that are not actions: ``end`` (after an action, on a whole Grid, not
         in an extended tail turn) and ``pass`` (``allow_pass``, at the start of a turn)."""
         moves: list[Move] = []
-        opts = self.rules.options  # type: ignore[attr-defined]
+        opts = self.rules.options
         may_end = not self.extended_turn or opts.allow_pass
         if self.turn_actions >= 1 and not self.grid_split and may_end:
             moves.append(EndTurn())
@@ -179,7 +183,7 @@ class ForTheWinState(State):
             return bool(cached)
         if self.result is not None:
             return False
-        opts = self.rules.options  # type: ignore[attr-defined]
+        opts = self.rules.options
         pos = self.position
         if opts.allow_pass and self.turn_actions == 0:
             return True
@@ -194,7 +198,7 @@ class ForTheWinState(State):
         return bool(legal_actions(pos, self.more_after_this, stop_at_first=True))
 
     def _why_illegal(self, move: Move) -> str:
-        opts = self.rules.options  # type: ignore[attr-defined]
+        opts = self.rules.options
         name = PLAYER_NAMES[self.mover]
         if isinstance(move, EndTurn):
             if self.turn_actions == 0:
@@ -231,7 +235,7 @@ class ForTheWinState(State):
         board, removed = after.board, after.removed
         tiles = tuple(sorted(board.items()))
         used[p] += 1
-        opts = self.rules.options  # type: ignore[attr-defined]
+        opts = self.rules.options
         whole = after.connected
         if whole or not opts.win_needs_connected_grid:
             winners = winning_players(board, self.n_players, opts)
@@ -269,7 +273,7 @@ class ForTheWinState(State):
         with the player to play as the active player (FW10, FW11). A player with no legal action
         forfeits the round's remaining actions (FW6), exactly as when play reaches that point.
         """
-        opts = self.rules.options  # type: ignore[attr-defined]
+        opts = self.rules.options
         if self.position.connected or not opts.win_needs_connected_grid:
             winners = winning_players(self.board, self.n_players, opts)
             if winners:
@@ -284,7 +288,7 @@ class ForTheWinState(State):
         """Who wins when ``winners`` completed the condition after the mover's action (FW10)."""
         if len(winners) == 1:
             return (next(iter(winners)),)
-        mode = self.rules.options.simultaneous_win  # type: ignore[attr-defined]
+        mode = self.rules.options.simultaneous_win
         order = [(self.mover + i) % self.n_players for i in range(self.n_players)]
         if mode == "draw":
             return ()
@@ -307,7 +311,7 @@ class ForTheWinState(State):
         """
         n = self.n_players
         mover, first, round_number = self.mover, self.first, self.round_number
-        max_rounds = self.rules.options.max_rounds  # type: ignore[attr-defined]
+        max_rounds = self.rules.options.max_rounds
         for _ in range(3 * n + 2):
             nxt = next(
                 ((mover + i) % n for i in range(1, n + 1) if used[(mover + i) % n] < 5), None

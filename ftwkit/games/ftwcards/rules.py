@@ -390,6 +390,7 @@ class FtwCardsState(State):
         last_round: the result of the last finished round, or ``None``.
     """
 
+    rules: FtwCardsRules
     player_count: int
     seed: int | None
     round: int
@@ -446,7 +447,7 @@ class FtwCardsState(State):
     @property
     def options(self) -> FtwCardsOptions:
         """The variant switches this state is played under."""
-        return self.rules.options  # type: ignore[attr-defined, no-any-return]
+        return self.rules.options
 
     def _tiebreak_key(self, rule: str) -> list[int]:
         n = self.player_count
@@ -619,7 +620,7 @@ class FtwCardsState(State):
         values.update(changes)
         return _make_state(self.rules, values)
 
-    def _apply(self, move: Move) -> State:
+    def _apply(self, move: Move) -> FtwCardsState:
         player = self.active
         assert player is not None
         kind = type(move)
@@ -697,7 +698,7 @@ class FtwCardsState(State):
         """The state after ``player``'s turn changed these fields: next player, or round end."""
         if len(hands[player]) != 1:
             # the common case, built positionally in ``_FIELDS`` order (no field dictionary)
-            return FtwCardsState(  # type: ignore[call-arg]
+            return FtwCardsState(
                 self.rules,
                 self.player_count,
                 self.seed,
@@ -880,13 +881,13 @@ class FtwCardsState(State):
         return "\n".join(lines)
 
 
-def _make_state(rules: Rules, values: dict[str, Any]) -> FtwCardsState:
-    """Build a state from its fields (mypy does not see through ``state_dataclass``)."""
-    return FtwCardsState(rules, **values)  # type: ignore[call-arg]
+def _make_state(rules: FtwCardsRules, values: dict[str, Any]) -> FtwCardsState:
+    """Build a state from its fields."""
+    return FtwCardsState(rules, **values)
 
 
 def _deal(
-    rules: Rules,
+    rules: FtwCardsRules,
     players: int,
     seed: int | None,
     round_: int,
@@ -1064,7 +1065,7 @@ def _chosen_out_of_hands(data: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**data, "hands": fixed}
 
 
-def _load(rules: Rules, data: Mapping[str, Any]) -> FtwCardsState:
+def _load(rules: FtwCardsRules, data: Mapping[str, Any]) -> FtwCardsState:
     data = _chosen_out_of_hands(data)
     ld = _Loader(data)
     n = ld.players
@@ -1380,6 +1381,7 @@ class FtwCardsRules(Rules):
     min_players = 2
     max_players = 6
     Options = FtwCardsOptions
+    options: FtwCardsOptions
 
     hidden_information = True
 

@@ -567,6 +567,7 @@ class PlayWinState(State):
             while ``repetition_draw`` and ``max_plies_without_capture`` are both on (PW12).
     """
 
+    rules: PlayWinRules
     south: int
     north: int
     mover: int
@@ -584,7 +585,7 @@ class PlayWinState(State):
     # ------------------------------------------------------------------ protocol properties
     @property
     def _opts(self) -> Options:
-        return self.rules.options  # type: ignore[attr-defined, no-any-return]
+        return self.rules.options
 
     @property
     def players(self) -> int:
@@ -729,9 +730,7 @@ class PlayWinState(State):
                     best = len(one)
         moves = []
         for src, ss in series.items():
-            if mode == "global":
-                keep = [one for one in ss if len(one) == best]
-            elif mode == "per_piece":
+            if mode == "per_piece":  # "global" was answered above
                 top = max(len(one) for one in ss)
                 keep = [one for one in ss if len(one) == top]
             else:
@@ -1243,6 +1242,11 @@ _CAPTURE_RE = re.compile(rf"^({_CELL})((?:X{_CELL}-{_CELL})+)$")
 _LEAP_RE = re.compile(rf"X({_CELL})-({_CELL})")
 
 
+_Options = Options
+"""Play Win's ``Options`` for annotations inside ``PlayWinRules``, where the name ``Options``
+is the class attribute."""
+
+
 class PlayWinRules(Rules):
     """The rules of Play Win under one set of options (see the module docstring)."""
 
@@ -1250,11 +1254,12 @@ class PlayWinRules(Rules):
     title: ClassVar[str] = "Play Win"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    Options: ClassVar[type] = Options
+    Options: ClassVar[type[_Options]] = Options
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = PLAYER_NAMES
+    options: _Options
 
     def _new(self, players: int, seed: int | None) -> PlayWinState:
-        options: Options = self.options  # type: ignore[attr-defined]
+        options = self.options
         first = 0 if options.first == "south" else 1
         south, north = _START_MASKS
         return PlayWinState(self, south, north, first)
@@ -1271,7 +1276,7 @@ class PlayWinRules(Rules):
         if "pieces" not in data:
             raise InvalidState("pieces: missing (expected [[South cells], [North cells]])")
         south, north = self._load_pieces(data["pieces"], "pieces")
-        opts: Options = self.options  # type: ignore[attr-defined]
+        opts = self.options
         limit = opts.max_plies_without_capture
         quiet = data.get("quiet_plies", 0)
         most_quiet = MAX_QUIET_PLIES if limit is None else limit

@@ -135,13 +135,13 @@ class PnrzRules(Rules):
     title: ClassVar[str] = "Pirates, Ninjas, Robots & Zombies"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    Options: ClassVar[type] = PnrzOptions
+    Options: ClassVar[type[PnrzOptions]] = PnrzOptions
     options: PnrzOptions
 
     __slots__ = ("_tiles",)
     _tiles: TileSet
 
-    def __init__(self, options: Any = None) -> None:
+    def __init__(self, options: PnrzOptions | None = None) -> None:
         super().__init__(options)
         # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
         # since every move asks for tiles

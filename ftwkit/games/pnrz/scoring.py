@@ -12,10 +12,13 @@ scores 0 but still joins the section (``negation = per_quadrant``, PN5).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ftwkit.games.pnrz.tiles import BASES, BONUS, CHARACTERS, ENEMY, territory_of
 from ftwkit.geometry.grid import ORTHOGONAL, Cell, components
+
+if TYPE_CHECKING:
+    from ftwkit.games.pnrz.rules import PnrzOptions
 
 __all__ = ["Section", "best_sections", "section_value"]
 
@@ -32,7 +35,7 @@ def section_value(
     character: str,
     section: frozenset[Cell],
     cells: Mapping[Cell, str],
-    options: Any,
+    options: PnrzOptions,
     counts: Mapping[Cell, int] | None = None,
 ) -> int:
     """The points of one section of ``character`` under the scoring options.
@@ -73,7 +76,7 @@ def section_value(
 
 
 def best_sections(
-    cells: Mapping[Cell, str], options: Any, counts: Mapping[Cell, int] | None = None
+    cells: Mapping[Cell, str], options: PnrzOptions, counts: Mapping[Cell, int] | None = None
 ) -> dict[str, Section]:
     """Each character's best section: ``{character: (value, cells)}``; ``(0, ∅)`` if none.
 

@@ -85,6 +85,7 @@ class PnrzState(State):
             stack is in ``draw``, and the last pick deals 3 tiles to each player.
     """
 
+    rules: PnrzRules
     n_players: int
     characters: tuple[tuple[str, ...], ...]
     table: tuple[Placed, ...]
@@ -101,14 +102,12 @@ class PnrzState(State):
     @property
     def tile_set(self) -> TileSet:
         """The tile set of the rules."""
-        rules: PnrzRules = self.rules  # type: ignore[assignment]
-        return rules._tiles
+        return self.rules._tiles
 
     @property
     def opts(self) -> PnrzOptions:
         """The variant switches of the rules."""
-        rules: PnrzRules = self.rules  # type: ignore[assignment]
-        return rules.options
+        return self.rules.options
 
     def tile(self, key: str) -> Tile:
         """The tile with this id (set id, base id or inline id)."""
@@ -466,11 +465,12 @@ class PnrzState(State):
             return move.dst in self._base_targets(move.src)
         if not pending:
             return False
+        step: str = pending[0]
         if kind is Skip:
-            return pending[0] != "orient"
+            return step != "orient"
         if kind is Swap:
             assert isinstance(move, Swap)
-            if pending[0] != "swap" or not move.a < move.b:
+            if step != "swap" or not move.a < move.b:
                 return False
             a, b = self.placed.get(move.a), self.placed.get(move.b)
             if a is None or b is None:
@@ -480,7 +480,7 @@ class PnrzState(State):
                 and (self._opponent_base(a[0]) or self._opponent_base(b[0]))
             )
         assert isinstance(move, Rotate | Orient)
-        if pending[0] != ("rotate" if kind is Rotate else "orient"):
+        if step != ("rotate" if kind is Rotate else "orient"):
             return False
         found = self.placed.get(move.at)
         if found is None or (kind is Orient and move.at != pending[1]):
