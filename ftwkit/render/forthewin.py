@@ -19,7 +19,12 @@ from collections.abc import Iterable
 
 from ftwkit.games.forthewin.actions import Tile
 from ftwkit.games.forthewin.moves import EndTurn
-from ftwkit.games.forthewin.state import ACTIONS_PER_ROUND, ForTheWinState, compressed_axis
+from ftwkit.games.forthewin.state import (
+    ACTIONS_PER_ROUND,
+    ACTIONS_PER_TURN,
+    ForTheWinState,
+    compressed_axis,
+)
 from ftwkit.protocol import Note
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, text_width
 from ftwkit.render.glyphs import draw_glyph
@@ -233,9 +238,9 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
                 turn = state.turn_actions
                 refused = layout.extra["end_refused"]
                 pen.text(
-                    f"turn: {turn} of 2 taken · cannot end yet"
+                    f"turn: {turn} of {ACTIONS_PER_TURN} taken · cannot end yet"
                     if refused
-                    else f"this turn: {turn} of 2 taken",
+                    else f"this turn: {turn} of {ACTIONS_PER_TURN} taken",
                     sx,
                     ay + th.px(22),
                     size=11,
