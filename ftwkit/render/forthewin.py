@@ -34,7 +34,6 @@ from ftwkit.render.theme import Theme
 __all__ = ["RENDERER", "ForTheWinRenderer"]
 
 Cell = tuple[int, int]
-_PANEL_ORDER = ("monkey", "ninja", "pirate", "zombie", "alien")
 
 
 class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
@@ -249,9 +248,8 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
                     align="left",
                 )
             pen.text("supply", sx, ay + th.px(44), size=11, colour=th.muted, align="left")
-            supply = state.supply(player)
-            for k, kind in enumerate(_PANEL_ORDER):
-                count = supply[kind]
+            # in the engine's order of the kinds, as the text picture lists the supply
+            for k, (kind, count) in enumerate(state.supply(player).items()):
                 gx = sx + k * th.px(44) + th.px(14)
                 gy = ay + th.px(78)
                 mini = (gx - th.px(14), gy - th.px(16), th.px(28), th.px(32))

@@ -8,7 +8,7 @@ topmost card wins).
 
 from __future__ import annotations
 
-from ftwkit.games.ftwcards import PASS_COUNT, FtwCardsState
+from ftwkit.games.ftwcards import PASS_COUNT, FtwCardsState, hand_size
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
@@ -29,7 +29,7 @@ class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
         n = state.players
         hands = [state.hand_seen_by(p, view) for p in range(n)]
         aux = state.aux
-        longest = max([12, *(len(h) for h in hands)])
+        longest = max([hand_size(n), *(len(h) for h in hands)])
         most_aux = max([4, *(len(a) for a in aux)])
         label_w = th.px(150)
         hand_w = cw + (longest - 1) * step
