@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ftwkit import registry
-from ftwkit.protocol import State
+from ftwkit.protocol import Move, State
 from ftwkit.render.protocol import Box, CanvasLike
 from ftwkit.render.theme import Theme, resolve
 
@@ -109,10 +109,11 @@ class Context:
     view: int | None
     highlight: frozenset[Any]
     selected: tuple[Any, ...]
-    last_move: Any
+    last_move: Move | None
+    """The move to mark as the last one (the state's ``last_move``), or ``None``."""
     names: tuple[str, ...]
     winners: tuple[int, ...] | None = None
-    """The winners once the game is over (``()`` for a draw); ``None`` while it runs or unknown."""
+    """The winners once the game is over (``()`` for a draw); ``None`` while it runs."""
     ghost: Any = None
     """A see-through preview of a piece about to be put down (``State.ghost``), or ``None``."""
 
