@@ -64,7 +64,7 @@ def test_far_apart_blobs_under_no_isolated_tile_print_and_draw_in_bounded_size()
     text = str(state)
     assert len(text) < 2000 and "··" in text and f"{far + 1}" in text
     svg = render.svg(state)
-    assert len(svg) < 200_000 and render.svg(data) == svg
+    assert len(svg) < 200_000 and render.svg(state.to_json()) == svg
     width, height = render.renderer("forthewin").size(state)
     assert width < 1500 and height < 1500
     assert ("BN", far + 1, far + 1) in {(t[:2], x, y) for t, x, y in _cells(text)}

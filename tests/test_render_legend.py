@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import colorsys
 import random
+import re
 from typing import Any
 
 import pytest
 
 import ftwkit
 from ftwkit import render
+from ftwkit.errors import InvalidState
 from ftwkit.render.legend import SHAPES, Swatch, draw_swatch, swatch_svg
 from ftwkit.render.recording import RecordingCanvas
 from ftwkit.render.theme import DARK, LIGHT
@@ -150,10 +152,22 @@ def test_a_whole_grid_after_one_action_offers_to_end_the_turn() -> None:
     assert flag.stroke not in strokes(canvas)
 
 
-def test_a_json_position_is_drawn_without_asking_an_engine() -> None:
-    texts = RecordingCanvas()
-    render.renderer("forthewin").draw(texts, SPLIT_GRID)
-    assert "White to play — second action or end the turn" in texts.texts()
+def test_a_json_position_is_drawn_as_the_engine_loads_it_with_the_engines_flags() -> None:
+    from_json = RecordingCanvas()
+    render.renderer("forthewin").draw(from_json, SPLIT_GRID)
+    texts = from_json.texts()
+    assert "White to play — another action is needed: the turn cannot end now" in texts
+    state = ftwkit.rules("forthewin").load(SPLIT_GRID)
+    assert from_json.calls == drawn(state).calls
+    assert render.svg(SPLIT_GRID) == render.svg(state)
+
+
+def test_a_json_position_the_engine_refuses_is_not_drawn() -> None:
+    one_cell_twice = {**SPLIT_GRID, "tiles": [*SPLIT_GRID["tiles"], SPLIT_GRID["tiles"][1]]}
+    with pytest.raises(InvalidState) as refused:
+        ftwkit.rules("forthewin").load(one_cell_twice)
+    with pytest.raises(InvalidState, match=re.escape(str(refused.value))):
+        render.svg(one_cell_twice)
 
 
 # --------------------------------------------------------------------------- Double Blind

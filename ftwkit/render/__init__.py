@@ -1,6 +1,6 @@
 """Board pictures for every game: one renderer per game, named by the game's registration.
 
-A renderer draws a state (or a JSON position) on anything that speaks
+A renderer draws a state (or a JSON position, loaded by the game's engine) on anything that speaks
 :class:`~ftwkit.render.protocol.CanvasLike` — an ipycanvas ``Canvas``, :class:`SvgCanvas` or the
 :class:`~ftwkit.render.recording.RecordingCanvas` of the tests — and owns the geometry both ways
 (``targets_at`` for clicks, ``target_box`` for highlights). This package imports no UI library.
@@ -20,6 +20,7 @@ from typing import Any
 
 from ftwkit import registry
 from ftwkit.protocol import State
+from ftwkit.render.base import as_state
 from ftwkit.render.protocol import Box, CanvasLike, Renderer
 from ftwkit.render.svg import SvgCanvas
 from ftwkit.render.theme import DARK, LIGHT, Theme
@@ -55,12 +56,6 @@ def _imported(module: str) -> Renderer:
     return found
 
 
-def _game_of(state: State | Mapping[str, Any]) -> str:
-    if isinstance(state, Mapping):
-        return str(state["game"])
-    return state.rules.id
-
-
 def svg(
     state: State | Mapping[str, Any],
     *,
@@ -74,13 +69,18 @@ def svg(
     """The picture of a state (or of a JSON position with its ``"game"`` key) as SVG text.
 
     Takes the same options as ``Renderer.draw``.
+
+    Raises:
+        InvalidState: a JSON position the game's engine does not accept.
     """
-    drawer = renderer(_game_of(state))
-    width, height = drawer.size(state, view=view, theme=theme)  # type: ignore[arg-type]  # JSON too
+    if isinstance(state, Mapping):
+        state = as_state(str(state["game"]), state)
+    drawer = renderer(state.rules.id)
+    width, height = drawer.size(state, view=view, theme=theme)
     canvas = SvgCanvas(width, height)
     drawer.draw(
         canvas,
-        state,  # type: ignore[arg-type]  # renderers also draw JSON positions
+        state,
         view=view,
         highlight=highlight,
         selected=selected,

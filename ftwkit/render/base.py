@@ -1,21 +1,24 @@
 """What every game renderer shares: layouts with hit areas, a style-caching pen, shape helpers.
 
-A game renderer is two pure functions of the JSON position: ``layout`` (where everything goes,
-with one :class:`Hit` per clickable target, in drawing order) and ``paint`` (the canvas calls).
-:class:`BaseRenderer` builds ``size``, ``draw``, ``targets_at`` and ``target_box`` on top of them,
-so the geometry used to draw and the geometry used to hit-test are the same numbers.
+A game renderer is two pure functions of the state: ``layout`` (where everything goes, with one
+:class:`Hit` per clickable target, in drawing order) and ``paint`` (the canvas calls). Both read
+the engine's state object and typed moves; what a player's ``view`` may not see, they ask the
+engine (its ``…_seen_by(player, view)`` accessors). :class:`BaseRenderer` builds ``size``,
+``draw``, ``targets_at`` and ``target_box`` on top of them, so the geometry used to draw and the
+geometry used to hit-test are the same numbers.
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ftwkit.protocol import State
+from ftwkit import registry
+from ftwkit.protocol import Move, State
 from ftwkit.render.protocol import Box, CanvasLike
 from ftwkit.render.theme import Theme, resolve
 
@@ -30,7 +33,7 @@ __all__ = [
     "Layout",
     "Pen",
     "Point",
-    "position_of",
+    "as_state",
     "regular_polygon",
     "rounded_rect",
     "star",
@@ -107,10 +110,11 @@ class Context:
     view: int | None
     highlight: frozenset[Any]
     selected: tuple[Any, ...]
-    last_move: Any
+    last_move: Move | None
+    """The move to mark as the last one (the state's ``last_move``), or ``None``."""
     names: tuple[str, ...]
     winners: tuple[int, ...] | None = None
-    """The winners once the game is over (``()`` for a draw); ``None`` while it runs or unknown."""
+    """The winners once the game is over (``()`` for a draw); ``None`` while it runs."""
     ghost: Any = None
     """A see-through preview of a piece about to be put down (``State.ghost``), or ``None``."""
 
@@ -138,14 +142,16 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-def position_of(state: State | Mapping[str, Any], view: int | None) -> dict[str, Any]:
-    """The JSON position to draw: omniscient (``view=None``) or what player ``view`` may see.
+def as_state(game_id: str, state: State | Mapping[str, Any]) -> State:
+    """The state to draw: ``state`` itself, or a JSON position loaded by the game's rules.
 
-    A plain mapping (a JSON position) is accepted too, so pictures can be drawn without an engine.
+    Raises:
+        InvalidState: the mapping is not a position the engine accepts (pictures show only
+            positions the engine can hold, so every fact drawn is the engine's).
     """
     if isinstance(state, Mapping):
-        return dict(state)
-    return state.to_json() if view is None else state.observation(view)
+        return registry.rules(game_id).load(state)
+    return state
 
 
 def _direct_setter(canvas: Any) -> Callable[[str, Any], None] | None:
@@ -391,24 +397,29 @@ def ellipse(
     return tuple(out)
 
 
-class BaseRenderer:
+S = TypeVar("S", bound=State)
+"""The state class of the game a renderer draws."""
+
+
+class BaseRenderer(Generic[S]):
     """Shared ``size``/``draw``/``targets_at``/``target_box`` over a game's layout and paint.
 
     Subclasses set ``game`` and implement :meth:`layout` and :meth:`paint`; they may override
     :meth:`fallback_target` for clickable places that are not registered hits (empty table).
+    Every public method takes a state of the game or its JSON position (loaded by the engine).
     """
 
     game: str = ""
 
     # ----------------------------------------------------------------- hooks
     def layout(
-        self, data: dict[str, Any], theme: Theme, view: int | None, state: Any
+        self, state: S, theme: Theme, view: int | None
     ) -> Layout:  # pragma: no cover - abstract
-        """Where everything goes, from the JSON position ``data``."""
+        """Where everything goes in the picture of ``state`` seen by ``view``."""
         raise NotImplementedError
 
     def paint(
-        self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context
+        self, pen: Pen, state: S, layout: Layout, ctx: Context
     ) -> None:  # pragma: no cover - abstract
         """Draw the picture (the background is already painted)."""
         raise NotImplementedError
@@ -422,24 +433,19 @@ class BaseRenderer:
         return None
 
     # ----------------------------------------------------------------- protocol
-    def _prepare(
-        self, state: Any, view: int | None, theme: Any
-    ) -> tuple[dict[str, Any], Theme, Layout]:
+    def _prepare(self, state: Any, view: int | None, theme: Any) -> tuple[S, Theme, Layout]:
+        found: S = as_state(self.game, state)  # type: ignore[assignment]
         th = resolve(theme)
-        data = position_of(state, view)
-        return data, th, self.layout(data, th, view, state)
+        return found, th, self.layout(found, th, view)
 
     def size(self, state: Any, *, view: int | None = None, theme: Any = None) -> tuple[int, int]:
         """The canvas size in pixels that fits this state."""
         _, _, lay = self._prepare(state, view, theme)
         return lay.width, lay.height
 
-    def names(self, state: Any, players: int) -> tuple[str, ...]:
-        """The display names of the players (the game's own names, also for plain JSON)."""
-        from ftwkit.registry import rules as game_rules
-
-        rules = getattr(state, "rules", None) or game_rules(self.game)
-        return tuple(rules.player_names(players))
+    def names(self, state: State) -> tuple[str, ...]:
+        """The display names of the players, as the game names them."""
+        return tuple(state.rules.player_names(state.players))
 
     def draw(
         self,
@@ -458,25 +464,21 @@ class BaseRenderer:
         ``ghost`` is the game's preview of a piece about to be put down (``State.ghost``);
         boards that draw no previews ignore it.
         """
-        data, th, lay = self._prepare(state, view, theme)
-        move = getattr(state, "last_move", None) if last_move else None
+        found, th, lay = self._prepare(state, view, theme)
         ctx = Context(
             theme=th,
             view=view,
             highlight=frozenset(_hashable(t) for t in highlight),
             selected=tuple(selected),
-            last_move=move,
-            names=self.names(state, _players(data)),
-            winners=tuple(state.winners) if getattr(state, "is_over", False) else None,
+            last_move=found.last_move if last_move else None,
+            names=self.names(found),
+            winners=tuple(found.winners) if found.is_over else None,
             ghost=ghost,
         )
-        if ctx.winners is not None:
-            # Some positions keep the last mover in "to_play"; once over, nobody is to play.
-            data = {**data, "to_play": None}
         pen = Pen(canvas, th)
         canvas.clear()
         pen.rect((0, 0, lay.width, lay.height), fill=th.background)
-        self.paint(pen, data, lay, ctx)
+        self.paint(pen, found, lay, ctx)
         pen.alpha(1.0)
         pen.dash(())
 
@@ -522,17 +524,6 @@ class BaseRenderer:
         return list(self.markers(resolve(theme)).values())
 
 
-def _players(data: Mapping[str, Any]) -> int:
-    """The number of players of a JSON position (explicit, or from a per-player list)."""
-    if isinstance(data.get("players"), int):
-        return int(data["players"])
-    for key in ("pieces", "hands", "stones", "actions_used", "scores", "characters"):
-        value = data.get(key)
-        if isinstance(value, list):
-            return len(value)
-    return 2
-
-
 def piece_colours(names: Sequence[str], theme: Theme) -> list[tuple[str, str, str]]:
     """``(fill, edge, ink)`` per player of a two-colour game: light for player 0, dark for 1.
 
@@ -549,8 +540,3 @@ def piece_colours(names: Sequence[str], theme: Theme) -> list[tuple[str, str, st
     if out[0] == out[1]:
         out = [light, dark]
     return out
-
-
-def cells_of(items: Iterable[Any]) -> list[tuple[int, int]]:
-    """``[x, y]`` lists as ``(x, y)`` tuples."""
-    return [(int(a), int(b)) for a, b in items]

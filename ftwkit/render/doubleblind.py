@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
+from ftwkit.games.doubleblind import COLUMNS, CONDITIONS, DoubleBlindState, Place, cell_name
+from ftwkit.geometry.grid import Cell
 from ftwkit.render.base import (
     BaseRenderer,
     Context,
@@ -26,62 +28,38 @@ from ftwkit.render.base import (
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "DoubleBlindRenderer", "condition_cells"]
-
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-"""Go column letters (no ``I``)."""
-
-_FALLBACK_CELLS: dict[int, tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {
-    1: ("LINE", ((0, 0), (1, 0), (2, 0), (3, 0)), ()),
-    2: ("SLASH", ((0, 0), (1, 1), (2, 2), (3, 3)), ()),
-    3: ("SQUARE", ((0, 0), (1, 0), (0, 1), (1, 1)), ()),
-    4: ("X", ((0, 0),), ((-1, -1), (1, -1), (1, 1), (-1, 1))),
-    5: ("CROSS", ((0, 0),), ((0, -1), (1, 0), (0, 1), (-1, 0))),
-}
+__all__ = ["RENDERER", "DoubleBlindRenderer", "condition_icon_cells"]
 
 
 @cache
-def condition_cells(
-    number: int,
-) -> tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """A condition's name, own cells and arm cells for its icon (the engine's first drawing).
-
-    The shapes come from the engine's data table when it is importable, so a corrected drawing
-    shows up in the pictures too.
-    """
-    try:
-        from ftwkit.games.doubleblind import CONDITIONS
-    except ImportError:  # pragma: no cover - engine absent
-        return _FALLBACK_CELLS[number]
-    cond = CONDITIONS[number]
-    figure = cond.figures[0]
-    centre = figure.own[0]
-    arms = tuple((centre[0] + dx, centre[1] + dy) for dx, dy in figure.arms)
-    return cond.name, tuple(figure.own), arms
+def condition_icon_cells(
+    number: int, arm_length: int = 1
+) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """The own cells and arm cells of a condition's icon: the engine's first drawing of it
+    (:data:`~ftwkit.games.doubleblind.CONDITIONS`), its arms ``arm_length`` cells long."""
+    figure = CONDITIONS[number].figures[0]
+    arms = tuple(cell for arm in figure.arm_cells(arm_length) for cell in arm)
+    return figure.own, arms
 
 
-def cell_name(x: int, y: int) -> str:
-    """The Go name of column ``x`` (0 = ``A``) and row ``y`` (0 = row 1, the bottom)."""
-    return f"{COLUMNS[x]}{y + 1}"
-
-
-class DoubleBlindRenderer(BaseRenderer):
+class DoubleBlindRenderer(BaseRenderer[DoubleBlindState]):
     """Draws Double Blind positions; see the module docstring."""
 
     game = "doubleblind"
 
-    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+    def layout(self, state: DoubleBlindState, theme: Theme, view: int | None) -> Layout:
         """Intersections of a ``size``×``size`` board with coordinates, and a side panel."""
-        width, height, hits, extra = _board_layout(int(data.get("size", 19)), theme)
+        width, height, hits, extra = _board_layout(state.size, theme)
         lay = Layout(width, height, list(hits), dict(extra))
         lay.extra["patterns"] = _patterns(state)
+        lay.extra["secrets"] = tuple(state.secret_seen_by(p, view) for p in (0, 1))
         return lay
 
     def markers(self, theme: Theme) -> dict[str, Marker]:
         """Last stone, possible and selected points, completed and secret patterns, to play."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: DoubleBlindState, layout: Layout, ctx: Context) -> None:
         """Board, stones, last stone, highlights, then the panel."""
         th = ctx.theme
         mk = _markers(th)
@@ -105,27 +83,23 @@ class DoubleBlindRenderer(BaseRenderer):
             pen.circle(x, y, th.px(2.6), fill=th.board_line)
 
         colours = piece_colours(ctx.names, th)
-        stones: list[list[str]] = [list(s) for s in data.get("stones", [[], []])]
         radius = gap * 0.46
-        for player, cells in enumerate(stones):
+        for player in (0, 1):
             fill, edge, _ = colours[player % 2]
-            for cell in cells:
-                if cell in points:
-                    x, y = points[cell]
-                    pen.circle(x, y, radius, fill=fill, stroke=edge, width=th.px(1))
-        secrets = list(data.get("secrets", [None, None]))
+            for cell in state.stone_cells(player):
+                x, y = points[cell]
+                pen.circle(x, y, radius, fill=fill, stroke=edge, width=th.px(1))
+        secrets: tuple[int | None, ...] = layout.extra["secrets"]
         patterns: dict[int, dict[int, tuple[str, ...]]] = layout.extra["patterns"]
         for key, ringed in _ringed(patterns, secrets):
             ring = mk[key].swatch
             for cell in ringed:
-                if cell in points:
-                    x, y = points[cell]
-                    pen.circle(x, y, radius + ring.width / 2, stroke=ring.stroke, width=ring.width)
+                x, y = points[cell]
+                pen.circle(x, y, radius + ring.width / 2, stroke=ring.stroke, width=ring.width)
         move = ctx.last_move
-        last_cell = getattr(move, "cell", None)
         mark = mk["last"].swatch
-        if isinstance(last_cell, str) and last_cell in points:
-            x, y = points[last_cell]
+        if isinstance(move, Place):
+            x, y = points[move.cell]
             pen.circle(x, y, radius * mark.size, stroke=mark.stroke, width=mark.width)
         possible, selected = mk["possible"].swatch, mk["selected"].swatch
         for name, (x, y) in points.items():
@@ -135,12 +109,12 @@ class DoubleBlindRenderer(BaseRenderer):
                 pen.circle(
                     x, y, radius * selected.size, stroke=selected.stroke, width=selected.width
                 )
-        self._panel(pen, data, layout, ctx, colours)
+        self._panel(pen, state, layout, ctx, colours)
 
     def _panel(
         self,
         pen: Pen,
-        data: dict[str, Any],
+        state: DoubleBlindState,
         layout: Layout,
         ctx: Context,
         colours: list[tuple[str, str, str]],
@@ -150,10 +124,11 @@ class DoubleBlindRenderer(BaseRenderer):
         pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
         x = px + th.px(12)
         y = py + th.px(20)
-        secrets = list(data.get("secrets", [None, None]))
-        completed = [set(c) for c in data.get("completed", [[], []])]
-        to_play = data.get("to_play")
-        winners = data.get("winners")
+        secrets: tuple[int | None, ...] = layout.extra["secrets"]
+        completed = state.completed
+        to_play = state.to_play
+        winners = state.winners
+        arm_length = state.options.arm_length
         mk = _markers(th)
         for player in (0, 1):
             fill, edge, _ = colours[player]
@@ -162,7 +137,7 @@ class DoubleBlindRenderer(BaseRenderer):
                 ring = mk["to_play"].swatch
                 pen.circle(x + th.px(8), y, th.px(11.5), stroke=ring.stroke, width=ring.width)
             title = ctx.names[player]
-            if winners and player in winners:
+            if player in winners:
                 title += " — wins!"
             elif to_play == player:
                 title += " to play"
@@ -171,13 +146,18 @@ class DoubleBlindRenderer(BaseRenderer):
             pen.text("completed", x, y, size=11, colour=th.muted, align="left")
             y += th.px(10)
             icon = th.px(38)
-            for number in range(1, 6):
+            for number in CONDITIONS:
                 ix = x + (number - 1) * (icon + th.px(6))
                 _condition_icon(
-                    pen, th, number, (ix, y, icon, icon), done=number in completed[player]
+                    pen,
+                    th,
+                    number,
+                    arm_length,
+                    (ix, y, icon, icon),
+                    done=number in completed[player],
                 )
             y += icon + th.px(28)
-            secret = secrets[player] if player < len(secrets) else None
+            secret = secrets[player]
             pen.text("secret", x, y, size=11, colour=th.muted, align="left")
             box = (x + th.px(50), y - th.px(12), th.px(30), th.px(30))
             if secret is None:
@@ -199,9 +179,11 @@ class DoubleBlindRenderer(BaseRenderer):
                     align="left",
                 )
             else:
-                met = int(secret) in completed[player]
-                _condition_icon(pen, th, int(secret), box, done=True, label=False, secret=met)
-                name = condition_cells(int(secret))[0]
+                met = secret in completed[player]
+                _condition_icon(
+                    pen, th, secret, arm_length, box, done=True, label=False, secret=met
+                )
+                name = CONDITIONS[secret].name
                 if met:
                     name += " — completed"
                 pen.text(
@@ -216,16 +198,14 @@ class DoubleBlindRenderer(BaseRenderer):
         pen.line(x, y - th.px(8), px + pw - th.px(12), y - th.px(8), th.line, th.px(1))
         pen.text("questions", x, y + th.px(4), size=11, colour=th.muted, align="left")
         y += th.px(24)
-        queries = list(data.get("queries", []))
+        queries = state.queries
         shown = queries[-6:]
         if not queries:
             pen.text("none asked yet", x, y, size=12, colour=th.muted, align="left")
             y += th.px(20)
-        for k, query in enumerate(shown, start=len(queries) - len(shown) + 1):
-            who = ctx.names[int(query.get("player", 0))]
-            answer = query.get("answer")
-            text = "yes" if answer else "no" if answer is not None else "?"
-            pen.text(f"{k}. {who} asked:", x, y, size=12, align="left")
+        for k, (asker, answer) in enumerate(shown, start=len(queries) - len(shown) + 1):
+            pen.text(f"{k}. {ctx.names[asker]} asked:", x, y, size=12, align="left")
+            text = "yes" if answer else "no"
             pen.text(
                 text,
                 x + th.px(150),
@@ -236,9 +216,9 @@ class DoubleBlindRenderer(BaseRenderer):
                 colour=th.highlight if answer else th.flag,
             )
             y += th.px(20)
-        for player in data.get("pending", []):
+        for player in state.pending:
             pen.text(
-                f"{ctx.names[int(player)]} may ask now",
+                f"{ctx.names[player]} may ask now",
                 x,
                 y + th.px(4),
                 size=12,
@@ -284,6 +264,7 @@ def _condition_icon(
     pen: Pen,
     th: Theme,
     number: int,
+    arm_length: int,
     box: tuple[float, float, float, float],
     *,
     done: bool,
@@ -295,7 +276,7 @@ def _condition_icon(
     A completed condition is framed like its pattern on the board (the secret colour for a
     completed secret).
     """
-    _, own, arms = condition_cells(number)
+    own, arms = condition_icon_cells(number, arm_length)
     cells = list(own) + list(arms)
     xs = [c[0] for c in cells]
     ys = [c[1] for c in cells]
@@ -323,7 +304,7 @@ def _condition_icon(
             width=th.px(1.2),
         )
     if label:
-        name = condition_cells(number)[0]
+        name = CONDITIONS[number].name
         pen.text(
             f"{number} {name}",
             x + w / 2,
@@ -376,30 +357,22 @@ def _markers(th: Theme) -> dict[str, Marker]:
     }
 
 
-def _patterns(state: Any) -> dict[int, dict[int, tuple[str, ...]]]:
-    """Each player's completed patterns as the engine finds them (none for a plain JSON)."""
-    if not callable(getattr(state, "completed_patterns", None)):
-        return {}
-    return _asked_patterns(state)
-
-
 @lru_cache(maxsize=16)
-def _asked_patterns(state: Any) -> dict[int, dict[int, tuple[str, ...]]]:
-    """The engine's answer, kept for the last few states: a redraw after a click (same state,
-    other highlights) does not search the board again."""
+def _patterns(state: DoubleBlindState) -> dict[int, dict[int, tuple[str, ...]]]:
+    """Each player's completed patterns as the engine finds them, kept for the last few states:
+    a redraw after a click (same state, other highlights) does not search the board again."""
     return {player: state.completed_patterns(player) for player in (0, 1)}
 
 
 def _ringed(
-    patterns: dict[int, dict[int, tuple[str, ...]]], secrets: list[Any]
+    patterns: dict[int, dict[int, tuple[str, ...]]], secrets: tuple[int | None, ...]
 ) -> list[tuple[str, tuple[str, ...]]]:
     """``(marker key, cells)`` to ring: public completions first, then visible secrets on top."""
     public: list[tuple[str, tuple[str, ...]]] = []
     secret: list[tuple[str, tuple[str, ...]]] = []
     for player, found in patterns.items():
-        mine = secrets[player] if player < len(secrets) else None
         for number, cells in found.items():
-            if mine is not None and int(mine) == number:
+            if secrets[player] == number:
                 secret.append(("secret", cells))
             else:
                 public.append(("pattern", cells))

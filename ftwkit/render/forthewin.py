@@ -9,41 +9,42 @@ column, ``y`` left of each row) let a reader find the ``(x,y)`` cells that moves
 
 What the rules flag now comes from the engine, never from a rule copied here: the tiles of
 ``state.notes()`` (cut off from a split Grid) are outlined as flagged, the notes' words stand in a
-banner under the status line, and when ``state.explain("end")`` refuses ending the turn after an
+banner under the status line, and when ``state.explain(EndTurn())`` refuses ending the turn after an
 action, the status line and the mover's panel say so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from ftwkit.games.forthewin.state import compressed_axis
+from ftwkit.games.forthewin.actions import Tile
+from ftwkit.games.forthewin.moves import EndTurn
+from ftwkit.games.forthewin.state import (
+    ACTIONS_PER_ROUND,
+    ACTIONS_PER_TURN,
+    ForTheWinState,
+    compressed_axis,
+)
+from ftwkit.protocol import Note
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, text_width
 from ftwkit.render.glyphs import draw_glyph
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["KINDS", "RENDERER", "ForTheWinRenderer"]
+__all__ = ["RENDERER", "ForTheWinRenderer"]
 
-KINDS = ("monkey", "ninja", "pirate", "zombie", "alien")
-_COLOURED = ("red", "blue", "green", "yellow")
-"""The five characters, in the order the supply panel lists them."""
-
-PER_KIND = 2
-ACTIONS_PER_ROUND = 5
 Cell = tuple[int, int]
 
 
-class ForTheWinRenderer(BaseRenderer):
+class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
     """Draws For the Win! positions; see the module docstring."""
 
     game = "forthewin"
 
-    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+    def layout(self, state: ForTheWinState, theme: Theme, view: int | None) -> Layout:
         """Cells of the cropped grid (tiles + 1 around, and any legal target cell), and a panel."""
         th = theme
-        cells = [_cell(t["at"]) for t in data.get("tiles", [])]
+        cells = [cell for cell, _ in state.tiles]
         span = set(_around(cells)) | set(_target_cells(state))
         if not span:
             span = {(0, 0)}
@@ -59,10 +60,10 @@ class ForTheWinRenderer(BaseRenderer):
         row_at = _offsets(rows_, size)
         grid_w, grid_h = col_at[-1][1] + size, row_at[-1][1] + size
         width = int(left + grid_w + th.px(20) + panel_w)
-        notes, refusal = _flags(state, data)
+        notes, refusal = _flags(state)
         banner = _banner_lines(notes, refusal, width - th.px(36), th)
         top = th.px(58) + len(banner) * th.px(_BANNER_LINE) + (th.px(8) if banner else 0)
-        players = len(data.get("actions_used", [0, 0]))
+        players = state.players
         height = int(max(top + grid_h + th.px(16), top + players * th.px(172) + th.px(8)))
         lay = Layout(width, height)
         boxes: dict[Cell, Box] = {}
@@ -91,7 +92,7 @@ class ForTheWinRenderer(BaseRenderer):
         """Last move, possible and selected cells, flagged tiles, the to-play panel, marker."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: ForTheWinState, layout: Layout, ctx: Context) -> None:
         """Status line, grid, tiles, last move, highlights, panel."""
         th = ctx.theme
         mk = _markers(th)
@@ -100,14 +101,14 @@ class ForTheWinRenderer(BaseRenderer):
         boxes: dict[Cell, Box] = layout.extra["boxes"]
         size: float = layout.extra["size"]
         flagged: frozenset[Cell] = layout.extra["flagged"]
-        to_play = data.get("to_play")
+        to_play = state.to_play
         if to_play is None:
             status = ctx.outcome()
         else:
-            status = f"{ctx.names[int(to_play)]} to play"
+            status = f"{ctx.names[to_play]} to play"
             if layout.extra["end_refused"]:
                 status += " — another action is needed: the turn cannot end now"
-            elif data.get("turn_actions"):
+            elif state.turn_actions:
                 status += " — second action or end the turn"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
         _draw_banner(pen, th, layout)
@@ -123,15 +124,14 @@ class ForTheWinRenderer(BaseRenderer):
                 fill = th.cell
             pen.rect((x + inset, y + inset, w - 2 * inset, h - 2 * inset), fill=fill)
 
-        move = ctx.last_move
-        touched = [t for t in getattr(move, "targets", ()) if isinstance(t, tuple)]
+        # every target of a For the Win! move is a cell (end and pass have none)
+        touched: tuple[Cell, ...] = ctx.last_move.targets if ctx.last_move is not None else ()
         for cell in touched:
             if cell in boxes:
                 x, y, w, h = boxes[cell]
                 pen.rect((x + th.px(2), y + th.px(2), w - th.px(4), h - th.px(4)), fill=last.fill)
 
-        for tile in data.get("tiles", []):
-            cell = _cell(tile["at"])
+        for cell, tile in state.tiles:
             if cell in boxes:
                 _tile(pen, th, tile, boxes[cell], ctx.names)
 
@@ -172,22 +172,18 @@ class ForTheWinRenderer(BaseRenderer):
                     width=flag.width,
                 )
                 pen.dash(())
-        self._panel(pen, data, layout, ctx, size)
+        self._panel(pen, state, layout, ctx, size)
 
     def _panel(
-        self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context, size: float
+        self, pen: Pen, state: ForTheWinState, layout: Layout, ctx: Context, size: float
     ) -> None:
         th = ctx.theme
         px, py, pw, _ = layout.extra["panel"]
-        used = list(data.get("actions_used", [0, 0]))
-        first = data.get("first")
-        to_play = data.get("to_play")
-        on_grid: dict[tuple[int, str], int] = {}
-        for tile in data.get("tiles", []):
-            key = (int(tile["player"]), str(tile["kind"]))
-            on_grid[key] = on_grid.get(key, 0) + 1
+        used = state.actions_used
+        first = state.first
+        to_play = state.to_play
         y = py
-        for player in range(len(used)):
+        for player in range(state.players):
             block = (px, y, pw, th.px(160))
             frame = _markers(th)["to_play"].swatch
             pen.polygon(
@@ -226,7 +222,7 @@ class ForTheWinRenderer(BaseRenderer):
             pen.text("actions", sx, ay, size=11, colour=th.muted, align="left")
             for k in range(ACTIONS_PER_ROUND):
                 cx = sx + th.px(70) + k * th.px(20)
-                done = k < (used[player] if player < len(used) else 0)
+                done = k < used[player]
                 pen.circle(
                     cx,
                     ay,
@@ -235,15 +231,15 @@ class ForTheWinRenderer(BaseRenderer):
                     stroke=th.ink,
                     width=th.px(1.2),
                 )
-            left = ACTIONS_PER_ROUND - (used[player] if player < len(used) else 0)
+            left = ACTIONS_PER_ROUND - used[player]
             pen.text(f"{left} left", sx + th.px(172), ay, size=11, align="left")
             if to_play == player:
-                turn = int(data.get("turn_actions", 0))
+                turn = state.turn_actions
                 refused = layout.extra["end_refused"]
                 pen.text(
-                    f"turn: {turn} of 2 taken · cannot end yet"
+                    f"turn: {turn} of {ACTIONS_PER_TURN} taken · cannot end yet"
                     if refused
-                    else f"this turn: {turn} of 2 taken",
+                    else f"this turn: {turn} of {ACTIONS_PER_TURN} taken",
                     sx,
                     ay + th.px(22),
                     size=11,
@@ -252,8 +248,8 @@ class ForTheWinRenderer(BaseRenderer):
                     align="left",
                 )
             pen.text("supply", sx, ay + th.px(44), size=11, colour=th.muted, align="left")
-            for k, kind in enumerate(KINDS):
-                count = PER_KIND - on_grid.get((player, kind), 0)
+            # in the engine's order of the kinds, as the text picture lists the supply
+            for k, (kind, count) in enumerate(state.supply(player).items()):
                 gx = sx + k * th.px(44) + th.px(14)
                 gy = ay + th.px(78)
                 mini = (gx - th.px(14), gy - th.px(16), th.px(28), th.px(32))
@@ -319,23 +315,19 @@ _BANNER_LINE = 16.0
 """Height of one banner line, in theme units."""
 
 
-def _flags(state: Any, data: dict[str, Any]) -> tuple[list[Any], str | None]:
+def _flags(state: ForTheWinState) -> tuple[list[Note], str | None]:
     """What the engine flags now: its notes, and why it refuses ending the turn (or ``None``).
 
-    Both are the engine's answers (``state.notes()``, ``state.explain("end")``); a plain JSON
-    position has neither.
+    Both are the engine's answers (``state.notes()``, ``state.explain(EndTurn())``).
     """
-    notes_of = getattr(state, "notes", None)
-    notes = list(notes_of()) if callable(notes_of) else []
     refusal = None
-    explain = getattr(state, "explain", None)
-    if callable(explain) and data.get("to_play") is not None and data.get("turn_actions"):
-        refusal = explain("end")
-    return notes, refusal
+    if state.to_play is not None and state.turn_actions:
+        refusal = state.explain(EndTurn())
+    return state.notes(), refusal
 
 
 def _banner_lines(
-    notes: list[Any], refusal: str | None, width: float, th: Theme
+    notes: list[Note], refusal: str | None, width: float, th: Theme
 ) -> tuple[str, ...]:
     """The flagged words, wrapped to the banner's width (a note says why the turn cannot end)."""
     texts = [str(note.text) for note in notes]
@@ -398,7 +390,8 @@ def _colours(th: Theme, player: int, names: tuple[str, ...]) -> tuple[str, str, 
     Unknown names fall back to White for player 0, Black for 1, else a seat colour.
     """
     name = names[player].lower() if player < len(names) else ""
-    if name == "black" or (name not in ("white", *_COLOURED) and player == 1):
+    coloured = (key for key, _, _ in th.tile_colours)
+    if name == "black" or (name not in ("white", *coloured) and player == 1):
         return th.dark_piece, th.dark_piece_edge, th.dark_piece_ink, th.face_down_dark
     if name == "white" or player == 0:
         return th.light_piece, th.light_piece_edge, th.light_piece_ink, th.face_down_light
@@ -413,9 +406,9 @@ def _coloured(face: str, th: Theme) -> bool:
     return face not in (th.light_piece, th.dark_piece)
 
 
-def _tile(pen: Pen, th: Theme, tile: dict[str, Any], box: Box, names: tuple[str, ...]) -> None:
+def _tile(pen: Pen, th: Theme, tile: Tile, box: Box, names: tuple[str, ...]) -> None:
     x, y, w, h = box
-    player, kind, up = int(tile["player"]), str(tile["kind"]), bool(tile.get("up", True))
+    player, kind, up = tile
     face, edge, ink, down = _colours(th, player, names)
     inset = w * 0.07
     body = (x + inset, y + inset, w - 2 * inset, h - 2 * inset)
@@ -493,10 +486,6 @@ def _offsets(axis: list[int | None], size: float) -> list[tuple[int | None, floa
     return out
 
 
-def _cell(at: Any) -> Cell:
-    return int(at[0]), int(at[1])
-
-
 def _centre(box: Box) -> tuple[float, float]:
     return box[0] + box[2] / 2, box[1] + box[3] / 2
 
@@ -509,12 +498,9 @@ def _around(cells: Iterable[Cell]) -> list[Cell]:
     return out
 
 
-def _target_cells(state: Any) -> list[Cell]:
+def _target_cells(state: ForTheWinState) -> list[Cell]:
     """Every cell some legal move of ``state`` clicks (so the picture always shows them)."""
-    moves = getattr(state, "legal_moves", None)
-    if moves is None:
-        return []
-    return [t for m in moves() for t in m.targets if isinstance(t, tuple) and len(t) == 2]
+    return [t for m in state.legal_moves() for t in m.targets]
 
 
 RENDERER = ForTheWinRenderer()

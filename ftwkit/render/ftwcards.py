@@ -8,8 +8,7 @@ topmost card wins).
 
 from __future__ import annotations
 
-from typing import Any
-
+from ftwkit.games.ftwcards import PASS_COUNT, FtwCardsState, hand_size
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
@@ -17,22 +16,20 @@ from ftwkit.render.theme import Theme
 __all__ = ["RENDERER", "FtwCardsRenderer"]
 
 
-class FtwCardsRenderer(BaseRenderer):
+class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
     """Draws FTW?! positions; see the module docstring."""
 
     game = "ftwcards"
 
-    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+    def layout(self, state: FtwCardsState, theme: Theme, view: int | None) -> Layout:
         """Card boxes for the pile, each hand, the passing cards and the auxiliary cards."""
         th = theme
         cw, ch = th.px(46), th.px(66)
         step = th.px(27)
-        hands: list[list[Any]] = [list(h) for h in data.get("hands", [])]
-        aux: list[list[Any]] = [list(a) for a in data.get("aux", [[] for _ in hands])]
-        passing = list(data.get("passing") or [None] * len(hands))
-        n = len(hands)
-        longest = max([12, *(len(h) for h in hands)])
-        dealt = max([0, *(len(h) for h in hands)])
+        n = state.players
+        hands = [state.hand_seen_by(p, view) for p in range(n)]
+        aux = state.aux
+        longest = max([hand_size(n), *(len(h) for h in hands)])
         most_aux = max([4, *(len(a) for a in aux)])
         label_w = th.px(150)
         hand_w = cw + (longest - 1) * step
@@ -42,33 +39,28 @@ class FtwCardsRenderer(BaseRenderer):
         row_h = ch + th.px(48)
         height = int(top_h + n * row_h + th.px(10))
         lay = Layout(width, height)
-        faces: list[tuple[Any, Box, str]] = []  # (card or None, box, group)
+        faces: list[tuple[int | None, Box, str]] = []  # (card or None, box, group)
 
-        pile = list(data.get("pile", []))
         pile_x = label_w
-        for i, card in enumerate(pile):
+        for i, top in enumerate(state.pile):
             box = (pile_x + i * step, th.px(40), cw, ch)
-            faces.append((card, box, "pile"))
+            faces.append((top, box, "pile"))
         rows: list[Box] = []
         for p, hand in enumerate(hands):
             ry = top_h + p * row_h
             rows.append((th.px(8), ry, width - th.px(16), row_h - th.px(8)))
             mid = (len(hand) - 1) / 2
-            for i, card in enumerate(hand):
+            for i, held in enumerate(hand):
                 lift = 0.0 if len(hand) < 2 else th.px(10) * ((i - mid) / max(mid, 1)) ** 2
                 box = (label_w + i * step, ry + th.px(22) + lift, cw, ch)
-                faces.append((card, box, f"hand{p}"))
-            chosen = passing[p] if p < len(passing) else None
-            if chosen is None and data.get("phase") == "pass" and len(hand) < dealt:
-                # Chosen but hidden in this view: the hand is short by the cards set apart.
-                chosen = [None] * (dealt - len(hand))
+                faces.append((held, box, f"hand{p}"))
             # Auxiliary cards only exist in the play phase, so the chosen cards take their place.
-            for i, card in enumerate(chosen or []):
+            for i, chosen in enumerate(state.passing_seen_by(p, view) or ()):
                 box = (aux_x + i * step, ry + th.px(22), cw, ch)
-                faces.append((card, box, f"passing{p}"))
-            for i, card in enumerate(aux[p] if p < len(aux) else []):
+                faces.append((chosen, box, f"passing{p}"))
+            for i, helper in enumerate(aux[p]):
                 box = (aux_x + i * cw * 0.75, ry + th.px(22), cw, ch)
-                faces.append((card, box, f"aux{p}"))
+                faces.append((helper, box, f"aux{p}"))
         covered = [
             k + 1 < len(faces)
             and faces[k + 1][2] == faces[k][2]
@@ -93,25 +85,24 @@ class FtwCardsRenderer(BaseRenderer):
         """Last move's cards, possible and selected cards, hidden cards, the player to play."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: FtwCardsState, layout: Layout, ctx: Context) -> None:
         """Header with round and pile, player rows, then every card in order."""
         th = ctx.theme
         mk = _markers(th)
         rows: list[Box] = layout.extra["rows"]
-        faces: list[tuple[Any, Box, str]] = layout.extra["faces"]
+        faces: list[tuple[int | None, Box, str]] = layout.extra["faces"]
         cw, ch = layout.extra["card"]
-        to_play = data.get("to_play")
-        players = len(rows)
-        phase = data.get("phase", "play")
-        header = f"Round {data.get('round', 1)} of {players}"
+        to_play = state.to_play
+        phase = state.phase
+        header = f"Round {state.round} of {state.rounds}"
         if ctx.winners is not None:
             header += " · game over"
         else:
-            header += " · passing 3 cards" if phase == "pass" else " · playing"
+            header += f" · passing {PASS_COUNT} cards" if phase == "pass" else " · playing"
         pen.text(header, th.px(14), th.px(18), size=14, bold=True, align="left")
         if to_play is not None:
             pen.text(
-                f"{ctx.names[int(to_play)]} to play",
+                f"{ctx.names[to_play]} to play",
                 layout.width - th.px(14),
                 th.px(18),
                 size=13,
@@ -128,19 +119,18 @@ class FtwCardsRenderer(BaseRenderer):
                 align="right",
             )
         pen.text("pile", th.px(14), th.px(52), size=12, colour=th.muted, align="left")
-        if not data.get("pile"):
+        if state.top is None:
             box = (layout.extra["pile_x"], th.px(40), cw, ch)
             pen.dash((th.px(4), th.px(3)))
             pen.polygon(rounded_rect(box, th.px(5)), stroke=th.line, width=th.px(1.5))
             pen.dash(())
             pen.text("empty", box[0] + cw / 2, box[1] + ch / 2, size=10, colour=th.muted)
         else:
-            top = data["pile"][-1]
-            pen.text(f"top {top}", th.px(14), th.px(70), size=13, bold=True, align="left")
+            pen.text(f"top {state.top}", th.px(14), th.px(70), size=13, bold=True, align="left")
         right = layout.width - th.px(14)
-        for label, key in (("aside", "aside"), ("out", "out")):
-            count = len(data.get(key, []))
-            if key == "aside" and count == 0:
+        for label, cards in (("aside", state.aside), ("out", state.out)):
+            count = len(cards)
+            if label == "aside" and count == 0:
                 continue
             box = (right - cw, th.px(40), cw, ch)
             _card_back(pen, th, box)
@@ -155,8 +145,6 @@ class FtwCardsRenderer(BaseRenderer):
             pen.text(label, box[0] + cw / 2, box[1] + ch + th.px(9), size=10, colour=th.muted)
             right -= cw + th.px(18)
 
-        scores = list(data.get("scores", [0] * players))
-        taken = list(data.get("taken") or [[] for _ in rows])
         frame = mk["to_play"].swatch
         for p, (x, y, w, h) in enumerate(rows):
             active = to_play == p
@@ -179,9 +167,10 @@ class FtwCardsRenderer(BaseRenderer):
                     colour=th.highlight,
                     align="left",
                 )
-            score = scores[p] if p < len(scores) else 0
-            pen.text(f"score {score}", left, y + th.px(51), size=12, bold=True, align="left")
-            rounds = [r[p] for r in data.get("round_points") or [] if p < len(r)]
+            pen.text(
+                f"score {state.scores[p]}", left, y + th.px(51), size=12, bold=True, align="left"
+            )
+            rounds = [points[p] for points in state.round_points]
             if rounds:
                 pen.text(
                     "rounds " + "/".join(str(r) for r in rounds),
@@ -191,12 +180,16 @@ class FtwCardsRenderer(BaseRenderer):
                     colour=th.muted,
                     align="left",
                 )
-            hand = data.get("hands", [])[p]
             pen.text(
-                f"{len(hand)} in hand", left, y + th.px(81), size=11, colour=th.muted, align="left"
+                f"{len(state.hands[p])} in hand",
+                left,
+                y + th.px(81),
+                size=11,
+                colour=th.muted,
+                align="left",
             )
-            if p < len(taken) and taken[p]:
-                took = ", ".join(str(c) for c in taken[p])
+            if state.taken[p]:
+                took = ", ".join(str(c) for c in state.taken[p])
                 pen.text(
                     f"took {took}", left, y + th.px(96), size=10, colour=th.muted, align="left"
                 )
@@ -205,7 +198,7 @@ class FtwCardsRenderer(BaseRenderer):
                 group, layout.extra["aux_x"], y + th.px(12), size=10, colour=th.muted, align="left"
             )
 
-        last = set(getattr(ctx.last_move, "targets", ()) or ())
+        last = set(ctx.last_move.targets) if ctx.last_move is not None else set()
         covered: list[bool] = layout.extra["covered"]
         last_mark, possible = mk["last"].swatch, mk["possible"].swatch
         tint = mk["selected"].swatch.stroke
@@ -213,7 +206,7 @@ class FtwCardsRenderer(BaseRenderer):
             if card is None:
                 _card_back(pen, th, box)
                 continue
-            _card_face(pen, th, int(card), box, corner_only=hidden)
+            _card_face(pen, th, card, box, corner_only=hidden)
             if card in last:
                 outline = rounded_rect(box, th.px(5))
                 pen.polygon(outline, stroke=last_mark.stroke, width=last_mark.width)
@@ -221,7 +214,7 @@ class FtwCardsRenderer(BaseRenderer):
                 outline = rounded_rect(box, th.px(5))
                 pen.polygon(outline, stroke=possible.stroke, width=possible.width)
             if ctx.is_selected(card) and not group.startswith("passing"):
-                _card_face(pen, th, int(card), box, tint=tint, corner_only=hidden)
+                _card_face(pen, th, card, box, tint=tint, corner_only=hidden)
 
 
 def _card_face(

@@ -87,7 +87,7 @@ GLYPHS: dict[str, Glyph] = {
     "zombie": _zombie,
     "alien": _alien,
 }
-"""One glyph per For the Win! kind (names as in the JSON positions)."""
+"""One glyph per For the Win! kind (``ftwkit.games.forthewin.moves.KINDS``)."""
 
 
 def draw_glyph(

@@ -11,7 +11,9 @@ import math
 from functools import cache
 from typing import Any
 
-from ftwkit.geometry.hexgrid import HexBoard, pixel_center
+from ftwkit.games.playwin import BOARD, Approach, Capture, PlayWinState
+from ftwkit.geometry.hexgrid import pixel_center
+from ftwkit.protocol import Move
 from ftwkit.render.base import (
     BaseRenderer,
     Context,
@@ -27,16 +29,15 @@ from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "PlayWinRenderer"]
 
-BOARD = HexBoard(4)
 SQRT3 = math.sqrt(3)
 
 
-class PlayWinRenderer(BaseRenderer):
+class PlayWinRenderer(BaseRenderer[PlayWinState]):
     """Draws Play Win positions; see the module docstring."""
 
     game = "playwin"
 
-    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+    def layout(self, state: PlayWinState, theme: Theme, view: int | None) -> Layout:
         """Cell centres on a pointy-top hex board under a one-line status bar."""
         width, height, hits, extra = _board_layout(theme)
         return Layout(width, height, list(hits), dict(extra))
@@ -45,7 +46,7 @@ class PlayWinRenderer(BaseRenderer):
         """Last move (start cell and path), captured pieces, possible and selected cells."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: PlayWinState, layout: Layout, ctx: Context) -> None:
         """Board, names, pieces, last move, highlights, status line."""
         th = ctx.theme
         mk = _markers(th)
@@ -54,12 +55,12 @@ class PlayWinRenderer(BaseRenderer):
         s: float = layout.extra["size"]
         cx, cy = layout.extra["centre"]
         centres: dict[str, Point] = layout.extra["centres"]
-        pieces: list[list[str]] = [list(p) for p in data.get("pieces", [[], []])]
+        pieces = [state.pieces(p) for p in range(state.players)]
         owner = {cell: p for p, cells in enumerate(pieces) for cell in cells}
         colours = piece_colours(ctx.names, th)
 
-        self._status(pen, data, pieces, layout, ctx, colours)
-        radius = 4 * SQRT3 * s + s * 1.25
+        self._status(pen, state, pieces, layout, ctx, colours)
+        radius = BOARD.radius * SQRT3 * s + s * 1.25
         outline = regular_polygon(cx, cy, radius, 6, rotation=0)
         pen.polygon(outline, fill=th.board, stroke=th.board_line, width=th.px(2))
         for x, y in centres.values():
@@ -67,8 +68,7 @@ class PlayWinRenderer(BaseRenderer):
             pen.polygon(hexagon, fill=th.cell, stroke=th.board_line, width=th.px(1))
         # Row letters outside the West edge.
         for letter in BOARD.row_names():
-            first = f"{letter}{min(int(n[1:]) for n in centres if n[0] == letter)}"
-            y = centres[first][1]
+            y = centres[BOARD.name(BOARD.row(letter)[0])][1]
             edge = cx - (radius - abs(y - cy) / SQRT3)
             pen.text(letter, edge - th.px(12), y, size=13, colour=th.muted, bold=True)
 
@@ -76,7 +76,7 @@ class PlayWinRenderer(BaseRenderer):
             if ctx.is_highlighted(name):
                 pen.polygon(regular_polygon(x, y, s * 0.97, 6), fill=possible.fill)
         move = ctx.last_move
-        captured: tuple[str, ...] = tuple(getattr(move, "captured", ()) or ())
+        captured = move.captured if isinstance(move, Capture) else ()
         path = _path_of(move)
         if path and path[0] in centres:
             x, y = centres[path[0]]
@@ -116,8 +116,8 @@ class PlayWinRenderer(BaseRenderer):
     def _status(
         self,
         pen: Pen,
-        data: dict[str, Any],
-        pieces: list[list[str]],
+        state: PlayWinState,
+        pieces: list[tuple[str, ...]],
         layout: Layout,
         ctx: Context,
         colours: list[tuple[str, str, str]],
@@ -125,19 +125,16 @@ class PlayWinRenderer(BaseRenderer):
         th = ctx.theme
         y = th.px(20)
         x = th.px(16)
+        to_play = state.to_play
         for player, cells in enumerate(pieces):
             fill, edge, _ = colours[player % 2]
-            to_play = data.get("to_play") == player
             pen.circle(x + th.px(8), y, th.px(8), fill=fill, stroke=edge, width=th.px(1.5))
-            if to_play:
+            if to_play == player:
                 pen.circle(x + th.px(8), y, th.px(11.5), stroke=th.highlight, width=th.px(2.5))
             label = f"{ctx.names[player]}: {len(cells)}"
-            pen.text(label, x + th.px(24), y, size=13, bold=to_play, align="left")
+            pen.text(label, x + th.px(24), y, size=13, bold=to_play == player, align="left")
             x += th.px(130)
-        if data.get("to_play") is None:
-            status = ctx.outcome()
-        else:
-            status = f"{ctx.names[int(data['to_play'])]} to play"
+        status = ctx.outcome() if to_play is None else f"{ctx.names[to_play]} to play"
         pen.text(status, layout.width - th.px(16), y, size=13, colour=th.muted, align="right")
 
 
@@ -147,8 +144,8 @@ def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, An
     s = theme.px(30)
     margin = theme.px(42)
     top = theme.px(36)
-    half_w = 4 * SQRT3 * s + SQRT3 * s / 2
-    half_h = 4 * 1.5 * s + s
+    half_w = BOARD.radius * SQRT3 * s + SQRT3 * s / 2
+    half_h = BOARD.radius * 1.5 * s + s
     width = int(2 * (half_w + margin))
     height = int(top + 2 * half_h + 2 * theme.px(14))
     cx, cy = width / 2, top + theme.px(14) + half_h
@@ -190,17 +187,13 @@ def _markers(th: Theme) -> dict[str, Marker]:
     }
 
 
-def _path_of(move: Any) -> list[str]:
-    """The cells a move visits: its ``path`` (captures) or source and destination."""
-    if move is None:
-        return []
-    path = getattr(move, "path", None)
-    if path:
-        return [str(c) for c in path]
-    src, dst = getattr(move, "src", None), getattr(move, "dst", None)
-    if src is not None and dst is not None:
-        return [str(src), str(dst)]
-    return []
+def _path_of(move: Move | None) -> tuple[str, ...]:
+    """The cells a move visits: a capture's path (start and landings), an approach's two ends."""
+    if isinstance(move, Capture):
+        return move.path
+    if isinstance(move, Approach):
+        return (move.src, move.dst)
+    return ()
 
 
 def _shorten(points: list[Point], by: float) -> list[Point]:

@@ -16,10 +16,13 @@ chosen one shows its player.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ftwkit.errors import FtwError
+from ftwkit.games.pnrz.notation import Choose
+from ftwkit.games.pnrz.state import PnrzState
+from ftwkit.games.pnrz.tiles import BONUS, CHARACTERS, ENEMY, Tile, rotated, territory_of
 from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, star
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
@@ -27,61 +30,30 @@ from ftwkit.render.theme import Theme
 __all__ = ["RENDERER", "PnrzRenderer"]
 
 Cell = tuple[int, int]
-TileInfo = tuple[tuple[str, str, str, str], str | None]
-"""A tile's quadrants (NW, NE, SE, SW, unrotated) and icon."""
+Shown = tuple[Cell, Tile, int]
+"""A tile on the table as drawn: its anchor, the tile and its rotation."""
 
-CHARACTERS = ("pirate", "ninja", "robot", "zombie")
-BONUS = {"chest": "pirate", "star": "ninja", "battery": "robot", "brain": "zombie"}
-ENEMY = {"kraken": "pirate", "dragon": "ninja", "military": "robot", "hunter": "zombie"}
 MIN_SPAN = 8
 """The table shows at least this many quadrants across and down."""
 MAX_HAND = 64
-"""At most this many tiles of a hand are drawn (the shipped set has 58 tiles in all)."""
+"""At most this many tiles of a hand are drawn (the shipped set has 58 tiles in all; a tile set
+given as an option may hold more)."""
 MAX_SPAN = 240
-"""The table shows at most this many quadrants across and down (a real table of 58 tiles spans
-at most 4 per tile); tiles of a hand-made JSON position beyond that window are counted, not
-drawn, so any input draws in bounded time and memory."""
+"""The table shows at most this many quadrants across and down (a table of the shipped 58 tiles
+spans at most 4 per tile); tiles beyond that window (a long table of a large tile set given as an
+option) are counted, not drawn, so any position draws in bounded time and memory."""
 ICON_TEXT = {"rotate": "ROT", "swap": "SWAP", "replace": "REPL"}
+"""The label of each centre icon on a badge."""
+_VICTIM = {enemy: character for character, enemy in ENEMY.items()}
+"""The character each arch-enemy negates (the burst is drawn in its colour)."""
+_BONUS_ITEMS = frozenset(BONUS.values())
 
 
-def _resolver(state: Any) -> Callable[[str], TileInfo]:
-    """Tile id → (quadrants, icon), through the state's tile set (or the shipped set)."""
-    lookup = getattr(state, "tile", None)
-    if lookup is None:
-        from ftwkit.games.pnrz.tiles import load_tile_set
-
-        lookup = load_tile_set(None).tile
-
-    def info(key: str) -> TileInfo:
-        tile = lookup(key)
-        return tuple(tile.quads), tile.icon
-
-    return info
-
-
-def _ref(entry: Any, info: Callable[[str], TileInfo]) -> tuple[str, TileInfo] | None:
-    """A tile reference from JSON (id, inline object, or ``None`` when hidden)."""
-    if entry is None:
-        return None
-    if isinstance(entry, Mapping):
-        from ftwkit.games.pnrz.tiles import inline_key
-
-        quads = tuple(str(q) for q in entry["quads"])
-        icon = entry.get("icon")
-        counts = entry.get("counts") or (1, 1, 1, 1)
-        # the engine names inline tiles by their printed picture, counts included (PN3)
-        picture = tuple(q if n == 1 else f"{q}:{n}" for q, n in zip(quads, counts, strict=True))
-        return inline_key(picture, icon), (quads, icon)  # type: ignore[return-value]  # 4 quadrants in JSON
-    return str(entry), info(str(entry))
-
-
-def _window(
-    placed: list[tuple[Cell, str, TileInfo, int]], candidates: list[Cell]
-) -> tuple[list[tuple[Cell, str, TileInfo, int]], list[Cell], int]:
+def _window(placed: list[Shown], candidates: list[Cell]) -> tuple[list[Shown], list[Cell], int]:
     """The tiles and candidates inside a ``MAX_SPAN`` window around the median tile.
 
-    Engine states are always compact (the loader refuses tables in pieces); only a plain JSON
-    mapping with far-apart tiles loses some, and the count of those is returned.
+    The table is one joined group (the engine refuses tables in pieces), so only a very long one
+    loses some, and the count of those is returned.
     """
     if not placed:
         return placed, candidates, 0
@@ -99,42 +71,23 @@ def _window(
     return kept, [c for c in candidates if inside(c)], len(placed) - len(kept)
 
 
-def _rotated(quads: tuple[str, ...], rot: int) -> tuple[str, ...]:
-    """Quadrants after ``rot`` clockwise quarter turns (NW content moves to NE)."""
-    return tuple(quads[(i - rot) % 4] for i in range(4))
-
-
-def _territory(code: str) -> str | None:
-    if code in CHARACTERS:
-        return code
-    if code.startswith("base:"):
-        return code[5:]
-    return BONUS.get(code)
-
-
-class PnrzRenderer(BaseRenderer):
+class PnrzRenderer(BaseRenderer[PnrzState]):
     """Draws PNRZ positions; see the module docstring."""
 
     game = "pnrz"
 
-    def layout(self, data: dict[str, Any], theme: Theme, view: int | None, state: Any) -> Layout:
+    def layout(self, state: PnrzState, theme: Theme, view: int | None) -> Layout:
         """Quadrant lattice of the table, the tallies panel and one hand row per player."""
         th = theme
-        info = _resolver(state)
-        placed: list[tuple[Cell, str, TileInfo, int]] = []
-        for entry in data.get("tiles", []):
-            ref = _ref(entry.get("id") if "id" in entry else entry, info)
-            assert ref is not None
-            at = (int(entry["at"][0]), int(entry["at"][1]))
-            placed.append((at, ref[0], ref[1], int(entry.get("rot", 0)) % 4))
-        candidates = sorted(getattr(state, "candidates", ()) or ())
+        placed = [((x, y), state.tile(key), rot) for key, x, y, rot in state.table]
+        candidates = sorted(state.candidates)
         placed, candidates, outside = _window(placed, candidates)
         anchors = [p[0] for p in placed] + candidates
         cells = {(x + dx, y + dy) for x, y in anchors for dx in (0, 1) for dy in (0, 1)}
         if not cells:
             cells = {(0, 0), (1, 1)}
-        # Candidate anchors already reach two quadrants around the tiles; without them (a JSON
-        # position), leave that much room for the next tile.
+        # Candidate anchors already reach two quadrants around the tiles; should there be none,
+        # leave that much room around the tiles all the same.
         pad = 0 if candidates else 2
         x_lo = min(c[0] for c in cells) - pad
         x_hi = max(c[0] for c in cells) + pad
@@ -151,8 +104,7 @@ class PnrzRenderer(BaseRenderer):
         top, left = th.px(40), th.px(16)
         table = (left, top, cols * q, rows * q)
         panel_w = th.px(240)
-        # a hand never holds more than the tile set; a hand-made mapping is cut to that
-        hands = [list(h)[:MAX_HAND] for h in list(data.get("hands", []))[:4]]
+        hands = [state.hand_seen_by(p, view)[:MAX_HAND] for p in range(state.players)]
         hq = th.px(19)
         hand_step = 2 * hq + th.px(10)
         longest = max([5, *(len(h) for h in hands)])
@@ -170,20 +122,19 @@ class PnrzRenderer(BaseRenderer):
         def cell_box(cell: Cell) -> Box:
             return (left + (cell[0] - x_lo) * q, top + (cell[1] - y_lo) * q, q, q)
 
-        for at, _key, _, _ in placed:
+        for at, _, _ in placed:
             x, y, _, _ = cell_box(at)
             lay.add(at, (x, y, 2 * q, 2 * q))
-        hand_tiles: list[tuple[int, Any, Box]] = []
+        hand_tiles: list[tuple[str | None, Box]] = []
         row_boxes: list[Box] = []
         for p, hand in enumerate(hands):
             ry = rows_y + p * row_h
             row_boxes.append((th.px(8), ry, width - th.px(16), row_h - th.px(8)))
-            for i, entry in enumerate(hand):
+            for i, key in enumerate(hand):
                 box = (left + th.px(170) + i * hand_step, ry + th.px(16), 2 * hq, 2 * hq)
-                ref = _ref(entry, info)
-                hand_tiles.append((p, ref, box))
-                if ref is not None:
-                    lay.add(ref[0], box)
+                hand_tiles.append((key, box))
+                if key is not None:
+                    lay.add(key, box)
         lay.extra.update(
             q=q,
             origin=(x_lo, y_lo),
@@ -197,7 +148,6 @@ class PnrzRenderer(BaseRenderer):
             panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
         )
         lay.extra["cell_box"] = cell_box
-        lay.extra["info"] = info
         if not placed and candidates:
             # the first tile's target is the whole tile it will cover, not one quadrant
             x, y, _, _ = cell_box(min(candidates))
@@ -209,16 +159,11 @@ class PnrzRenderer(BaseRenderer):
             for i, c in enumerate(CHARACTERS)
         }
         lay.extra["chips"] = chips
-        lay.extra["picking"] = data.get("phase") == "choose"
-        if lay.extra["picking"]:
-            taken = {c for chars in data.get("characters", []) for c in chars}
+        if state.picking:
             for character, box in chips.items():
-                if character not in taken:
+                if character not in state.owner:
                     lay.add(character, box)
-        sections = getattr(state, "sections", None)
-        lay.extra["sections"] = dict(sections()) if callable(sections) else {}
-        scores = getattr(state, "scores", None)
-        lay.extra["scores"] = tuple(scores) if scores is not None else None
+        lay.extra["sections"] = state.sections()
         return lay
 
     def fallback_target(self, layout: Layout, x: float, y: float) -> Any | None:
@@ -244,24 +189,22 @@ class PnrzRenderer(BaseRenderer):
         """Last tile, possible and selected places, best sections, the first tile's place."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: PnrzState, layout: Layout, ctx: Context) -> None:
         """Status, table, sections, highlights, tallies, hands."""
         th = ctx.theme
         mk = _markers(th)
         possible, selected = mk["possible"].swatch, mk["selected"].swatch
         q: float = layout.extra["q"]
         cell_box: Callable[[Cell], Box] = layout.extra["cell_box"]
-        placed: list[tuple[Cell, str, TileInfo, int]] = layout.extra["placed"]
-        to_play = data.get("to_play")
-        status = ctx.outcome() if to_play is None else f"{ctx.names[int(to_play)]} to play"
-        if to_play is not None and layout.extra["picking"]:
-            status = f"{ctx.names[int(to_play)]} to choose a character (click one in the panel)"
-        pending = data.get("pending")
-        if pending:
-            name = pending if isinstance(pending, str) else "orient"
-            status += f" — {name} action"
-        if data.get("final_turns") is not None and to_play is not None:
-            status += f" — final turns left: {data['final_turns']}"
+        placed: list[Shown] = layout.extra["placed"]
+        to_play = state.to_play
+        status = ctx.outcome() if to_play is None else f"{ctx.names[to_play]} to play"
+        if to_play is not None and state.picking:
+            status = f"{ctx.names[to_play]} to choose a character (click one in the panel)"
+        if state.pending:
+            status += f" — {state.pending[0]} action"
+        if state.final_left is not None and to_play is not None:
+            status += f" — final turns left: {state.final_left}"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
         pen.rect(layout.extra["table"], fill=th.board)
         x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
@@ -283,18 +226,20 @@ class PnrzRenderer(BaseRenderer):
                 size=11,
                 colour=th.muted,
             )
-        for at, _, (quads, icon), rot in placed:
+        for at, tile, rot in placed:
             x, y, _, _ = cell_box(at)
-            _tile(pen, th, (x, y, 2 * q, 2 * q), quads, icon, rot, badge=False)
+            _tile(pen, th, (x, y, 2 * q, 2 * q), tile, rot, badge=False)
 
         sections: dict[str, tuple[int, frozenset[Cell]]] = layout.extra["sections"]
         _outline_sections(pen, th, sections, cell_box)
-        for at, _, (_, icon), _ in placed:
-            if icon:
+        for at, tile, _ in placed:
+            if tile.icon:
                 x, y, _, _ = cell_box(at)
-                _badge(pen, th, (x, y, 2 * q, 2 * q), icon)
+                _badge(pen, th, (x, y, 2 * q, 2 * q), tile.icon)
 
-        last = [t for t in getattr(ctx.last_move, "targets", ()) if isinstance(t, tuple)]
+        # the anchors among the last move's targets (the others are tile ids and characters)
+        moved = ctx.last_move.targets if ctx.last_move is not None else ()
+        last = [t for t in moved if isinstance(t, tuple)]
         anchors = {p[0] for p in placed}
         mark = mk["last"].swatch
         for at in last:
@@ -319,15 +264,15 @@ class PnrzRenderer(BaseRenderer):
                 x, y, w, h = cell_box(target)
                 pen.rect((x + 2, y + 2, w - 4, h - 4), stroke=selected.stroke, width=selected.width)
         if ctx.ghost is not None:
-            _ghost(pen, th, layout, ctx.ghost)
+            _ghost(pen, th, state, layout, ctx.ghost)
 
-        self._panel(pen, data, layout, ctx, sections)
-        self._hands(pen, data, layout, ctx)
+        self._panel(pen, state, layout, ctx, sections)
+        self._hands(pen, state, layout, ctx)
 
     def _panel(
         self,
         pen: Pen,
-        data: dict[str, Any],
+        state: PnrzState,
         layout: Layout,
         ctx: Context,
         sections: dict[str, tuple[int, frozenset[Cell]]],
@@ -336,15 +281,16 @@ class PnrzRenderer(BaseRenderer):
         px, py, pw, ph = layout.extra["panel"]
         pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
         x, y = px + th.px(12), py + th.px(20)
-        picking = layout.extra["picking"]
+        picking = state.picking
         title = "choose a character (public picks)" if picking else "best sections"
         pen.text(title, x, y, size=12, colour=th.muted, align="left")
         y += th.px(26)
-        owner = {c: p for p, chars in enumerate(data.get("characters", [])) for c in chars}
-        chosen = {t for t in getattr(ctx.last_move, "targets", ()) if isinstance(t, str)}
+        owner = state.owner
+        move = ctx.last_move
+        chosen = move.character if isinstance(move, Choose) else None
         mark = _markers(th)["last"].swatch
         for character in CHARACTERS:
-            if character in chosen and character in owner:
+            if character == chosen and character in owner:
                 # the last move was this pick (PN15): marked as every game marks its last move
                 pen.dash(mark.dash)
                 box = layout.extra["chips"][character]
@@ -385,19 +331,16 @@ class PnrzRenderer(BaseRenderer):
             y += th.px(40)
         y += th.px(4)
         pen.line(x, y - th.px(12), px + pw - th.px(12), y - th.px(12), th.line, th.px(1))
-        draw = len(data.get("draw", []))
-        pen.text(f"draw stack: {draw} tiles", x, y, size=12, align="left")
+        pen.text(f"draw stack: {len(state.draw)} tiles", x, y, size=12, align="left")
         y += th.px(20)
-        aside = len(data.get("aside", []) or [])
-        if aside:
-            pen.text(f"set aside: {aside}", x, y, size=12, colour=th.muted, align="left")
+        if state.aside:
+            pen.text(f"set aside: {len(state.aside)}", x, y, size=12, colour=th.muted, align="left")
 
-    def _hands(self, pen: Pen, data: dict[str, Any], layout: Layout, ctx: Context) -> None:
+    def _hands(self, pen: Pen, state: PnrzState, layout: Layout, ctx: Context) -> None:
         th = ctx.theme
         rows: list[Box] = layout.extra["rows"]
-        to_play = data.get("to_play")
-        characters = list(data.get("characters", []))
-        scores: tuple[int, ...] | None = layout.extra["scores"]
+        to_play = state.to_play
+        scores = state.scores
         for p, (x, y, w, h) in enumerate(rows):
             pen.polygon(
                 rounded_rect((x, y, w, h), th.px(8)),
@@ -406,11 +349,11 @@ class PnrzRenderer(BaseRenderer):
                 width=th.px(2.5),
             )
             pen.text(ctx.names[p], x + th.px(12), y + th.px(18), size=14, bold=True, align="left")
-            for k, character in enumerate(characters[p] if p < len(characters) else []):
+            for k, character in enumerate(state.characters[p]):
                 cx = x + th.px(12) + k * th.px(70)
                 pen.rect((cx, y + th.px(32), th.px(12), th.px(12)), fill=th.kind(character))
                 pen.text(character, cx + th.px(16), y + th.px(38), size=11, align="left")
-            if scores is not None and p < len(scores):
+            if p < len(scores):
                 pen.text(
                     f"score {scores[p]}",
                     x + th.px(12),
@@ -419,8 +362,8 @@ class PnrzRenderer(BaseRenderer):
                     bold=True,
                     align="left",
                 )
-        for _p, ref, box in layout.extra["hand_tiles"]:
-            if ref is None:
+        for key, box in layout.extra["hand_tiles"]:
+            if key is None:
                 pen.polygon(
                     rounded_rect(box, th.px(4)),
                     fill=th.card_back,
@@ -436,8 +379,8 @@ class PnrzRenderer(BaseRenderer):
                     colour=th.card_back_mark,
                 )
                 continue
-            key, (quads, icon) = ref
-            _tile(pen, th, box, quads, icon, 0)
+            tile = state.tile(key)
+            _tile(pen, th, box, tile, 0)
             if ctx.is_highlighted(key):
                 pen.rect(
                     (box[0] - 3, box[1] - 3, box[2] + 6, box[3] + 6),
@@ -450,7 +393,7 @@ class PnrzRenderer(BaseRenderer):
                     stroke=th.selected,
                     width=th.px(4),
                 )
-            label = "" if key.startswith(("~", "base:")) else key
+            label = "" if tile.is_inline or tile.base_of else key
             pen.text(
                 label, box[0] + box[2] / 2, box[1] + box[3] + th.px(9), size=9, colour=th.muted
             )
@@ -535,11 +478,11 @@ def _outline_sections(
 def _first_tile_hint(pen: Pen, th: Theme, layout: Layout, ctx: Context) -> None:
     """On an empty table, a dashed tile outline at the first anchor and a caption under it.
 
-    The anchor is the state's only candidate when there is one (else ``(0, 0)``, where a JSON
-    position's first tile goes). When it is a possible click, the whole tile is lit.
+    The anchor is the engine's only candidate on an empty table. When it is a possible click, the
+    whole tile is lit.
     """
     q: float = layout.extra["q"]
-    anchor = min(layout.extra["candidates"], default=(0, 0))
+    anchor = min(layout.extra["candidates"])
     x, y, _, _ = layout.extra["cell_box"](anchor)
     marks = _markers(th)
     if ctx.is_highlighted(anchor):
@@ -553,7 +496,7 @@ def _first_tile_hint(pen: Pen, th: Theme, layout: Layout, ctx: Context) -> None:
     pen.text("the first tile goes here", x + q, y + 2 * q + th.px(14), size=12, colour=th.ink)
 
 
-def _ghost(pen: Pen, th: Theme, layout: Layout, ghost: Any) -> None:
+def _ghost(pen: Pen, th: Theme, state: PnrzState, layout: Layout, ghost: Any) -> None:
     """The tile about to be placed, see-through, in its rotation at its anchor, outlined.
 
     ``ghost`` is ``(tile, anchor, rotation)`` (``State.ghost``); an anchor off the drawn table
@@ -561,18 +504,17 @@ def _ghost(pen: Pen, th: Theme, layout: Layout, ghost: Any) -> None:
     """
     try:
         key, (x_at, y_at), rot = ghost
-        ref = _ref(key, layout.extra["info"])
+        tile = state.tile(key)
     except (TypeError, ValueError, KeyError, FtwError):
         return
     x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
-    if ref is None or not (x_lo <= x_at <= x_hi and y_lo <= y_at <= y_hi):
+    if not (x_lo <= x_at <= x_hi and y_lo <= y_at <= y_hi):
         return
     q: float = layout.extra["q"]
     x, y, _, _ = layout.extra["cell_box"]((x_at, y_at))
     box = (x, y, 2 * q, 2 * q)
-    quads, icon = ref[1]
     pen.alpha(0.55)
-    _tile(pen, th, box, quads, icon, int(rot) % 4)
+    _tile(pen, th, box, tile, int(rot) % 4)
     pen.alpha(1.0)
     mark = _markers(th)["ghost"].swatch
     pen.dash(mark.dash)
@@ -580,26 +522,16 @@ def _ghost(pen: Pen, th: Theme, layout: Layout, ghost: Any) -> None:
     pen.dash(())
 
 
-def _tile(
-    pen: Pen,
-    th: Theme,
-    box: Box,
-    quads: tuple[str, ...],
-    icon: str | None,
-    rot: int,
-    *,
-    badge: bool = True,
-) -> None:
+def _tile(pen: Pen, th: Theme, box: Box, tile: Tile, rot: int, *, badge: bool = True) -> None:
     """One tile: four quadrants NW, NE, SE, SW after rotation, its outline and its icon."""
     x, y, w, h = box
     q = w / 2
-    shown = _rotated(quads, rot)
     spots = ((x, y), (x + q, y), (x + q, y + q), (x, y + q))
-    for (qx, qy), code in zip(spots, shown, strict=True):
+    for (qx, qy), code in zip(spots, rotated(tile.quads, rot), strict=True):
         _quadrant(pen, th, code, (qx, qy, q, q))
     pen.line(x + q, y, x + q, y + h, th.board_line, th.px(0.8))
     pen.line(x, y + q, x + w, y + q, th.board_line, th.px(0.8))
-    base = shown[0][5:] if shown[0].startswith("base:") else None
+    base = tile.base_of
     if base is not None:
         cx, cy, r = x + w / 2, y + h / 2, q * 0.7
         house = [
@@ -629,8 +561,8 @@ def _tile(
             colour=th.kind(base),
         )
     pen.rect(box, stroke=th.board_line, width=th.px(2))
-    if icon and badge:
-        _badge(pen, th, box, icon)
+    if tile.icon and badge:
+        _badge(pen, th, box, tile.icon)
 
 
 def _badge(pen: Pen, th: Theme, box: Box, icon: str) -> None:
@@ -650,8 +582,8 @@ def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
     cx, cy = x + w / 2, y + h / 2
     small = max(6.0, w * 0.2 / th.scale)
     labels = w >= th.px(26)
-    if code in ENEMY:
-        victim = ENEMY[code]
+    victim = _VICTIM.get(code)
+    if victim is not None:
         pen.rect(box, fill=th.enemy)
         pen.polygon(
             star(cx, cy - h * 0.08, w * 0.33, w * 0.14, 7),
@@ -662,12 +594,12 @@ def _quadrant(pen: Pen, th: Theme, code: str, box: Box) -> None:
         if labels:
             pen.text(code, cx, y + h * 0.84, size=small, bold=True, colour=th.on_kind)
         return
-    owner = _territory(code)
+    owner = territory_of(code)
     if owner is None:
         pen.rect(box, fill=th.cell)
         return
     pen.rect(box, fill=th.kind(owner))
-    if code in BONUS:
+    if code in _BONUS_ITEMS:
         pen.polygon(
             star(cx, cy - h * 0.08, w * 0.3, w * 0.13, 5),
             fill=th.gold,

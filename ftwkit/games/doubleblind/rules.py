@@ -183,6 +183,15 @@ class Figure:
     own: tuple[Cell, ...]
     arms: tuple[Cell, ...] = ()
 
+    def arm_cells(self, arm_length: int = 1) -> tuple[tuple[Cell, ...], ...]:
+        """The cells of each arm, in the order of ``arms``: ``arm_length`` cells per direction
+        from the centre ``own[0]`` outwards (option ``arm_length``, DB3); ``()`` without arms."""
+        cx, cy = self.own[0]
+        return tuple(
+            tuple((cx + k * dx, cy + k * dy) for k in range(1, arm_length + 1))
+            for dx, dy in self.arms
+        )
+
 
 @dataclasses.dataclass(frozen=True)
 class Condition:
@@ -241,9 +250,7 @@ def oriented(figure: Figure, arm_length: int = 1) -> list[tuple[tuple[Cell, ...]
         One entry per orientation: ``(own cells, arm 1 cells, arm 2 cells, …)``, each sorted,
         translated so the smallest ``x`` and ``y`` of all cells are 0.
     """
-    arms = [tuple((k * dx, k * dy) for k in range(1, arm_length + 1)) for dx, dy in figure.arms]
-    cx, cy = figure.own[0]
-    arm_cells = [tuple((cx + dx, cy + dy) for dx, dy in arm) for arm in arms]
+    arm_cells = figure.arm_cells(arm_length)
     seen: list[Any] = []
     for sym in SYMMETRIES:
         own = [sym(x, y) for x, y in figure.own]
@@ -687,6 +694,13 @@ class DoubleBlindState(State):
         """Intersections per side."""
         return self.geo.size
 
+    def secret_seen_by(self, player: int, view: int | None) -> int | None:
+        """``player``'s secret as ``view`` may see it (DB14): ``None`` while it is hidden, that is
+        the opponent's secret until the game is over; ``view=None`` sees everything."""
+        if view is None or view == player or self.outcome is not None:
+            return self.secrets[player]
+        return None
+
     def heard_yes(self, player: int) -> bool:
         """Whether ``player`` has been answered "yes" (DB11 (a))."""
         return any(p == player and answer for p, answer in self.queries)
@@ -920,8 +934,8 @@ class DoubleBlindState(State):
         """What ``player`` sees: all but the opponent's secret and the seed, until the end."""
         self._check_player(player)
         data = self.to_json()
+        data["secrets"] = [self.secret_seen_by(p, player) for p in (0, 1)]
         if not self.is_over:
-            data["secrets"][1 - player] = None
             data["seed"] = None
         return data
 

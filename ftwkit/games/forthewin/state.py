@@ -35,10 +35,12 @@ from ftwkit.protocol import Move, Note, State, state_dataclass
 if TYPE_CHECKING:
     from ftwkit.games.forthewin.rules import ForTheWinRules
 
-__all__ = ["ACTIONS_PER_ROUND", "ForTheWinState", "compressed_axis"]
+__all__ = ["ACTIONS_PER_ROUND", "ACTIONS_PER_TURN", "ForTheWinState", "compressed_axis"]
 
 ACTIONS_PER_ROUND = 5
 """Each player's action counter runs from 0 to 5 every round."""
+ACTIONS_PER_TURN = 2
+"""A turn is 1 or 2 actions (more only in an extended tail turn, ``tail_mode``, FW5)."""
 
 _COLOUR_LETTERS = ("W", "B", "R", "U")
 _GAP = 3
@@ -126,7 +128,7 @@ class ForTheWinState(State):
         """How many further actions the turn allows after the next one."""
         if self.extended_turn:
             return self.actions_left - 1
-        return 1 if self.turn_actions == 0 and self.actions_left >= 2 else 0
+        return 1 if self.turn_actions == 0 and self.actions_left >= ACTIONS_PER_TURN else 0
 
     @property
     def grid_split(self) -> bool:
@@ -248,7 +250,7 @@ class ForTheWinState(State):
                     result=self._resolve(winners),
                 )
         turn_over = used[p] >= ACTIONS_PER_ROUND or (
-            self.turn_actions + 1 >= 2 and not self.extended_turn
+            self.turn_actions + 1 >= ACTIONS_PER_TURN and not self.extended_turn
         )
         if turn_over:
             return self._advance(tiles, removed, used, after)
@@ -383,7 +385,7 @@ class ForTheWinState(State):
         if self.extended_turn:
             in_turn = self.actions_left
         elif self.turn_actions == 0:
-            in_turn = min(2, self.actions_left)
+            in_turn = min(ACTIONS_PER_TURN, self.actions_left)
         else:
             in_turn = 1
         text = (

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from ftwkit.games.ftwcards.rules import (
+    PASS_COUNT,
     RULES,
     AuxMove,
     FtwCardsOptions,
@@ -26,6 +27,7 @@ from ftwkit.registry import Catalogue, Game, NoteBook
 
 __all__ = [
     "GAME",
+    "PASS_COUNT",
     "RULES",
     "AuxMove",
     "FtwCardsOptions",

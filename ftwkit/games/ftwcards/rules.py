@@ -107,6 +107,7 @@ from ftwkit.games.ftwcards import interaction
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = [
+    "PASS_COUNT",
     "RULES",
     "AuxMove",
     "FtwCardsOptions",
@@ -477,6 +478,28 @@ class FtwCardsState(State):
         step = 1 if self.options.pass_dir == "right" else -1
         return (player + step) % self.player_count
 
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game lasts: one per player (FT14)."""
+        return self.player_count
+
+    def hand_seen_by(self, player: int, view: int | None) -> tuple[int | None, ...]:
+        """``player``'s hand as ``view`` may see it (FT13): another player's cards are ``None``
+        until the game is over; ``view=None`` sees everything."""
+        hand = self.hands[player]
+        if view is None or view == player or self.active is None:
+            return hand
+        return (None,) * len(hand)
+
+    def passing_seen_by(self, player: int, view: int | None) -> tuple[int | None, ...] | None:
+        """The cards ``player`` has chosen to pass, as ``view`` may see them (FT13): ``None``
+        before choosing, else one entry per card, ``None`` for each card hidden from ``view``
+        (another player's choice; its size is no secret, the hand is that much shorter)."""
+        chosen = self.passing[player]
+        if chosen is None or view is None or view == player:
+            return chosen
+        return (None,) * len(chosen)
+
     def deck(self) -> Cards:
         """The cards in play this round (1..deck size)."""
         return tuple(range(1, deck_size(self.player_count) + 1))
@@ -724,7 +747,7 @@ class FtwCardsState(State):
         totals = tuple(a + b for a, b in zip(self.totals, points, strict=True))
         result = RoundResult(self.round, player, hands, points)
         history = (*self.round_points, points)
-        if self.round >= self.player_count:
+        if self.round >= self.rounds:  # FT14: the last round is scored
             return self._changed(
                 active=None, totals=totals, round_points=history, last_round=result, **changes
             )
@@ -824,10 +847,8 @@ class FtwCardsState(State):
         self._check_player(player)
         data = self.to_json()
         data["seed"] = None
-        if not self.is_over:
-            data["hands"] = [
-                hand if p == player else [None] * len(hand) for p, hand in enumerate(data["hands"])
-            ]
+        players = range(self.player_count)
+        data["hands"] = [list(self.hand_seen_by(p, player)) for p in players]
         data["passing"] = [c if p == player else None for p, c in enumerate(data["passing"])]
         seen = {player, self.giver(player)}
         data["passed"] = [c if p in seen else None for p, c in enumerate(data["passed"])]
@@ -838,12 +859,12 @@ class FtwCardsState(State):
 
     def status(self) -> str:
         """Whose turn, the phase, the round and the pile top, on one line."""
-        rounds = f"round {self.round} of {self.player_count}"
+        rounds = f"round {self.round} of {self.rounds}"
         if self.active is None:
             names = self.rules.player_names(self.player_count)
             won = " and ".join(names[p] for p in self.winners)
             totals = ", ".join(str(t) for t in self.totals)
-            return f"Game over after {self.player_count} rounds: {won} won (scores {totals})"
+            return f"Game over after {self.rounds} rounds: {won} won (scores {totals})"
         name = self._name(self.active)
         if self.phase == "pass":
             return f"{name} to choose {PASS_COUNT} cards to pass — passing, {rounds}"

@@ -333,12 +333,19 @@ class PnrzState(State):
         assert best is not None
         return best
 
+    def hand_seen_by(self, player: int, view: int | None) -> tuple[str | None, ...]:
+        """``player``'s tile ids as ``view`` may see them: another player's tiles are ``None``
+        (only their number is public); ``view=None`` sees everything."""
+        hand = self.hands[player]
+        return hand if view is None or view == player else (None,) * len(hand)
+
     def observation(self, player: int) -> dict[str, Any]:
         """The public view for ``player``: other hands, the stack and the seed are masked."""
         self._check_player(player)
         data = self.to_json()
         data["hands"] = [
-            hand if p == player else [None] * len(hand) for p, hand in enumerate(data["hands"])
+            [None if key is None else self._ref_json(key) for key in self.hand_seen_by(p, player)]
+            for p in range(self.n_players)
         ]
         data["draw"] = [None] * len(data["draw"])
         data["seed"] = None
