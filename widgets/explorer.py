@@ -11,12 +11,15 @@ game of their own:
 - :class:`~widgets.board_view.BoardView` (``explorer.board``): the canvas, legend, move chooser,
   move buttons and typed moves; draws the board, the hint and the pass-the-device cover;
 - :class:`~widgets.history.HistoryPanel` (``explorer.history``): navigation, slider, steps inside
-  a move, the move list and the variation tree, under the seat panel
-  (:class:`~widgets.computer.SeatPanel`);
+  a move, the move list and the variation tree, under the seat panel;
+- :class:`~widgets.computer.ComputerSeats` (``explorer.computer``): who plays each seat, when a
+  computer seat moves (its search runs in the background), Stop / Go and the hint, shown in its
+  :class:`~widgets.computer.SeatPanel` (``explorer.seat_panel``);
 - :class:`~widgets.setup_panel.SetupPanel` (``explorer.setup``): seed, players, new game, the
   "view as" menu, the variant switches and the earlier games;
 - :class:`~widgets.files_panel.FilesPanel` (``explorer.files``): load, paste, downloads, links
-  and the board export.
+  and the board export. Its downloads and links are built only while its tab of
+  ``explorer.settings`` is open, not after every move.
 
 Their controls call the explorer's programmatic face, so a click and a call take one path. Every
 change (a click, a move, a jump in the history, a new game, a loaded file) goes through
@@ -152,6 +155,8 @@ class Explorer(ipywidgets.VBox):
             weakref.WeakKeyDictionary()
         )
         self._draws = 0
+        self._chooser_shown: tuple[tuple[Move, ...], bool] | None = None
+        self._buttons_shown: tuple[tuple[Move, ...], str | None] | None = None
         self._build_widgets(start, renderer)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
         self.add_class("ftw-explorer")
@@ -211,7 +216,9 @@ class Explorer(ipywidgets.VBox):
             lambda: f"{self._game}-move-{self._tree.index}",
             self._redraw,
         )
-        self.files = FilesPanel(self.load_json, self._on_uploaded, self.board_export)
+        self.files = FilesPanel(
+            self.load_json, self._on_uploaded, self.board_export, self._offer_downloads
+        )
 
         # players: a person or the computer per seat, Stop / Go, Hint
         self.computer = ComputerSeats(
@@ -238,10 +245,15 @@ class Explorer(ipywidgets.VBox):
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
         # The history column wraps under the board when both do not fit side by side.
-        settings = ipywidgets.Accordion(children=[self.setup, self.files])
-        settings.set_title(0, "Game, variants and view")
-        settings.set_title(1, "Load / save / export")
-        settings.selected_index = None
+        self.settings = ipywidgets.Accordion(
+            children=[self.setup, self.files],
+            titles=("Game, variants and view", "Load / save / export"),
+            selected_index=None,
+        )
+        # the downloads are built while their tab is open (its click opens it), not every move
+        traitlets.dlink(
+            (self.settings, "selected_index"), (self.files, "shown"), lambda index: index == 1
+        )
         return [
             ipywidgets.HBox([self._title, self._status, self.rotate_button]),
             self._variant,
@@ -249,7 +261,7 @@ class Explorer(ipywidgets.VBox):
             ipywidgets.HBox(
                 [self.board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")
             ),
-            settings,
+            self.settings,
             self.log_panel,
         ]
 
@@ -781,7 +793,8 @@ class Explorer(ipywidgets.VBox):
         widget has been updated, so the page never shows a new picture beside an old status.
 
         Args:
-            structure: the state or tree changed (refresh lists, buttons, downloads).
+            structure: the state, the tree or the view changed (refresh lists, buttons, and the
+                downloads if their tab is open).
             clicks: the targets selected towards the next move.
             substep: the step inside the last move to show, or ``None``.
             message: the message line (``None`` leaves it as it is).
@@ -813,7 +826,7 @@ class Explorer(ipywidgets.VBox):
                 self._refresh_buttons()
                 self._refresh_history()
                 self._refresh_view_options()
-                self._refresh_downloads()
+                self.files.refresh()
                 self.board_export.forget()
                 self.board_export.button.disabled = self._pass_to is not None
             self.computer.refresh(self.state)
@@ -1081,16 +1094,22 @@ class Explorer(ipywidgets.VBox):
         self._set_message(text, True)
 
     def _refresh_chooser(self) -> None:
-        self.board.show_chooser(self.choices, bool(self._narrowing.next_targets), self.choose)
+        # the chooser's and the move buttons' widgets are made anew only when what they offer
+        # changes (new widgets are a message each and a layout of the column on the page)
+        offered = (tuple(self.choices), bool(self._narrowing.next_targets))
+        if offered != self._chooser_shown:
+            self._chooser_shown = offered
+            self.board.show_chooser(offered[0], offered[1], self.choose)
 
     def _refresh_rotate(self) -> None:
         turnable = len(self._piece_turns()) > 1
         self.rotate_button.layout.visibility = "visible" if turnable else "hidden"
 
     def _refresh_buttons(self) -> None:
-        self.board.show_buttons(
-            self.button_moves, self.choose, pass_to=self.pass_to, ready=self.ready
-        )
+        offered = (tuple(self.button_moves), self.pass_to)
+        if offered != self._buttons_shown:
+            self._buttons_shown = offered
+            self.board.show_buttons(offered[0], self.choose, pass_to=offered[1], ready=self.ready)
 
     def _refresh_history(self) -> None:
         viewer = self._view_player()
@@ -1111,7 +1130,9 @@ class Explorer(ipywidgets.VBox):
         chosen = self._view_choice if self._view_choice < state.players else _DESIGNER
         self.setup.show_views(options, chosen)
 
-    def _refresh_downloads(self) -> None:
+    @guarded("downloads")
+    def _offer_downloads(self) -> None:
+        """Show in the files tab what may be downloaded and linked now (it asks while open)."""
         viewer = self._view_player()
         if self._pass_to is not None:
             self.files.show_covered(self.pass_to)
