@@ -477,7 +477,13 @@ class ExplorerOnPage:
             ) from err
 
     def _settled_box(self) -> dict[str, float]:
-        """The canvas's box once it has stayed put for one animation frame (layout settled)."""
+        """The canvas's box once it has stayed put for one animation frame (layout settled).
+
+        The whole canvas is brought into view first: a board that takes keys is focused by the
+        mousedown, and a focused canvas partly out of view is scrolled in before the click's
+        place on it is read (a click on the Rotate button above may have scrolled it out).
+        """
+        self.canvas.evaluate("c => c.scrollIntoView({block: 'nearest'})")
         box = self.canvas.bounding_box()
         for _ in range(20):
             self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
