@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import json
 import random
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,7 +15,7 @@ import traitlets
 
 import ftwkit
 from ftwkit.protocol import Move
-from widgets import Explorer, hooks
+from widgets import Explorer, files_panel, hooks, links
 from widgets.selection import narrow
 from widgets.tree import GameTree
 
@@ -313,6 +315,42 @@ def test_each_redraw_is_one_canvas_message(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(sent) == 2 and ex.line == ("B3-C3",)
 
 
+def test_a_move_updates_each_list_once_and_no_download(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A list's options and its selection reach the page in one message, so the page lays the
+    # history column out once per move; the closed files tab gets nothing.
+    import ipywidgets
+
+    ex = Explorer("playwin")
+    connect(ex)
+    ex.play("B3-C3")
+    updates: list[ipywidgets.Widget] = []
+    send = ipywidgets.Widget._send
+
+    def spy(widget: ipywidgets.Widget, msg: dict[str, Any], buffers: Any = None) -> None:
+        if msg.get("method") == "update":
+            updates.append(widget)
+        send(widget, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", spy)
+    ex.play("H6-G6")
+    history = ex.history
+    assert [w for w in updates if w is history.moves] == [history.moves]
+    assert [w for w in updates if w is history.tree_select] == [history.tree_select]
+    # the status line, the two lists and the slider's end and value: nothing else changed
+    assert len(updates) == 5
+
+
+def test_the_move_buttons_are_made_anew_only_when_the_moves_offered_change() -> None:
+    ex = Explorer("forthewin", seed=1)
+    ex.play(ex.state.legal_moves()[0])
+    buttons = ex.board.buttons.children
+    assert [b.description for b in buttons] == ["end"]
+    ex.set_view(None)  # the same moves offered: the same buttons
+    assert ex.board.buttons.children == buttons
+    ex.choose("end")
+    assert ex.board.buttons.children != buttons
+
+
 def test_a_pixel_click_on_the_canvas_reaches_the_move() -> None:
     ex = Explorer("playwin")
     connect(ex)
@@ -354,7 +392,51 @@ def test_saved_positions_and_records_load_back() -> None:
     assert other.state == ex.state and other.line == ()
     assert other.load_json(record)
     assert other.line == ("B3-C3", "H6-G6") and other.state == ex.state
+    ex.settings.selected_index = 1  # open "Load / save / export"
     assert "Download record" in ex.files.downloads.value
+
+
+def _offered_position(ex: Explorer) -> Any:
+    """The position the "Download position" link of the files tab holds (None: no link)."""
+    found = re.search(
+        r"download='[^']*-position\.json' href='data:application/json;base64,([^']*)'",
+        ex.files.downloads.value,
+    )
+    return json.loads(base64.b64decode(found.group(1))) if found else None
+
+
+def test_downloads_and_links_are_built_only_while_their_tab_is_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[str] = []
+    real_json_link, real_encode = files_panel._json_link, links.encode_value
+
+    def json_link(data: Any, filename: str, caption: str) -> str:
+        built.append(filename)
+        return real_json_link(data, filename, caption)
+
+    def encode_value(data: Any) -> str:
+        built.append("link")
+        return real_encode(data)
+
+    monkeypatch.setattr(files_panel, "_json_link", json_link)
+    monkeypatch.setattr(links, "encode_value", encode_value)
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    ex.play("H6-G6")
+    assert built == [] and ex.files.downloads.value == ""  # moves with the tab closed
+    ex.settings.selected_index = 1  # the visitor opens "Load / save / export"
+    assert built == ["playwin-position.json", "playwin-record.json", "link", "link"]
+    assert _offered_position(ex) == ex.state.to_json()
+    assert ex.files.position_link.value == ex.link_to_position()
+    ex.play("B2-C2")  # while it is open, every change is offered at once
+    assert _offered_position(ex) == ex.state.to_json()
+    ex.settings.selected_index = 0  # another tab: nothing is built, nothing stale is kept
+    built.clear()
+    ex.back()
+    assert built == [] and _offered_position(ex) is None and ex.files.position_link.value == ""
+    ex.settings.selected_index = 1
+    assert _offered_position(ex) == ex.state.to_json() and len(ex.state.moves()) == 2
 
 
 def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:

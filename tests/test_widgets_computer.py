@@ -13,7 +13,7 @@ from ftwkit import agents
 from ftwkit.agents.base import Agent
 from ftwkit.protocol import Move, State
 from widgets import Explorer
-from widgets.computer import FALLBACK_LEVELS, PERSON, menu, table
+from widgets.computer import PERSON, menu, table
 
 OPTIONS: dict[str, dict[str, Any]] = {"forthewin": {"max_rounds": 4}}
 """Uniformly random For the Win! games practically never end; a round cap makes them."""
@@ -45,12 +45,12 @@ def connect(ex: Explorer) -> None:
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
 
 
-def test_the_menu_offers_a_person_and_what_the_agents_package_has() -> None:
+def test_the_menu_offers_a_person_the_agents_levels_then_other_agents() -> None:
     keys = [key for _, key in menu()]
-    assert keys[0] == PERSON and "random" in keys
-    levels = table()
-    assert set(levels) <= set(FALLBACK_LEVELS) | set(getattr(agents, "levels", dict)())
-    for name, _params in levels.values():
+    assert keys[:4] == [PERSON, "easy", "normal", "strong"]
+    assert table() == agents.levels()
+    assert "random" in keys and "gated" in keys  # agents no level names are offered by name
+    for name, _params in table().values():
         assert name in agents.names()
 
 
@@ -137,6 +137,19 @@ def test_the_hint_shows_the_agents_best_moves_for_the_viewers_turn() -> None:
     assert ex.log_panel.entries == []
     ex.play(ex.state.legal_moves()[0])
     assert ex.hint_moves == []  # a hint belongs to its position
+
+
+def test_a_hint_that_arrives_after_the_position_moved_on_is_dropped() -> None:
+    ex = Explorer("playwin", seed=1)
+    ex.seat_panel.hint_level.value = "gated"
+    ex.hint()
+    assert ex.message == "Thinking about a hint (gated)…"
+    ex.play(ex.state.legal_moves()[0])
+    GATE.set()
+    assert ex.wait_for_computer(30)
+    assert ex.hint_moves == [] and not ex.message.startswith("Hint")
+    ex.back()  # nor is it shown at the position it was asked in, once left
+    assert ex.hint_moves == []
 
 
 def test_no_hint_for_another_players_turn_in_a_players_view() -> None:

@@ -61,6 +61,7 @@ def test_view_as_the_player_to_move_masks_the_others_passes_everywhere() -> None
     data = json.loads(ex.position_json())
     assert data == ex.state.observation(2)
     assert data["hands"][0] == [None] * len(data["hands"][0])
+    ex.settings.selected_index = 1  # open "Load / save / export"
     downloads = ex.files.downloads.value
     assert "Download Player 3&#x27;s view" in downloads
     assert "record" in downloads and "Download record" not in downloads

@@ -118,7 +118,9 @@ def test_a_bad_link_shows_one_line_and_keeps_the_game(query: str, message: str) 
 
 def test_the_links_of_a_hidden_game_are_only_in_the_designers_view() -> None:
     ex = Explorer("ftwcards", players=3)
+    ex.settings.selected_index = 1  # open "Load / save / export"
     assert ex.link_to_position().startswith("?position=")
+    assert ex.files.position_link.value == ex.link_to_position()
     ex.set_view(0)
     assert ex.files.links_box.layout.display == "none"
     with pytest.raises(IllegalMove, match=r"not offered in Player 1's view"):

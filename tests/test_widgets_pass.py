@@ -87,9 +87,11 @@ def test_the_cover_shows_after_the_loaded_position_changes_hands() -> None:
 
 def test_the_move_list_shows_only_what_both_players_may_read_while_covered() -> None:
     ex = _to_play_view("ftwcards")
+    ex.settings.selected_index = 1  # open "Load / save / export"
     move = ex.state.legal_moves()[0]
     _first_move(ex)
     assert ex.line == ("pass ? ? ?",)
+    assert "nothing to download while the board is covered" in ex.files.downloads.value
     assert "Download" not in ex.files.downloads.value
     ex.ready()
     assert ex.line == ("pass ? ? ?",)  # Player 2's view of Player 1's pass

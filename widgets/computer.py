@@ -1,11 +1,13 @@
-"""Computer seats for the explorer: the level menu, and searches that run off the widget callback.
+"""Computer seats for the explorer: the level menu, the seats, and searches off the widget callback.
 
-The levels come from ``ftwkit.agents`` (``levels()`` when it offers one, else a small table of
-agent names and parameters filtered by ``names()``), so the menu grows as agents are added and no
-game is named here. A search runs in a background thread; its result is handed back on the
-kernel's event loop (the thread that runs widget callbacks), so the explorer applies it through its
-single update method, never from the thread. Without a kernel (tests, scripts) results wait in a
-queue until :meth:`Background.drain` delivers them in the caller's thread.
+The levels are ``ftwkit.agents.levels()``, so the menu grows as agents are added and no game is
+named here. :class:`ComputerSeats` is the explorer's part that decides when a computer seat moves:
+it holds who plays each seat, the pause (Stop, or a jump in the history), the search under way and
+the hint, and shows them in its :class:`SeatPanel`. A search runs in a background thread; its
+result is handed back on the kernel's event loop (the thread that runs widget callbacks), and the
+seats hand a move to the explorer, which plays it through its single update method, never from the
+thread. Without a kernel (tests, scripts) results wait in a queue until :meth:`Background.drain`
+delivers them in the caller's thread.
 
 While a search runs, the interpreter's thread switch interval is shortened (:class:`SearchSlices`):
 a search is pure Python and holds the GIL, and with the default 5 ms slice the kernel's answer to a
@@ -17,6 +19,7 @@ Stop during a search was answered in a median 86 ms before (10 clicks) and 45 ms
 
 from __future__ import annotations
 
+import html
 import queue
 import sys
 import threading
@@ -26,12 +29,17 @@ from typing import Any
 import ipywidgets
 
 from ftwkit import agents
+from ftwkit.errors import IllegalMove
+from ftwkit.protocol import Move, State
+from widgets.log import LogPanel
+from widgets.tree import Node
 
 __all__ = [
-    "FALLBACK_LEVELS",
+    "HINT_MOVES",
     "PERSON",
     "SEARCH_SWITCH_INTERVAL",
     "Background",
+    "ComputerSeats",
     "SearchSlices",
     "SeatPanel",
     "describe",
@@ -43,42 +51,17 @@ __all__ = [
 PERSON = "person"
 """The menu key of a seat played by a person."""
 
-FALLBACK_LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
-    "easy": ("greedy", {}),
-    "normal": ("mcts", {"seconds": 1.0}),
-    "strong": ("mcts", {"seconds": 5.0}),
-}
-"""The levels used when ``ftwkit.agents`` offers no ``levels()`` (filtered by ``names()``)."""
-
-
-def _spec(value: Any) -> tuple[str, dict[str, Any]] | None:
-    """``(agent name, parameters)`` from a level entry: a pair, a name, or a mapping."""
-    if isinstance(value, str):
-        return value, {}
-    if isinstance(value, Mapping):
-        name = value.get("agent", value.get("name"))
-        params = value.get("params", {})
-        return (name, dict(params)) if isinstance(name, str) else None
-    if isinstance(value, tuple | list) and len(value) == 2 and isinstance(value[0], str):
-        return value[0], dict(value[1] or {})
-    return None
+HINT_MOVES = 3
+"""How many of the agent's best moves a hint shows."""
 
 
 def table() -> dict[str, tuple[str, dict[str, Any]]]:
-    """Every level the installed agents make possible: level → (agent name, parameters)."""
-    offered = getattr(agents, "levels", None)
-    raw: Mapping[str, Any] = offered() if callable(offered) else FALLBACK_LEVELS
-    known = set(agents.names())
-    out: dict[str, tuple[str, dict[str, Any]]] = {}
-    for level, value in raw.items():
-        spec = _spec(value)
-        if spec is not None and spec[0] in known:
-            out[str(level)] = spec
-    return out
+    """Every level the menu offers: level → (agent name, parameters)."""
+    return agents.levels()
 
 
 def describe(key: str) -> str:
-    """A menu key as a person reads it: ``"normal (mcts, seconds=1.0)"``."""
+    """A menu key as a person reads it: ``"normal (mcts, iterations=100)"``."""
     levels = table()
     if key in levels:
         name, params = levels[key]
@@ -224,7 +207,8 @@ class Background:
 class SeatPanel(ipywidgets.VBox):
     """Who plays each seat (a person or a computer level), Stop / Go, and the Hint button.
 
-    Only widgets: the explorer wires the callbacks and owns what they do.
+    Only widgets: :class:`ComputerSeats` fills them, and the explorer wires the buttons to its
+    programmatic face (``stop``, ``go``, ``hint``).
     """
 
     def __init__(self) -> None:
@@ -285,3 +269,235 @@ class SeatPanel(ipywidgets.VBox):
         ]
         self._seat_box.children = tuple(self.seat_menus)
         return self.seat_menus
+
+
+class ComputerSeats:
+    """Who plays each seat, and the computer's searches: when a computer seat moves, and hints.
+
+    The explorer's part for the computer. It holds the seats, the pause, the search under way and
+    the hint, and shows them in :attr:`panel`; the explorer calls :meth:`sync` and
+    :meth:`refresh` from its single update, so the status line, the "thinking…" badge and the
+    buttons change with the picture. A search's result comes back through ``play`` (a legal
+    move, for the explorer to play through its update) or ``update`` (a message: the computer
+    could not move, or the hint is ready); a result whose position is gone (a move, Back or Stop
+    came first) is dropped.
+
+    Args:
+        players: the number of seats (all played by a person at first).
+        seed: the seed the agents' seeds derive from (the game's, read when a search starts).
+        play: the explorer plays the computer's move (it is legal at the position shown).
+        update: the explorer's update with a message on the message line (``error``: as an error).
+        choose_seat: a seat's menu was changed on the page to ``key`` (the explorer's
+            ``set_seat``).
+        log: where a failing search is noted.
+    """
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        seed: Callable[[], int],
+        play: Callable[[Move], None],
+        update: Callable[[str, bool], None],
+        choose_seat: Callable[[int, str], None],
+        log: LogPanel,
+    ) -> None:
+        self._seed = seed
+        self._play = play
+        self._update = update
+        self._choose_seat = choose_seat
+        self._log = log
+        self.background = Background()
+        self.menu = menu()
+        self._seats: list[str] = [PERSON] * players
+        self.paused = False
+        """Whether the computer waits for Go (after Stop, Back, a jump or a load)."""
+        # a search's result is applied only if the generation it started in is still current
+        # (a move, Back or Stop moves it on)
+        self._generation = 0
+        self._thinking: tuple[int, Node] | None = None
+        self._hint: tuple[Node, str, list[tuple[Move, float]]] | None = None
+        self._shown: Node | None = None  # the node of the explorer's last update
+        self.panel = SeatPanel()
+        levels = [(label.removeprefix("computer: "), key) for label, key in self.menu[1:]]
+        self.panel.hint_level.options = levels
+        keys = [key for _, key in levels]
+        self.panel.hint_level.value = "easy" if "easy" in keys else keys[0]
+
+    # ----------------------------------------------------------------- what it holds
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who plays each seat: ``"person"``, a level (``"easy"``…) or an agent name."""
+        return tuple(self._seats)
+
+    @property
+    def choices(self) -> list[str]:
+        """The keys the seat menus offer (``"person"`` first)."""
+        return [key for _, key in self.menu]
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is searching for a move now."""
+        return self._thinking is not None
+
+    def plays(self, state: State) -> bool:
+        """Whether a computer seat is to move in ``state``."""
+        player = state.to_play
+        return (
+            not state.is_over
+            and player is not None
+            and player < len(self._seats)
+            and self._seats[player] != PERSON
+        )
+
+    def hint_for(self, node: Node) -> list[tuple[Move, float]]:
+        """The hint's moves and shares if it was asked at ``node`` (else none)."""
+        if self._hint is None or self._hint[0] is not node:
+            return []
+        return self._hint[2]
+
+    def status(self, state: State) -> str:
+        """The computer's part of the status line ('' when it has nothing to say)."""
+        if self._thinking is not None:
+            return "the computer is thinking…"
+        if self.paused and self.plays(state):
+            return "the computer waits: press Go"
+        return ""
+
+    def check_idle(self, state: State) -> None:
+        """Refuse a person's move while the computer thinks.
+
+        Raises:
+            IllegalMove: the computer is searching for the player to move.
+        """
+        if self._thinking is not None:
+            name = state.rules.player_names(state.players)[state.to_play or 0]
+            raise IllegalMove(f"{name} (the computer) is thinking; press Stop to take over")
+
+    # ----------------------------------------------------------------- changes
+    def set_seat(self, player: int, key: str) -> None:
+        """Let a person (``"person"``) or the computer (a level or agent name) play ``player``.
+
+        Raises:
+            IllegalMove: no such menu key or player.
+        """
+        if key not in self.choices:
+            raise IllegalMove(f"{key!r} is not a player; choose one of {self.choices}")
+        if not 0 <= player < len(self._seats):
+            raise IllegalMove(f"there is no player {player}: the game has {len(self._seats)}")
+        self._seats[player] = key
+        self.paused = False
+
+    def stop(self) -> bool:
+        """Drop the search under way and wait for Go; whether a search was under way."""
+        was = self._thinking is not None
+        self._cancel()
+        self.paused = True
+        return was
+
+    def hint(self, state: State, node: Node, viewer: int | None) -> str:
+        """Ask the hint level's agent for its weights at ``node``; returns the level asked.
+
+        Only for the viewer's own turn: in a player's view the hint of another seat would tell
+        what that player holds. The hint arrives through ``update``.
+
+        Raises:
+            IllegalMove: the game is over, or it is not the viewer's turn.
+        """
+        if state.is_over or state.to_play is None:
+            raise IllegalMove("the game is over: there is no move to hint")
+        names = state.rules.player_names(state.players)
+        if viewer is not None and viewer != state.to_play:
+            raise IllegalMove(
+                f"the hint is for {names[viewer]}'s own turn; it is {names[state.to_play]}'s turn"
+            )
+        key = str(self.panel.hint_level.value)
+        agent = make_agent(key, seed=self._seed())
+        self.background.run(
+            lambda: agent.analyse(state), lambda result: self._on_hint_done(node, key, result)
+        )
+        return key
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Outside a kernel: apply the computer's moves and hints until it has nothing to do."""
+        return self.background.drain(timeout)
+
+    def sync(self, state: State, node: Node) -> str:
+        """Drop a search whose position is gone; start one when a computer seat is to move.
+
+        Called by the explorer's update with the state and node shown.
+
+        Returns:
+            Why the computer cannot play ('' if it can, or has nothing to do).
+        """
+        self._shown = node
+        if self._thinking is not None and self._thinking[1] is not node:
+            self._cancel()
+        if self._thinking is not None or self.paused or not self.plays(state):
+            return ""
+        player = state.to_play
+        assert player is not None
+        try:
+            agent = make_agent(self._seats[player], seed=self._seed() * 1009 + player)
+        except ValueError as err:
+            self.paused = True
+            return f"The computer cannot play: {err}"
+        self._generation += 1
+        generation = self._generation
+        self._thinking = (generation, node)
+        self.background.run(
+            lambda: agent.choose(state),
+            lambda result: self._on_search_done(generation, node, result),
+        )
+        return ""
+
+    def refresh(self, state: State) -> None:
+        """Show the seats, Stop / Go and the "thinking…" line for ``state``."""
+        names = state.rules.player_names(state.players)
+        if len(self._seats) != state.players:
+            self._seats = (self._seats + [PERSON] * state.players)[: state.players]
+        panel = self.panel
+        for player, widget in enumerate(panel.set_seats(tuple(names), self._seats, self.menu)):
+            widget.observe(lambda change, p=player: self._on_seat_value(p, change), names="value")
+        panel.stop_button.disabled = self._thinking is None
+        panel.go_button.disabled = not (self.paused and self.plays(state))
+        panel.hint_button.disabled = state.is_over
+        panel.thinking.value = (
+            f"<i>{html.escape(names[state.to_play or 0])} thinking…</i>" if self.thinking else ""
+        )
+
+    def _cancel(self) -> None:
+        if self._thinking is not None:
+            self._thinking = None
+            self._generation += 1
+
+    # ----------------------------------------------------------------- results and events
+    def _on_search_done(self, generation: int, node: Node, result: Any) -> None:
+        if self._thinking != (generation, node) or self._shown is not node:
+            return  # stopped, taken back, or the person moved on: the answer is stale
+        self._thinking = None
+        state = node.state
+        if isinstance(result, Move) and state.is_legal(result):
+            self._play(result)
+            return
+        if isinstance(result, BaseException):
+            self._log.exception(result, "computer player")
+        self.paused = True
+        mover = state.rules.player_names(state.players)[state.to_play or 0]
+        self._update(f"The computer could not move for {mover}.", False)
+
+    def _on_hint_done(self, node: Node, key: str, result: Any) -> None:
+        if node is not self._shown:
+            return  # the position moved on: the hint is of another
+        if isinstance(result, BaseException):
+            self._log.exception(result, "hint")
+            self._update("The hint failed.", True)
+            return
+        top = [(m, float(w)) for m, w in list(result)[:HINT_MOVES]]
+        self._hint = (node, key, top)
+        shown = " · ".join(f"{m} {w:.0%}" for m, w in top) or "no move"
+        self._update(f"Hint ({key}): {shown}", False)
+
+    def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
+        if change["new"] != self._seats[player]:
+            self._choose_seat(player, change["new"])

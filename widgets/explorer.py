@@ -11,12 +11,15 @@ game of their own:
 - :class:`~widgets.board_view.BoardView` (``explorer.board``): the canvas, legend, move chooser,
   move buttons and typed moves; draws the board, the hint and the pass-the-device cover;
 - :class:`~widgets.history.HistoryPanel` (``explorer.history``): navigation, slider, steps inside
-  a move, the move list and the variation tree, under the seat panel
-  (:class:`~widgets.computer.SeatPanel`);
+  a move, the move list and the variation tree, under the seat panel;
+- :class:`~widgets.computer.ComputerSeats` (``explorer.computer``): who plays each seat, when a
+  computer seat moves (its search runs in the background), Stop / Go and the hint, shown in its
+  :class:`~widgets.computer.SeatPanel` (``explorer.seat_panel``);
 - :class:`~widgets.setup_panel.SetupPanel` (``explorer.setup``): seed, players, new game, the
   "view as" menu, the variant switches and the earlier games;
 - :class:`~widgets.files_panel.FilesPanel` (``explorer.files``): load, paste, downloads, links
-  and the board export.
+  and the board export. Its downloads and links are built only while its tab of
+  ``explorer.settings`` is open, not after every move.
 
 Their controls call the explorer's programmatic face, so a click and a call take one path. Every
 change (a click, a move, a jump in the history, a new game, a loaded file) goes through
@@ -46,7 +49,7 @@ from ftwkit.protocol import Move, State
 from widgets import hooks, links
 from widgets.board_view import BoardView
 from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
-from widgets.computer import PERSON, Background, SeatPanel, make_agent, menu
+from widgets.computer import PERSON, ComputerSeats
 from widgets.export import BoardExport
 from widgets.files_panel import FilesPanel
 from widgets.history import HistoryPanel
@@ -65,7 +68,7 @@ __all__ = ["Explorer", "has_hidden_information"]
 _DESIGNER = -1
 _TO_PLAY = -2
 _MAX_START_HIGHLIGHTS = 40
-_HINT_MOVES = 3
+"""Before the first click, start targets are highlighted only if there are at most this many."""
 STRAY_CLICK = (
     "That click continues no move: the move so far is kept. Click a highlighted place to go on, "
     "or its last place again to take that step back."
@@ -73,8 +76,6 @@ STRAY_CLICK = (
 """What a click beside the board says while a move is entered past its first click."""
 _MAX_EARLIER = 8
 """How many games put aside the explorer keeps."""
-"""How many of the agent's best moves a hint shows."""
-"""Before the first click, start targets are highlighted only if there are at most this many."""
 
 
 def _turns_pieces(state: State) -> bool:
@@ -159,15 +160,8 @@ class Explorer(ipywidgets.VBox):
             weakref.WeakKeyDictionary()
         )
         self._draws = 0
-        # computer seats: a search runs in the background; its result is applied only if the
-        # generation it started in is still current (a move, Back or Stop moves it on)
-        self._background = Background()
-        self._seat_menu = menu()
-        self._seats: list[str] = [PERSON] * start.players
-        self._generation = 0
-        self._thinking: tuple[int, Node] | None = None
-        self._paused = False
-        self._hint: tuple[Node, str, list[tuple[Move, float]]] | None = None
+        self._chooser_shown: tuple[tuple[Move, ...], bool] | None = None
+        self._buttons_shown: tuple[tuple[Move, ...], str | None] | None = None
         self._build_widgets(start, renderer)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
         self.add_class("ftw-explorer")
@@ -227,20 +221,23 @@ class Explorer(ipywidgets.VBox):
             lambda: f"{self._game}-move-{self._tree.index}",
             self._redraw,
         )
-        self.files = FilesPanel(self.load_json, self._on_uploaded, self.board_export)
+        self.files = FilesPanel(
+            self.load_json, self._on_uploaded, self.board_export, self._offer_downloads
+        )
 
         # players: a person or the computer per seat, Stop / Go, Hint
-        self.seat_panel = SeatPanel()
+        self.computer = ComputerSeats(
+            start.players,
+            seed=lambda: self._seed,
+            play=self._on_computer_move,
+            update=self._on_computer_message,
+            choose_seat=self.set_seat,
+            log=self.log_panel,
+        )
+        self.seat_panel = self.computer.panel
         self.seat_panel.stop_button.on_click(self._on_stop_click)
         self.seat_panel.go_button.on_click(self._on_go_click)
         self.seat_panel.hint_button.on_click(self._on_hint_click)
-        levels = [(label.removeprefix("computer: "), key) for label, key in self._seat_menu[1:]]
-        self.seat_panel.hint_level.options = levels
-        keys = [key for _, key in levels]
-        if keys:
-            self.seat_panel.hint_level.value = "easy" if "easy" in keys else keys[0]
-        else:
-            self.seat_panel.hint_button.disabled = True
         self.history = HistoryPanel(
             goto=self.goto,
             back=self.back,
@@ -253,10 +250,15 @@ class Explorer(ipywidgets.VBox):
 
     def _layout_children(self) -> list[ipywidgets.Widget]:
         # The history column wraps under the board when both do not fit side by side.
-        settings = ipywidgets.Accordion(children=[self.setup, self.files])
-        settings.set_title(0, "Game, variants and view")
-        settings.set_title(1, "Load / save / export")
-        settings.selected_index = None
+        self.settings = ipywidgets.Accordion(
+            children=[self.setup, self.files],
+            titles=("Game, variants and view", "Load / save / export"),
+            selected_index=None,
+        )
+        # the downloads are built while their tab is open (its click opens it), not every move
+        traitlets.dlink(
+            (self.settings, "selected_index"), (self.files, "shown"), lambda index: index == 1
+        )
         return [
             ipywidgets.HBox([self._title, self._status, self.rotate_button]),
             self._variant,
@@ -264,7 +266,7 @@ class Explorer(ipywidgets.VBox):
             ipywidgets.HBox(
                 [self.board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")
             ),
-            settings,
+            self.settings,
             self.log_panel,
         ]
 
@@ -373,7 +375,7 @@ class Explorer(ipywidgets.VBox):
         if isinstance(move, str):
             move = self._parse_move(state, move)
         self._tree.play(move)
-        self._paused = False
+        self.computer.paused = False
         self._commit(structure=True)
         return True
 
@@ -472,20 +474,20 @@ class Explorer(ipywidgets.VBox):
         if move is None:
             raise IllegalMove(f"{choice} is not among the offered moves")
         self._tree.play(move)
-        self._paused = False
+        self.computer.paused = False
         self._commit(structure=True)
 
     @guarded("history")
     def back(self) -> None:
         """Step one move back (the computer waits until Go or the next move)."""
-        self._paused = True
+        self.computer.paused = True
         self._tree.back()
         self._commit(structure=True)
 
     @guarded("history")
     def forward(self) -> None:
         """Step one move forward along the line shown."""
-        self._paused = True
+        self.computer.paused = True
         self._tree.forward()
         self._commit(structure=True)
 
@@ -494,7 +496,7 @@ class Explorer(ipywidgets.VBox):
         """Show ply ``index`` of the line (0 = the start; negative counts from the end)."""
         if index < 0:
             index += len(self._tree.line)
-        self._paused = True
+        self.computer.paused = True
         self._tree.goto(index)
         self._commit(structure=True)
 
@@ -522,7 +524,7 @@ class Explorer(ipywidgets.VBox):
             node = candidate
             if id(candidate) not in current_line:
                 break
-        self._paused = True
+        self.computer.paused = True
         self._tree.select(node)
         self._tree._leaf = leaf
         self._commit(structure=True)
@@ -582,7 +584,7 @@ class Explorer(ipywidgets.VBox):
         kept = self._replace_tree(tree)
         if kept:
             what += f"; the game before is kept under Earlier games ({kept})"
-        self._paused = True
+        self.computer.paused = True
         self._sync_setup(tree.state)
         self._commit(structure=True, message=f"Loaded a {what}.")
         return True
@@ -706,52 +708,45 @@ class Explorer(ipywidgets.VBox):
         self._commit(structure=True)
 
     # ================================================================= computer seats
+    # The decisions are :class:`~widgets.computer.ComputerSeats`' (``explorer.computer``); these
+    # are the programmatic face, and each change goes through the one update.
     @property
     def seats(self) -> tuple[str, ...]:
         """Who plays each seat: ``"person"``, a level (``"easy"``…) or an agent name."""
-        return tuple(self._seats)
+        return self.computer.seats
 
     @property
     def seat_choices(self) -> list[str]:
         """The keys the seat menus offer (``"person"`` first)."""
-        return [key for _, key in self._seat_menu]
+        return self.computer.choices
 
     @property
     def thinking(self) -> bool:
         """Whether the computer is searching for a move now."""
-        return self._thinking is not None
+        return self.computer.thinking
 
     @property
     def hint_moves(self) -> list[tuple[str, float]]:
         """The hint for the state shown: ``(move, share)``, best first (empty if none)."""
-        if self._hint is None or self._hint[0] is not self._tree.current:
-            return []
-        return [(str(move), share) for move, share in self._hint[2]]
+        return [(str(move), share) for move, share in self.computer.hint_for(self._tree.current)]
 
     @guarded("players")
     def set_seat(self, player: int, key: str) -> None:
         """Let a person (``"person"``) or the computer (a level or agent name) play ``player``."""
-        if key not in self.seat_choices:
-            raise IllegalMove(f"{key!r} is not a player; choose one of {self.seat_choices}")
-        if not 0 <= player < len(self._seats):
-            raise IllegalMove(f"there is no player {player}: the game has {len(self._seats)}")
-        self._seats[player] = key
-        self._paused = False
+        self.computer.set_seat(player, key)
         self._commit(structure=False, message=None)
 
     @guarded("stop")
     def stop(self) -> None:
         """Stop the computer: a search under way is ignored; nothing moves until :meth:`go`."""
-        was = self._thinking is not None
-        self._cancel_thinking()
-        self._paused = True
+        was = self.computer.stop()
         text = "Stopped: the computer waits until you press Go." if was else ""
         self._commit(structure=False, message=text)
 
     @guarded("go")
     def go(self) -> None:
         """Let the computer move for its seats again (after Stop, Back or a jump)."""
-        self._paused = False
+        self.computer.paused = False
         self._commit(structure=False)
 
     @guarded("hint")
@@ -761,121 +756,28 @@ class Explorer(ipywidgets.VBox):
         Only for the viewer's own turn: in a player's view the hint of another seat would tell
         what that player holds.
         """
-        state = self.state
-        if state.is_over or state.to_play is None:
-            raise IllegalMove("the game is over: there is no move to hint")
-        viewer = self._view_player()
-        names = state.rules.player_names(state.players)
-        if viewer is not None and viewer != state.to_play:
-            raise IllegalMove(
-                f"the hint is for {names[viewer]}'s own turn; it is {names[state.to_play]}'s turn"
-            )
-        key = self.seat_panel.hint_level.value
-        if not key:
-            raise IllegalMove("no computer player is installed to give a hint")
-        agent = make_agent(key, seed=self._seed)
-        node = self._tree.current
+        key = self.computer.hint(self.state, self._tree.current, self._view_player())
         self._set_message(f"Thinking about a hint ({key})…", False)
-        self._background.run(
-            lambda: agent.analyse(state), lambda result: self._on_hint_done(node, key, result)
-        )
 
     def wait_for_computer(self, timeout: float = 60.0) -> bool:
         """Outside a kernel: apply the computer's moves and hints until it has nothing to do.
 
         Inside a kernel results arrive on their own. Returns False if ``timeout`` passed first.
         """
-        return self._background.drain(timeout)
-
-    def _computer_to_move(self) -> bool:
-        state = self.state
-        return (
-            not state.is_over
-            and state.to_play is not None
-            and state.to_play < len(self._seats)
-            and self._seats[state.to_play] != PERSON
-        )
-
-    def _cancel_thinking(self) -> None:
-        if self._thinking is not None:
-            self._thinking = None
-            self._generation += 1
-
-    def _sync_computer(self) -> None:
-        """Cancel a search whose position is gone; start one when a computer seat is to move."""
-        node = self._tree.current
-        if self._thinking is not None and self._thinking[1] is not node:
-            self._cancel_thinking()
-        if self._thinking is None and not self._paused and self._computer_to_move():
-            self._start_thinking()
-
-    def _start_thinking(self) -> None:
-        state = self.state
-        player = state.to_play
-        assert player is not None
-        try:
-            agent = make_agent(self._seats[player], seed=self._seed * 1009 + player)
-        except ValueError as err:
-            self._paused = True
-            self._set_message(f"The computer cannot play: {err}", True)
-            return
-        self._generation += 1
-        generation, node = self._generation, self._tree.current
-        self._thinking = (generation, node)
-        self._background.run(
-            lambda: agent.choose(state),
-            lambda result: self._on_computer_done(generation, node, result),
-        )
+        return self.computer.wait(timeout)
 
     @guarded("computer")
-    def _on_computer_done(self, generation: int, node: Node, result: Any) -> None:
-        if self._thinking != (generation, node) or self._tree.current is not node:
-            return  # stopped, taken back, or the person moved on: the answer is stale
-        self._thinking = None
-        state = node.state
-        names = state.rules.player_names(state.players)
-        mover = names[state.to_play or 0]
-        if isinstance(result, BaseException) or not (
-            isinstance(result, Move) and state.is_legal(result)
-        ):
-            if isinstance(result, BaseException):
-                self.log_panel.exception(result, "computer player")
-            self._paused = True
-            self._commit(structure=False, message=f"The computer could not move for {mover}.")
-            return
-        self._tree.play(result)
+    def _on_computer_move(self, move: Move) -> None:
+        """Play the computer's move (legal at the state shown) and say so."""
+        state = self.state
+        mover = state.rules.player_names(state.players)[state.to_play or 0]
+        self._tree.play(move)
         label = self._move_label(self._tree.current, self._view_player())
         self._commit(structure=True, message=f"{mover} (computer) played {label}.")
 
-    @guarded("hint")
-    def _on_hint_done(self, node: Node, key: str, result: Any) -> None:
-        if node is not self._tree.current:
-            return
-        if isinstance(result, BaseException):
-            self.log_panel.exception(result, "hint")
-            self._commit(structure=False, message="The hint failed.", error=True)
-            return
-        top = [(m, float(w)) for m, w in list(result)[:_HINT_MOVES]]
-        self._hint = (node, key, top)
-        shown = " · ".join(f"{m} {w:.0%}" for m, w in top) or "no move"
-        self._commit(structure=False, message=f"Hint ({key}): {shown}")
-
-    def _refresh_seats(self) -> None:
-        state = self.state
-        names = state.rules.player_names(state.players)
-        if len(self._seats) != state.players:
-            self._seats = (self._seats + [PERSON] * state.players)[: state.players]
-        for player, widget in enumerate(
-            self.seat_panel.set_seats(tuple(names), list(self._seats), self._seat_menu)
-        ):
-            widget.observe(lambda change, p=player: self._on_seat_value(p, change), names="value")
-        panel = self.seat_panel
-        panel.stop_button.disabled = self._thinking is None
-        panel.go_button.disabled = not (self._paused and self._computer_to_move())
-        panel.hint_button.disabled = state.is_over or not panel.hint_level.options
-        panel.thinking.value = (
-            f"<i>{html.escape(names[state.to_play or 0])} thinking…</i>" if self.thinking else ""
-        )
+    @guarded("computer")
+    def _on_computer_message(self, text: str, error: bool) -> None:
+        self._commit(structure=False, message=text, error=error)
 
     # ================================================================= the one update
     def _commit(
@@ -896,7 +798,8 @@ class Explorer(ipywidgets.VBox):
         widget has been updated, so the page never shows a new picture beside an old status.
 
         Args:
-            structure: the state or tree changed (refresh lists, buttons, downloads).
+            structure: the state, the tree or the view changed (refresh lists, buttons, and the
+                downloads if their tab is open).
             clicks: the targets selected towards the next move.
             substep: the step inside the last move to show, or ``None``.
             message: the message line (``None`` leaves it as it is).
@@ -918,7 +821,9 @@ class Explorer(ipywidgets.VBox):
                 self._set_message(message, error)
             if structure:
                 self._steps = self._compute_steps()
-            self._sync_computer()
+            cannot = self.computer.sync(self.state, self._tree.current)
+            if cannot:
+                self._set_message(cannot, True)
             self._refresh_status()
             self._refresh_chooser()
             self._refresh_rotate()
@@ -926,10 +831,10 @@ class Explorer(ipywidgets.VBox):
                 self._refresh_buttons()
                 self._refresh_history()
                 self._refresh_view_options()
-                self._refresh_downloads()
+                self.files.refresh()
                 self.board_export.forget()
                 self.board_export.button.disabled = self._pass_to is not None
-            self._refresh_seats()
+            self.computer.refresh(self.state)
             self._refresh_steps()
             # The picture comes last, so the text beside it is already current when it arrives.
             self._redraw()
@@ -977,7 +882,7 @@ class Explorer(ipywidgets.VBox):
                 decided = turned
         if decided is not None:
             self._tree.play(decided)
-            self._paused = False
+            self.computer.paused = False
             self._commit(structure=True)
             return
         self._commit(structure=False, clicks=n.clicks)
@@ -1005,10 +910,7 @@ class Explorer(ipywidgets.VBox):
             raise IllegalMove(
                 f"pass the device to {name}: the board stays covered until they click it"
             )
-        if self._thinking is not None:
-            state = self.state
-            name = state.rules.player_names(state.players)[state.to_play or 0]
-            raise IllegalMove(f"{name} (the computer) is thinking; press Stop to take over")
+        self.computer.check_idle(self.state)
         if self._hides_moves():
             state = self.state
             names = state.rules.player_names(state.players)
@@ -1078,7 +980,7 @@ class Explorer(ipywidgets.VBox):
         against the computer must not see the computer's cards while it is its turn.
         """
         mover = state.to_play
-        seats = self._seats
+        seats = self.computer.seats
         if mover is None or mover >= len(seats) or seats[mover] == PERSON:
             return mover
         people = [p for p, key in enumerate(seats) if key == PERSON]
@@ -1147,14 +1049,12 @@ class Explorer(ipywidgets.VBox):
             return
         state = self._draw_state()
         view = self._view_player()
-        hint = self._hint
-        shown = hint is not None and hint[0] is self._tree.current and self._substep is None
         self.board.draw(
             state,
             view,
             self._picture_marks(state, view),
-            hint=hint[2] if hint is not None and shown else (),
-            thinking=self._thinking is not None,
+            hint=self.computer.hint_for(self._tree.current) if self._substep is None else (),
+            thinking=self.computer.thinking,
         )
         self._draws += 1
 
@@ -1181,10 +1081,9 @@ class Explorer(ipywidgets.VBox):
             parts.append(f"inside move {self._tree.index} of {len(self._tree.line) - 1}: {label}")
         else:
             parts.append(f"move {self._tree.index} of {len(self._tree.line) - 1}")
-        if self._thinking is not None:
-            parts.append("the computer is thinking…")
-        elif self._paused and self._computer_to_move():
-            parts.append("the computer waits: press Go")
+        computer = self.computer.status(self.state)
+        if computer:
+            parts.append(computer)
         return " · ".join(parts)
 
     def _refresh_status(self) -> None:
@@ -1211,16 +1110,22 @@ class Explorer(ipywidgets.VBox):
         self._set_message(text, True)
 
     def _refresh_chooser(self) -> None:
-        self.board.show_chooser(self.choices, bool(self._narrowing.next_targets), self.choose)
+        # the chooser's and the move buttons' widgets are made anew only when what they offer
+        # changes (new widgets are a message each and a layout of the column on the page)
+        offered = (tuple(self.choices), bool(self._narrowing.next_targets))
+        if offered != self._chooser_shown:
+            self._chooser_shown = offered
+            self.board.show_chooser(offered[0], offered[1], self.choose)
 
     def _refresh_rotate(self) -> None:
         turnable = len(self._piece_turns()) > 1
         self.rotate_button.layout.visibility = "visible" if turnable else "hidden"
 
     def _refresh_buttons(self) -> None:
-        self.board.show_buttons(
-            self.button_moves, self.choose, pass_to=self.pass_to, ready=self.ready
-        )
+        offered = (tuple(self.button_moves), self.pass_to)
+        if offered != self._buttons_shown:
+            self._buttons_shown = offered
+            self.board.show_buttons(offered[0], self.choose, pass_to=offered[1], ready=self.ready)
 
     def _refresh_history(self) -> None:
         viewer = self._view_player()
@@ -1241,7 +1146,9 @@ class Explorer(ipywidgets.VBox):
         chosen = self._view_choice if self._view_choice < state.players else _DESIGNER
         self.setup.show_views(options, chosen)
 
-    def _refresh_downloads(self) -> None:
+    @guarded("downloads")
+    def _offer_downloads(self) -> None:
+        """Show in the files tab what may be downloaded and linked now (it asks while open)."""
         viewer = self._view_player()
         if self._pass_to is not None:
             self.files.show_covered(self.pass_to)
@@ -1280,7 +1187,7 @@ class Explorer(ipywidgets.VBox):
         state = rules.new(players=players, seed=seed)
         self._seed = seed
         kept = self._replace_tree(GameTree(state))
-        self._paused = False
+        self.computer.paused = False
         self._sync_setup(state)
         text = message or f"New game (seed {seed})."
         if kept:
@@ -1326,7 +1233,7 @@ class Explorer(ipywidgets.VBox):
         _label, tree = self._earlier.pop(k)
         self._refresh_earlier()
         self._replace_tree(tree)
-        self._paused = True
+        self.computer.paused = True
         self._sync_setup(tree.state)
         summary = variant_summary(self._game, _options(tree.state.rules))
         self._commit(structure=True, message=f"Back to the earlier game ({summary}).")
@@ -1355,7 +1262,7 @@ class Explorer(ipywidgets.VBox):
     @guarded("variations")
     def _select_node(self, node: Node) -> None:
         """Show a node of the tree (a click in the variation list)."""
-        self._paused = True
+        self.computer.paused = True
         self._tree.select(node)
         self._commit(structure=True)
 
@@ -1390,7 +1297,3 @@ class Explorer(ipywidgets.VBox):
 
     def _on_hint_click(self, _button: Any) -> None:
         self.hint()
-
-    def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
-        if change["new"] != self._seats[player]:
-            self.set_seat(player, change["new"])

@@ -2,8 +2,14 @@
 
 The panel holds no game: it hands what is loaded to the ``load`` callback (the explorer's
 :meth:`~widgets.explorer.Explorer.load_json`) and shows the downloads and links the explorer
-gives it after each change (:meth:`FilesPanel.show_whole`, :meth:`FilesPanel.show_view`,
-:meth:`FilesPanel.show_covered`).
+gives it (:meth:`FilesPanel.show_whole`, :meth:`FilesPanel.show_view`,
+:meth:`FilesPanel.show_covered`) through its ``offer`` callback.
+
+The downloads and links are built only while the tab is open (:attr:`FilesPanel.shown`): at once
+when it opens, and again after each change (:meth:`FilesPanel.refresh`) while it stays open. A
+move played with the tab closed builds nothing (a record's download and link grow with the game,
+and would be encoded and sent to the page after every move), and clears what an earlier opening
+showed, so the page never holds a download of another position.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets
+import traitlets
 
 from widgets import links
 from widgets.export import BoardExport, data_link
@@ -34,16 +41,24 @@ class FilesPanel(ipywidgets.VBox):
         load: loads JSON text (or bytes); returns whether it was loaded (it shows its own reason).
         uploaded: called after an upload was tried, with the file's name (for the log).
         board_export: the board's picture export, shown at the bottom of the tab.
+        offer: shows what may be downloaded now, by calling one of :meth:`show_whole`,
+            :meth:`show_view` or :meth:`show_covered` (called only while the tab is open).
     """
+
+    shown = traitlets.Bool(
+        False, help="Whether the tab is open: the downloads and links are built only while it is."
+    )
 
     def __init__(
         self,
         load: Callable[[str | bytes], bool],
         uploaded: Callable[[str], None],
         board_export: BoardExport,
+        offer: Callable[[], None],
     ) -> None:
         self._load = load
         self._uploaded = uploaded
+        self._offer = offer
         self._syncing = False
         self.upload = ipywidgets.FileUpload(accept=".json", multiple=False, description="Load JSON")
         self.upload.observe(self._on_upload_value, names="value")
@@ -88,6 +103,15 @@ class FilesPanel(ipywidgets.VBox):
                 self.board_export,
             ]
         )
+        self.observe(self._on_shown, names="shown")
+
+    def refresh(self) -> None:
+        """The position or the view changed: build the downloads anew if open, else drop them."""
+        if self.shown:
+            self._offer()
+        else:
+            self.downloads.value = ""
+            self.position_link.value = self.record_link.value = ""
 
     # ----------------------------------------------------------------- what the tab offers
     def show_whole(self, game: str, position: Mapping[str, Any], record: Mapping[str, Any]) -> None:
@@ -117,6 +141,10 @@ class FilesPanel(ipywidgets.VBox):
         self.links_box.layout.display = "none"
 
     # ----------------------------------------------------------------- handlers
+    def _on_shown(self, change: Mapping[str, Any]) -> None:
+        if change["new"]:
+            self._offer()
+
     def _on_upload_value(self, change: Mapping[str, Any]) -> None:
         files = change["new"]
         if self._syncing or not files:

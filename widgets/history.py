@@ -139,14 +139,19 @@ class HistoryPanel(ipywidgets.VBox):
             tree_labels.append((text, len(self._tree_nodes)))
             self._tree_nodes.append(node)
         self._syncing = True
+        # a list's options and its selection reach the page in one message; not the slider's
+        # end and value: sent together, the page's slider sent a value back (a jump in the
+        # history) in the browser tests
         try:
-            self.moves.options = labels
-            self.moves.value = index
+            with self.moves.hold_sync():
+                self.moves.options = labels
+                self.moves.value = index
             self.slider.max = len(line) - 1
             self.slider.value = index
-            self.tree_select.options = tree_labels
-            current = [i for i, n in enumerate(self._tree_nodes) if n is tree.current]
-            self.tree_select.value = current[0] if current else None
+            with self.tree_select.hold_sync():
+                self.tree_select.options = tree_labels
+                current = [i for i, n in enumerate(self._tree_nodes) if n is tree.current]
+                self.tree_select.value = current[0] if current else None
         finally:
             self._syncing = False
         self.first.disabled = self.back.disabled = index == 0

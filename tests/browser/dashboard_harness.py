@@ -314,13 +314,30 @@ def click_and_time_redraw(page: Any, x: float, y: float, timeout_ms: float = 30_
 # --------------------------------------------------------------------------- an explorer
 MARK_EXPLORER_JS = """
 (canvas, mark) => {
-  let el = canvas;
-  while (el && !el.querySelector('a[download$="-position.json"]')) el = el.parentElement;
+  const el = canvas.closest('.ftw-explorer');
   if (!el) return false;
   el.setAttribute('data-ftw-explorer', mark);
   return true;
 }
 """
+
+TAB_HEADERS = ".jupyter-widget-Collapse-header, .lm-AccordionPanel-title"
+"""The titles of the explorer's settings tabs (an ipywidgets Accordion: one open at a time)."""
+
+FILES_TAB = "Load / save / export"
+"""The tab whose downloads the harness reads the position from (built only while it is open)."""
+
+TAB_OPEN_JS = """
+(root, [title, headers]) => {
+  const header = Array.from(root.querySelectorAll(headers))
+    .find(h => h.innerText.trim() === title);
+  if (!header) throw new Error('no tab ' + title);
+  const panel = header.closest('.jupyter-widget-Collapse');
+  return panel ? panel.classList.contains('jupyter-widget-Collapse-open')
+               : header.classList.contains('lm-mod-expanded');
+}
+"""
+"""Whether the explorer's (``root``) settings tab ``title`` is open."""
 
 SNAPSHOT_JS = """
 (root) => {
@@ -354,15 +371,32 @@ class Snapshot:
 
 
 class ExplorerOnPage:
-    """The explorer around a page's ``index``-th canvas: its board, status, moves and messages."""
+    """The explorer around a page's ``index``-th canvas: its board, status, moves and messages.
+
+    The position shown is read from the "Download position" link of the "Load / save / export"
+    tab, which the explorer builds only while that tab is open: the tab is opened here (as a
+    visitor opens it, by a click on its title) and again by :meth:`state` if a test opened
+    another tab since.
+    """
 
     def __init__(self, page: Any, index: int = 0) -> None:
         self.page = page
         self.mark = f"explorer-{index}"
         self.canvas = page.locator("canvas").nth(index)
         if not self.canvas.evaluate(MARK_EXPLORER_JS, self.mark):
-            raise AssertionError(f"canvas {index} is not inside an explorer with a save link")
+            raise AssertionError(f"canvas {index} is not inside an explorer")
         self.root = page.locator(f'[data-ftw-explorer="{self.mark}"]')
+        self.show_files()
+
+    def open_tab(self, title: str) -> None:
+        """Open the settings tab ``title`` by a click on its title, unless it is open."""
+        if not self.root.evaluate(TAB_OPEN_JS, [title, TAB_HEADERS]):
+            self.root.locator(TAB_HEADERS).filter(has_text=title).first.click()
+
+    def show_files(self) -> None:
+        """Open "Load / save / export" and wait until it offers its downloads (or says why not)."""
+        self.open_tab(FILES_TAB)
+        self.wait_for("(root) => root.querySelector('.ftw-downloads').innerText.trim() !== ''")
 
     def snapshot(self) -> Snapshot:
         """Read the status line, the move list, the message and the saved position."""
@@ -389,6 +423,7 @@ class ExplorerOnPage:
         """
         import ftwkit
 
+        self.show_files()
         deadline = time.monotonic() + timeout_s
         while True:
             snap = self.snapshot()
@@ -442,7 +477,13 @@ class ExplorerOnPage:
             ) from err
 
     def _settled_box(self) -> dict[str, float]:
-        """The canvas's box once it has stayed put for one animation frame (layout settled)."""
+        """The canvas's box once it has stayed put for one animation frame (layout settled).
+
+        The whole canvas is brought into view first: a board that takes keys is focused by the
+        mousedown, and a focused canvas partly out of view is scrolled in before the click's
+        place on it is read (a click on the Rotate button above may have scrolled it out).
+        """
+        self.canvas.evaluate("c => c.scrollIntoView({block: 'nearest'})")
         box = self.canvas.bounding_box()
         for _ in range(20):
             self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")

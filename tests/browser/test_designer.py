@@ -138,6 +138,7 @@ def test_hot_seat_covers_the_board_between_players(
         _open_accordion(page, "Game, variants and view")
         view = page.locator("select:has(option:text-is('player to move'))").first
         view.select_option(label="player to move")
+        _open_accordion(page, "Load / save / export")  # its downloads are built while open
         page.locator("a[download$='-view-1.json']").wait_for(state="attached", timeout=30_000)
         before = harness.fingerprint(page)
         move = ftwkit.rules("ftwcards").new(seed=2024).legal_moves()[0]

@@ -397,6 +397,7 @@ def test_a_person_plays_a_whole_game_against_the_computer(
                 ".lm-AccordionPanel-title, .jupyter-widget-Collapse-header"
             ).first.click()
             _pick(explorer.root.locator("select:has(option:text('designer'))"), names[person])
+            explorer.show_files()  # the view's download is built while its tab is open
             explorer.wait_for(
                 f"(root) => !!root.querySelector('a[download$=\"-view-{person + 1}.json\"]')"
             )
