@@ -263,7 +263,10 @@ def test_approach_distance_is_limited_to_one_fewer_than_pieces_in_play() -> None
 
 def test_approach_must_end_strictly_closer() -> None:
     state = pos(["C3", "A1", "A2", "A3"], ["C7"])
-    assert state.explain("C3-D3") == "C3-D3 must end strictly closer to an opposing piece"
+    assert state.explain("C3-D3") == (
+        "C3-D3 must end closer to at least one opposing piece than its original distance to all"
+        " opposing pieces (closer than the nearest one was)"
+    )
     assert from_cell(state, "C3") == {"C3-C4", "C3-C5", "C3-C6"}
 
 
@@ -752,8 +755,9 @@ def test_clicking_a_piece_that_may_not_move_names_the_maximum_capture_rule() -> 
     assert "it may land on D5, F6" in (state.explain_targets(("C3", "E4", "G7")) or "")
     assert state.explain_targets(("D4",)) == "D4 holds a North piece; South is to play"
     lone = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["I9", "I8"]]})
-    assert (
-        lone.explain_targets(("A1", "A2")) == "A1-A2 must end strictly closer to an opposing piece"
+    assert lone.explain_targets(("A1", "A2")) == (
+        "A1-A2 must end closer to at least one opposing piece than its original distance to all"
+        " opposing pieces (closer than the nearest one was)"
     )
 
 

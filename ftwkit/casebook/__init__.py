@@ -35,7 +35,19 @@ from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.protocol import State
 from ftwkit.registry import rules as make_rules
 
-__all__ = ["Case", "CaseResult", "StepResult", "load", "load_file", "parse_case", "run_case"]
+__all__ = [
+    "ENGINE_CHECK",
+    "Case",
+    "CaseResult",
+    "StepResult",
+    "load",
+    "load_file",
+    "parse_case",
+    "run_case",
+]
+
+ENGINE_CHECK = "engine check"
+"""The tag of a case that checks the engine's machinery rather than a rule of the game."""
 
 _CASE_KEYS = {"title", "rule", "explanation", "options", "position", "steps", "tags"}
 _STEP_KEYS = {"move", "expect", "note"}
@@ -64,6 +76,12 @@ class Case:
     steps: tuple[Mapping[str, Any], ...]
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     tags: tuple[str, ...] = ()
+
+    @property
+    def engine_check(self) -> bool:
+        """Whether the case checks the engine's machinery (a safeguard, a shortcut, a step split)
+        rather than a rule of the game; such cases carry the tag ``engine check``."""
+        return ENGINE_CHECK in self.tags
 
     def start(self) -> State:
         """The case's starting state under its options."""

@@ -49,6 +49,12 @@ def _told_steps(case: Case, result: CaseResult) -> Iterator[tuple[str, StepResul
         before = verdict.state
 
 
+_ENGINE_NOTE = (
+    "Engine check: this case tests how ftwkit carries out the rules (a safeguard, a shortcut or "
+    "the way a move is split into steps), not a rule of the game."
+)
+
+
 def _verdict(ok: bool) -> str:
     return "✔ as expected" if ok else "✘ differs"
 
@@ -67,6 +73,7 @@ h1 { font-size: 1.6em; } h2 { font-size: 1.2em; margin-top: 2.2em; border-top: 1
 .boards figure { margin: 0; } .boards svg { max-width: 440px; height: auto; }
 figcaption { font-size: .85em; color: #555; }
 ol.steps li { margin: .25em 0; } .ok { color: #236b2e; } .bad { color: #a22; font-weight: 600; }
+.engine { background: #eef2f8; border-left: 4px solid #4a6fa5; padding: .3em 1em; }
 .ruling { font-weight: 600; } .meta { color: #555; font-size: .9em; }
 """
 
@@ -90,6 +97,8 @@ def to_html(game_id: str, cases: list[Case] | None = None) -> str:
         result = run_case(case)
         before, after = _pictures(result)
         out.append(f'<h2 id="{html.escape(case.id)}">{html.escape(case.title)}</h2>')
+        if case.engine_check:
+            out.append(f'<p class="engine">{_ENGINE_NOTE}</p>')
         out.append(f'<p class="meta">Rules: {html.escape(_options_text(case))}</p>')
         out.append(f'<div class="rule">{_rulings(case.rule)}</div>')
         out.append(f"<p>{_rulings(case.explanation)}</p>")
@@ -120,7 +129,10 @@ def to_markdown(game_id: str, folder: Path, cases: list[Case] | None = None) -> 
         result = run_case(case)
         before, after = _pictures(result)
         (folder / f"{case.id}-before.svg").write_text(before, encoding="utf-8")
-        lines += [f"## {case.title}", "", f"*Rules: {_options_text(case)}*", ""]
+        lines += [f"## {case.title}", ""]
+        if case.engine_check:
+            lines += [f"**{_ENGINE_NOTE}**", ""]
+        lines += [f"*Rules: {_options_text(case)}*", ""]
         lines += ["> " + line for line in case.rule.splitlines()] + [""]
         lines += [case.explanation, "", f"![Before]({case.id}-before.svg)"]
         if result.steps:

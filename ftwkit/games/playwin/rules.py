@@ -1123,7 +1123,10 @@ class PlayWinState(State):
             if (own | opp) & bit:
                 return f"the line from {move.src} to {move.dst} is blocked at {_NAMES[c]}"
         if opts.approach == "strict":
-            return f"{move} must end strictly closer to an opposing piece"
+            return (
+                f"{move} must end closer to at least one opposing piece than its original"
+                " distance to all opposing pieces (closer than the nearest one was)"
+            )
         if opts.approach == "no_farther":
             return f"{move} must end no farther from the nearest opposing piece"
         return f"{move} must end closer to at least one opposing piece"
