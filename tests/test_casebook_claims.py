@@ -28,7 +28,7 @@ IDS = [f"{c.game}/{c.id}" for c in CASES]
 
 _NUMBER = re.compile(r"(?<![\w.,])[−-]?\d+(?![\w,]\d)(?!\w)")
 _SUM = re.compile(r"([\d\s+−\-×x()]*\d[\d\s+−\-×x()]*)=\s*([−-]?\d+)")
-_CASE_REF = re.compile(r"\bcases? (\d+)\b")
+_CASE_REF = re.compile(r"\bcases? (\d+)(?: and (\d+))?\b")
 
 RULE_NUMBERS: dict[str, set[int]] = {
     "forthewin": {5, 2},  # five actions a round, at most two a turn, five characters
@@ -90,8 +90,9 @@ def test_every_number_quoted_comes_from_the_case(case: casebook.Case) -> None:
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_every_case_referred_to_exists(case: casebook.Case) -> None:
     numbers = {int(c.id.split("-")[0]) for c in CASES if c.game == case.game}
-    for ref in _CASE_REF.findall(case.explanation):
-        assert int(ref) in numbers, f"case {ref} does not exist"
+    for refs in _CASE_REF.findall(case.explanation):
+        for ref in filter(None, refs):
+            assert int(ref) in numbers, f"case {ref} does not exist"
 
 
 def _states(case: casebook.Case) -> list[ftwkit.State]:
