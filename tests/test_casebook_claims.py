@@ -62,8 +62,32 @@ def _numbers_of(data: Any) -> set[int]:
     return {abs(_value(n)) for n in _NUMBER.findall(json.dumps(data, ensure_ascii=False))}
 
 
+_PW_CELL = re.compile(r"\b([A-I])([1-9])\b")
+
+
+def _hex_distance(a: tuple[str, str], b: tuple[str, str]) -> int:
+    dr, dn = ord(b[0]) - ord(a[0]), int(b[1]) - int(a[1])
+    return (abs(dr) + abs(dn) + abs(dr - dn)) // 2
+
+
+def _play_win_numbers(case: casebook.Case) -> set[int]:
+    """Numbers a Play Win explanation may derive: piece counts (and n − 1), distances between the
+    cells it names, and each piece's number of legal moves, in every state of the case."""
+    found: set[int] = set()
+    for state in _states(case):
+        for side in state.to_json()["pieces"]:
+            found |= {len(side), len(side) - 1}
+        sources = [str(m).split("-")[0].split("x")[0] for m in state.legal_moves()]
+        found |= {sources.count(src) for src in sources}
+    cells = _PW_CELL.findall(case.explanation)
+    found |= {_hex_distance(a, b) for a in cells for b in cells}
+    return found
+
+
 def _case_numbers(case: casebook.Case) -> set[int]:
     known = _numbers_of([case.position, list(case.steps), dict(case.options)])
+    if case.game == "playwin":
+        known |= _play_win_numbers(case)
     known |= _numbers_of(case.rule) | _numbers_of(case.title)
     for step in case.steps:
         listed = (step.get("expect") or {}).get("legal_moves")
