@@ -125,10 +125,10 @@ def _states(case: casebook.Case) -> list[ftwkit.State]:
 
 
 _FTW_AT = re.compile(
-    r"\b(White|Black)(?:'s)? (Alien|Monkey|Ninja|Pirate|Zombie)s? (?:at|on|to) "
+    r"\b(White|Black|Red|Blue)(?:'s)? (Alien|Monkey|Ninja|Pirate|Zombie)s? (?:at|on|to) "
     r"\((-?\d+),\s*(-?\d+)\)"
 )
-_FTW_NAMED = re.compile(r"\b(White|Black)(?:'s)? (Alien|Monkey|Ninja|Pirate|Zombie)\b")
+_FTW_NAMED = re.compile(r"\b(White|Black|Red|Blue)(?:'s)? (Alien|Monkey|Ninja|Pirate|Zombie)\b")
 _SIDE_CELL = re.compile(
     r"\b(South|North|White|Black)(?:'s| piece on| pieces? on| stone on| holds?(?: the arm)?) "
     r"([A-J](?:[1-9]|1[0-9]))\b"
@@ -137,7 +137,7 @@ _ONLY_PIECE = re.compile(r"\bthe only (South|North) piece\b")
 
 
 def _ftw_tiles(state: ftwkit.State) -> list[tuple[str, str, tuple[int, int]]]:
-    names = ("White", "Black")
+    names = state.rules.player_names(state.players)
     return [
         (names[t["player"]], t["kind"].capitalize(), (t["at"][0], t["at"][1]))
         for t in state.to_json()["tiles"]
