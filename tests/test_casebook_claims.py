@@ -28,7 +28,7 @@ IDS = [f"{c.game}/{c.id}" for c in CASES]
 
 _NUMBER = re.compile(r"(?<![\w.,])[−-]?\d+(?![\w,]\d)(?!\w)")
 _SUM = re.compile(r"([\d\s+−\-×x()]*\d[\d\s+−\-×x()]*)=\s*([−-]?\d+)")
-_CASE_REF = re.compile(r"\bcases? (\d+)(?: and (\d+))?\b")
+_CASE_REF = re.compile(r"\b[Cc]ases? (\d+)(?: and (\d+))?\b")
 
 RULE_NUMBERS: dict[str, set[int]] = {
     "forthewin": {5, 2},  # five actions a round, at most two a turn, five characters
