@@ -2,7 +2,8 @@
 
 ``python -m ftwkit.casebook export GAME --out DIR`` writes a standalone HTML page and a Markdown
 file of the game's cases; ``python -m ftwkit.casebook changes GAME OPTION=VALUE`` lists the cases
-whose verdicts change under a switch.
+whose verdicts change under a switch; ``python -m ftwkit.casebook rulings GAME`` prints, ruling by
+ruling, the cases that illustrate it (``--write`` puts that list into ``docs/rules/GAME.md``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     chg = sub.add_parser("changes", help="cases whose verdicts change under a switch")
     chg.add_argument("game", choices=game_ids())
     chg.add_argument("switch", help="OPTION=VALUE, e.g. zombie_infects_zombies=false")
+    rul = sub.add_parser("rulings", help="the cases that illustrate each ruling")
+    rul.add_argument("game", choices=game_ids())
+    rul.add_argument(
+        "--write",
+        nargs="?",
+        const="",
+        metavar="PAGE",
+        help="write the list into the rules page (default docs/rules/GAME.md)",
+    )
     args = parser.parse_args(argv)
+    if args.command == "rulings":
+        from pathlib import Path
+
+        from ftwkit.casebook.rulings import section, update_page
+
+        if args.write is None:
+            print(section(args.game))
+            return 0
+        page = Path(args.write or f"docs/rules/{args.game}.md")
+        if not page.is_file():
+            print(f"error: no rules page at {page}", file=sys.stderr)
+            return 2
+        changed = update_page(args.game, page)
+        print(f"{page}: {'updated' if changed else 'already current'}")
+        return 0
     if args.command == "export":
         from ftwkit.casebook.export import export
 
