@@ -14,10 +14,10 @@ import pytest
 import traitlets
 
 import ftwkit
+from ftwkit.clicks import narrow
+from ftwkit.explore.tree import GameTree
 from ftwkit.protocol import Move
 from widgets import Explorer, files_panel, hooks, links
-from widgets.selection import narrow
-from widgets.tree import GameTree
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -37,8 +37,9 @@ def click_move(ex: Explorer, move: Move) -> None:
             break
         ex.select(target)
         if ex.turn is not None:  # a picked-up piece is turned before it goes down
-            for _ in range(len(ex.state.piece_turns(ex.selection))):
-                if ex.state.turned_move(move.targets, ex.turn) == move:
+            clicks = ex.state.rules.clicks
+            for _ in range(len(clicks.turns(ex.state, ex.selection))):
+                if clicks.turned(ex.state, move.targets, ex.turn) == move:
                     break
                 ex.rotate()
     if move in ex.choices:
