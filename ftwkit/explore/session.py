@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import ftwkit
@@ -467,7 +467,7 @@ class Session:
             return ()
         return tuple(m for m in self.state.legal_moves() if not m.targets)
 
-    def click(self, clicked: Hashable | None) -> Click:
+    def click(self, clicked: Any) -> Click:
         """Click a target (``None``: beside the board): narrow, play, take back or explain.
 
         A list (JSON's cells, ``[3, 4]``) is taken as the tuple. A move entered past its first
@@ -624,7 +624,7 @@ class Session:
         self.error = False
         return self._turn
 
-    def consider(self, considered: Hashable | None) -> bool:
+    def consider(self, considered: Any) -> bool:
         """Preview the picked-up piece at ``considered`` (the target under the pointer).
 
         Returns:
