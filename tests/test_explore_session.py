@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import ftwkit
+from ftwkit.clicks import narrow
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.explore import Session
 from ftwkit.games.pnrz.notation import Place
+from ftwkit.protocol import Move
 
 
 def _branched() -> Session:
@@ -248,3 +252,51 @@ def test_a_hint_is_asked_for_the_node_shown_and_shown_only_there() -> None:
     assert s.hint == ((best, 0.75),)
     s.delete(1)
     assert not s.show_hint(type(request)(1, request.state, 0), [])
+
+
+# ----------------------------------------------------------------------------- every game
+
+
+def click_move(s: Session, move: Move) -> Move:
+    """Make ``move`` as a person would: click its targets (turning a picked-up piece until it
+    goes down so turned), then choose it if a chooser lists it, or press its button."""
+    if not move.targets:
+        return s.choose(move)
+    grammar = s.rules.clicks
+    for t in move.targets:
+        if move in s.choices:
+            break
+        answer = s.click(t)
+        assert answer.kind in ("selected", "choose", "played"), answer
+        if answer.kind == "played":
+            assert answer.move is not None
+            return answer.move
+        for _ in range(len(s.turns())):
+            if grammar.turned(s.state, move.targets, s.turn or 0) == move:
+                break
+            s.rotate()
+    return s.choose(move)
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_every_game_plays_by_clicks_and_every_target_sequence_of_a_legal_move_starts_one(
+    game: str,
+) -> None:
+    s = Session.new(game, seed=3)
+    rng = random.Random(game)
+    played = []
+    for _ in range(12):
+        state = s.state
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        for move in legal:
+            assert state.explain_targets(move.targets) is None, move
+            if move.targets:
+                assert move in narrow(legal, move.targets).complete
+        move = rng.choice(legal)
+        assert click_move(s, move) == move
+        played.append(str(move))
+    assert s.line == tuple(played) and s.clicks == ()
+    again = Session.from_json(s.record())
+    assert again.line == s.line and again.state == s.state

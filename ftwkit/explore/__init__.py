@@ -15,18 +15,9 @@ running Python in the browser all drive it with plain values. Standard library o
 from __future__ import annotations
 
 from ftwkit.explore.records import tree_from_record, tree_record
-from ftwkit.explore.session import (
-    MAX_START_HIGHLIGHTS,
-    STRAY_CLICK,
-    Click,
-    HintRequest,
-    Marks,
-    NodeInfo,
-    Session,
-    Step,
-    View,
-)
+from ftwkit.explore.session import MAX_START_HIGHLIGHTS, STRAY_CLICK, Session
 from ftwkit.explore.tree import GameTree, Node
+from ftwkit.explore.values import Click, ClickKind, HintRequest, Marks, NodeInfo, Step, View
 from ftwkit.explore.visibility import HIDDEN, masked_notation, move_label
 from ftwkit.explore.why_not import why_not_message
 
@@ -35,6 +26,7 @@ __all__ = [
     "MAX_START_HIGHLIGHTS",
     "STRAY_CLICK",
     "Click",
+    "ClickKind",
     "GameTree",
     "HintRequest",
     "Marks",

@@ -29,8 +29,6 @@ error of the call: :meth:`Session.click` answers with a :class:`Click` carrying 
 
 from __future__ import annotations
 
-import dataclasses
-import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -39,7 +37,16 @@ from ftwkit.clicks import MoveIndex, Narrowing, target
 from ftwkit.errors import FtwError, IllegalMove, InvalidState
 from ftwkit.explore.records import tree_from_record, tree_record
 from ftwkit.explore.tree import GameTree, Node
-from ftwkit.explore.visibility import merge_labels, move_label
+from ftwkit.explore.values import (
+    Click,
+    ClickKind,
+    HintRequest,
+    Marks,
+    NodeInfo,
+    Step,
+    View,
+)
+from ftwkit.explore.viewing import Viewing
 from ftwkit.explore.why_not import why_not_message
 from ftwkit.protocol import Move, State
 
@@ -55,10 +62,6 @@ __all__ = [
     "View",
 ]
 
-View = int | Literal["to_play"] | None
-"""A view choice: ``None`` the designer's (sees all), a player, or ``"to_play"`` (whoever is to
-move, or the person who moved last while the computer is to move)."""
-
 MAX_START_HIGHLIGHTS = 40
 """Before the first click, start targets are highlighted only if there are at most this many
 (every empty point of a Go board is a start: marking them all is only noise)."""
@@ -68,106 +71,6 @@ STRAY_CLICK = (
     "or its last place again to take that step back."
 )
 """What a click beside the board says while a move is entered past its first click."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Click:
-    """What one click did.
-
-    Attributes:
-        kind: ``"played"`` (it completed a move), ``"selected"`` (the move goes on: see
-            :attr:`Session.highlighted`), ``"choose"`` (several complete moves share the clicks:
-            see :attr:`Session.choices`), ``"unselected"`` (a click on a chosen target took it
-            back), ``"turned"`` (a click on the picked-up piece turned it), ``"cleared"`` (a
-            click beside the board dropped the selection), ``"kept"`` (a stray click: the chain
-            entered so far is kept, with the reason) or ``"refused"`` (no legal move starts so:
-            the message says why).
-        clicks: the targets selected after the click.
-        move: the move played (``kind == "played"``), else ``None``.
-        message: what to tell the person (the "why not?" for a refused or stray click).
-        error: whether the message reports a refusal.
-    """
-
-    kind: Literal[
-        "played", "selected", "choose", "unselected", "turned", "cleared", "kept", "refused"
-    ]
-    clicks: tuple[Any, ...]
-    move: Move | None = None
-    message: str = ""
-    error: bool = False
-
-
-@dataclasses.dataclass(frozen=True)
-class Step:
-    """A position inside the move shown: its label (``"step 1 of 2"``) and its state."""
-
-    label: str
-    state: State
-
-
-@dataclasses.dataclass(frozen=True)
-class Marks:
-    """The markers a renderer draws over the shown state (its keyword options).
-
-    Attributes:
-        highlight: targets a further click may choose.
-        selected: the targets clicked so far.
-        last_move: whether to mark the move that led here (not when the view masks it).
-        ghost: the game's see-through preview of a picked-up piece, or ``None``.
-    """
-
-    highlight: frozenset[Any] = frozenset()
-    selected: tuple[Any, ...] = ()
-    last_move: bool = False
-    ghost: Any = None
-
-    def options(self) -> dict[str, Any]:
-        """The keyword options for ``ftwkit.render.svg`` / ``renderer.draw``."""
-        out: dict[str, Any] = {
-            "highlight": set(self.highlight),
-            "selected": self.selected,
-            "last_move": self.last_move,
-        }
-        if self.ghost is not None:
-            out["ghost"] = self.ghost
-        return out
-
-
-@dataclasses.dataclass(frozen=True)
-class NodeInfo:
-    """One node of the tree as a list of variations shows it.
-
-    Attributes:
-        id: the node's number (pass it to :meth:`Session.select`).
-        parent: the parent's number, ``None`` at the start.
-        ply: moves from the start.
-        depth: variation nesting (0 on the main line).
-        label: the move that led here as the view may read it (``""`` at the start).
-        mover: the player who made that move (``None`` at the start).
-        current: whether it is the node shown.
-        on_line: whether it lies on the line shown.
-    """
-
-    id: int
-    parent: int | None
-    ply: int
-    depth: int
-    label: str
-    mover: int | None
-    current: bool
-    on_line: bool
-
-
-@dataclasses.dataclass(frozen=True)
-class HintRequest:
-    """What to ask an agent for a hint: its weights over the moves of ``state`` for ``player``.
-
-    Hand the answer back with :meth:`Session.show_hint`; it is shown only while ``node`` is.
-    """
-
-    node: int
-    state: State
-    player: int
 
 
 class Session:
@@ -184,13 +87,8 @@ class Session:
         if not isinstance(start, State):
             raise TypeError(f"a session starts from a State, not {type(start).__name__}")
         self._init_tree(GameTree(start))
-        self._view: View = None
-        # pass the device: the player whose hand the "player to move" view last revealed, and
-        # the player the device must be passed to before theirs is shown (None: no pass pending)
-        self._shown_viewer: int | None = None
-        self._pass_to: int | None = None
-        self._computer: frozenset[int] = frozenset()
-        self._update_pass()
+        self._viewing = Viewing()
+        self._viewing.update(self.state)
 
     def _init_tree(self, tree: GameTree) -> None:
         self._tree = tree
@@ -204,9 +102,6 @@ class Session:
         self._substep: int | None = None
         self._steps: tuple[Step, ...] | None = None
         self._steps_node: Node | None = None
-        self._labels: weakref.WeakKeyDictionary[Node, dict[int | None, str]] = (
-            weakref.WeakKeyDictionary()
-        )
         self._hint: tuple[Node, tuple[tuple[Move, float], ...]] | None = None
         self.message = ""
         """The last message for the person (a "why not?", a stray click); ``""`` if none."""
@@ -239,7 +134,7 @@ class Session:
     def _from_tree(cls, tree: GameTree) -> Session:
         session = cls(tree.root.state)
         session._init_tree(tree)
-        session._update_pass()
+        session._viewing.update(session.state)
         return session
 
     def load(self, data: Mapping[str, Any]) -> str:
@@ -262,7 +157,7 @@ class Session:
             count = len(data["moves"])
             what = f"record of {count} move{'s' if count != 1 else ''}{also}"
         self._init_tree(tree)
-        self._update_pass()
+        self._viewing.update(self.state)
         return what
 
     # ================================================================= the tree
@@ -337,7 +232,7 @@ class Session:
             IllegalMove: refused (the rule's reason), the board is covered, or the view hides
                 the moves of the player to move; nothing changes.
         """
-        self._check_may_move()
+        self._viewing.check_may_move(self.state)
         state = self.state
         if isinstance(move, str):
             move = state.rules.parse_move(state, move)
@@ -416,7 +311,7 @@ class Session:
             IllegalMove: a player's view of a hidden-information game is set (a record holds the
                 seed and every hidden move, so only the designer's view gives it).
         """
-        self._check_whole_state_view("a record")
+        self.check_whole_state_view("a record")
         return tree_record(self._tree)
 
     def position(self) -> dict[str, Any]:
@@ -431,7 +326,7 @@ class Session:
         self._narrowing = None
         self._substep = None
         self.message, self.error = "", False
-        self._update_pass()
+        self._viewing.update(self.state)
 
     # ================================================================= clicks
     @property
@@ -486,7 +381,7 @@ class Session:
             if kept_on_stray:
                 return self._answer("kept", kept_on_stray, message=STRAY_CLICK)
             return self._answer("cleared", ())
-        self._check_may_move()
+        self._viewing.check_may_move(self.state)
         if clicks == (clicked,) and len(self.turns()) > 1:
             self.rotate()
             return Click("turned", self._clicks, message=self.message)
@@ -524,9 +419,7 @@ class Session:
 
     def _answer(
         self,
-        kind: Literal[
-            "played", "selected", "choose", "unselected", "turned", "cleared", "kept", "refused"
-        ],
+        kind: ClickKind,
         clicks: tuple[Any, ...],
         *,
         message: str = "",
@@ -549,7 +442,7 @@ class Session:
         Raises:
             IllegalMove: not among the offered moves (or moving is refused now).
         """
-        self._check_may_move()
+        self._viewing.check_may_move(self.state)
         choices = self.choices
         move: Move | None = None
         if isinstance(choice, int) and not isinstance(choice, bool):
@@ -613,7 +506,7 @@ class Session:
         Raises:
             IllegalMove: no piece that can be turned is picked up.
         """
-        self._check_may_move()
+        self._viewing.check_may_move(self.state)
         turns = self.turns()
         if len(turns) < 2:
             raise IllegalMove("pick up a piece that can be turned first (nothing to rotate)")
@@ -674,7 +567,7 @@ class Session:
     @property
     def view(self) -> View:
         """The view chosen: ``None`` (designer), a player, or ``"to_play"``."""
-        return self._view
+        return self._viewing.choice
 
     def set_view(self, view: View) -> None:
         """Show the game as the designer (``None``), as player ``view``, or as ``"to_play"``.
@@ -682,64 +575,21 @@ class Session:
         Raises:
             ValueError: not a view of this game.
         """
-        if view is not None and view != "to_play":
-            if not isinstance(view, int) or isinstance(view, bool):
-                raise ValueError(f"a view is None, a player or 'to_play', not {view!r}")
-            if not 0 <= view < self.state.players:
-                raise ValueError(f"there is no player {view}: {self.state.players} play")
-        self._view = view
-        self._update_pass()
+        self._viewing.choose(view, self.state)
 
     @property
     def viewer(self) -> int | None:
         """The player whose view is shown now (``None``: the designer's, all visible)."""
-        return self._viewer_of(self.state)
-
-    def _viewer_of(self, state: State) -> int | None:
-        if self._view is None:
-            return None
-        if self._view == "to_play":
-            if self._pass_to is not None:
-                return self._shown_viewer  # the board is covered: nothing of the next hand yet
-            return self._person_to_view(state)
-        return self._view if self._view < state.players else None
+        return self._viewing.viewer(self.state)
 
     def view_options(self) -> tuple[tuple[str, View], ...]:
         """The views to offer as ``(label, view)``: ``()`` for a game that hides nothing."""
-        state = self.state
-        if not state.rules.hidden_information:
-            return ()
-        names = state.rules.player_names(state.players)
-        return (
-            ("designer (sees all)", None),
-            ("player to move", "to_play"),
-            *((name, p) for p, name in enumerate(names)),
-        )
+        return self._viewing.options(self.state)
 
     def set_computer_seats(self, seats: Sequence[int]) -> None:
         """Tell the session which seats the computer plays (the "player to move" view then
         shows the person who moved last while the computer is to move)."""
-        self._computer = frozenset(seats)
-        self._update_pass()
-
-    def _person_to_view(self, state: State) -> int | None:
-        """The "player to move" view: the player to move, unless the computer plays that seat.
-
-        Then it is the person who moved last (or the first person seat): a person playing
-        against the computer must not see the computer's cards while it is its turn.
-        """
-        mover = state.to_play
-        if mover is None or mover not in self._computer:
-            return mover
-        people = [p for p in range(state.players) if p not in self._computer]
-        if not people:
-            return mover
-        earlier: State | None = state.previous
-        while earlier is not None:
-            if earlier.to_play in people:
-                return earlier.to_play
-            earlier = earlier.previous
-        return people[0]
+        self._viewing.set_computer(seats, self.state)
 
     @property
     def pass_to(self) -> int | None:
@@ -748,100 +598,28 @@ class Session:
         In the "player to move" view of a hidden-information game, the board is covered when
         the view would change to another person, until that person is :meth:`ready`.
         """
-        return self._pass_to
+        return self._viewing.pass_to
 
     def ready(self) -> None:
         """The next player has the device: uncover the board in their view."""
-        if self._pass_to is None:
-            return
-        self._shown_viewer, self._pass_to = self._pass_to, None
-        self._labels = weakref.WeakKeyDictionary()
-
-    def _update_pass(self) -> None:
-        """Cover the board when the "player to move" view would reveal another person's hand."""
-        covered = self._pass_to
-        if self._view != "to_play" or not self.state.rules.hidden_information:
-            self._shown_viewer = self._pass_to = None
-        else:
-            wanted = self._person_to_view(self.state)
-            if wanted is None or self._shown_viewer is None or wanted == self._shown_viewer:
-                self._pass_to = None
-                self._shown_viewer = wanted
-            else:
-                self._pass_to = wanted
-        if covered != self._pass_to:
-            self._labels = weakref.WeakKeyDictionary()
+        self._viewing.ready()
 
     def hides_moves(self) -> bool:
-        """Whether the view hides the options of the player to move.
-
-        In a hidden-information game seen as one player, the options of another player (their
-        legal moves, buttons, highlights, the reasons a move of theirs is refused) would show
-        their hidden cards, so only the viewer's own moves can be made.
-        """
-        state = self.state
-        viewer = self.viewer
-        return (
-            viewer is not None
-            and state.to_play is not None
-            and state.to_play != viewer
-            and state.rules.hidden_information
-        )
-
-    def _check_may_move(self) -> None:
-        """Refuse a move on the covered board, or one whose options the view hides."""
-        state = self.state
-        names = state.rules.player_names(state.players)
-        if self._pass_to is not None:
-            raise IllegalMove(
-                f"pass the device to {names[self._pass_to]}: the board stays covered until "
-                "they click it"
-            )
-        if self.hides_moves():
-            mover, viewer = names[state.to_play or 0], names[self.viewer or 0]
-            raise IllegalMove(
-                f"it is {mover}'s turn and their cards are hidden in {viewer}'s view; "
-                f"view the game as {mover} (or as the player to move) to play for them"
-            )
-
-    def _check_whole_state_view(self, what: str) -> None:
-        viewer = self.viewer
-        if viewer is not None and self.state.rules.hidden_information:
-            name = self.state.rules.player_names(self.state.players)[viewer]
-            raise IllegalMove(
-                f"{what} holds every hidden card and move, so it is not offered in {name}'s "
-                "view; switch the view to the designer for it"
-            )
+        """Whether the view hides the options of the player to move (another player's, in a
+        hidden-information game: they would show that player's hidden cards)."""
+        return self._viewing.hides_moves(self.state)
 
     def check_whole_state_view(self, what: str) -> None:
         """Refuse to give ``what`` (a record, a link) that holds the whole state in a player's
         view of a hidden-information game (raises ``IllegalMove`` naming ``what``)."""
-        self._check_whole_state_view(what)
-
-    def _label(self, node: Node) -> str:
-        """The move that led to ``node`` as the view may read it (cached per node and viewer).
-
-        While the board is covered for passing the device, both players may be looking: a
-        word of the move shows only if both of them may read it.
-        """
-        viewer = self.viewer
-        label = self._label_for(node, viewer)
-        if self._pass_to is None or viewer != self._shown_viewer:
-            return label
-        other = self._label_for(node, self._pass_to)
-        return label if other == label else merge_labels(label, other)
-
-    def _label_for(self, node: Node, viewer: int | None) -> str:
-        if node.parent is None or node.move is None:
-            return ""
-        cached = self._labels.setdefault(node, {})
-        if viewer not in cached:
-            cached[viewer] = move_label(node.parent.state, node.move, viewer)
-        return cached[viewer]
+        self._viewing.check_whole_state(self.state, what)
 
     def label(self, node: int | None = None) -> str:
         """The move that led to ``node`` (default: the current one) as the view may read it."""
         return self._label(self._tree.current if node is None else self._tree.node(node))
+
+    def _label(self, node: Node) -> str:
+        return self._viewing.label(node, self.state)
 
     # ================================================================= what to draw
     def marks(self) -> Marks:
