@@ -43,13 +43,25 @@ __all__ = [
     "is_complete",
     "matches",
     "narrow",
+    "not_a_target",
     "target",
 ]
 
 
 def target(value: Any) -> Any:
     """A clicked target as moves hold it: a list (JSON's cells, ``[3, 4]``) becomes a tuple."""
-    return tuple(value) if isinstance(value, list) else value
+    return tuple(target(v) for v in value) if isinstance(value, list) else value
+
+
+def not_a_target(clicks: Sequence[Any]) -> Any | None:
+    """The first click that cannot be a target of any move (unhashable, e.g. a JSON object), or
+    ``None`` when every click may be one."""
+    for click in clicks:
+        try:
+            hash(click)
+        except TypeError:
+            return click
+    return None
 
 
 def is_cell(value: Any) -> bool:
@@ -230,6 +242,9 @@ class Clicks:
         clicks = tuple(target(c) for c in clicks)
         if state.is_over:
             return "the game is over"
+        odd = not_a_target(clicks)
+        if odd is not None:
+            return f"{excerpt(odd)} is not a place or a card of {state.rules.title}"
         legal = state.legal_moves()
         if not clicks:
             return None if legal else "no legal move"

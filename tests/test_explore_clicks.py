@@ -146,3 +146,17 @@ def test_tree_keeps_the_old_line_as_a_variation() -> None:
     tree.play(other)
     assert [leaf.move for leaf in tree.leaves()] == [first, other]
     assert tree.index == 1 and tree.line[1].move == other
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_a_click_on_something_no_move_can_hold_is_answered_not_raised(game: str) -> None:
+    from ftwkit.explore import Session
+
+    s = Session.new(game, seed=0)
+    odd = {"x": [1, 2]}
+    reason = s.state.explain_targets([odd])
+    assert isinstance(reason, str) and "x" in reason
+    answer = s.click(odd)
+    assert answer.kind == "refused" and answer.error and s.clicks == ()
+    assert s.why_not([odd]).startswith("Why not")
+    assert not s.consider(odd)

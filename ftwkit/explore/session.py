@@ -33,8 +33,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import ftwkit
-from ftwkit.clicks import MoveIndex, Narrowing, target
-from ftwkit.errors import FtwError, IllegalMove, InvalidState
+from ftwkit.clicks import MoveIndex, Narrowing, not_a_target, target
+from ftwkit.errors import FtwError, IllegalMove, InvalidState, excerpt
 from ftwkit.explore.records import tree_from_record, tree_record
 from ftwkit.explore.tree import GameTree, Node
 from ftwkit.explore.values import (
@@ -375,6 +375,9 @@ class Session:
         clicked = target(clicked)
         if self._substep is not None:
             self._substep = None
+        if not_a_target((clicked,)) is not None:
+            why = f"{excerpt(clicked)} is not a place or a card of {self.rules.title}"
+            return self._answer("refused", self._clicks, message=why, error=True)
         clicks = self._clicks
         kept_on_stray = clicks if len(clicks) >= 2 else ()
         if clicked is None:
@@ -464,7 +467,7 @@ class Session:
         words (``State.explain_targets``), with where moves can start; ``""`` when some legal
         move starts with ``clicks``."""
         clicks = tuple(target(c) for c in clicks)
-        if clicks and self._move_index().narrow(clicks).possible:
+        if clicks and not_a_target(clicks) is None and self._move_index().narrow(clicks).possible:
             return ""
         state = self.state
         reason = state.explain_targets(clicks)
@@ -524,6 +527,8 @@ class Session:
             Whether the preview moved (redraw then).
         """
         considered = target(considered)
+        if not_a_target((considered,)) is not None:
+            considered = None
         if considered == self._considered or not self.turns():
             return False
         self._considered = considered

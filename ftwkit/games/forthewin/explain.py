@@ -72,10 +72,10 @@ def explain_targets(state: ForTheWinState, targets: Sequence[Any]) -> str | None
     legal = state.legal_moves()
     if not clicked:
         return None if legal else "no legal move"
-    if narrow(legal, clicked).possible:
-        return None
     if not all(_is_cell(t) for t in clicked):
         return f"{clicked[-1]!r} is not a cell of the Grid; click cells (x, y)"
+    if narrow(legal, clicked).possible:
+        return None
     pos = state.position
     more = state.more_after_this
     first = state.turn_actions == 0
