@@ -141,14 +141,17 @@ class Session:
         """Replace the tree by a JSON position or record of this game (the view is kept).
 
         Returns:
-            What was loaded, in words ("a record of 3 moves and 1 variation").
+            What was loaded, in words: ``"position"`` or ``"record of 3 moves and 1
+            variation"``.
 
         Raises:
             InvalidState: malformed, or for another game; nothing changes.
         """
         is_record = isinstance(data, Mapping) and "start" in data and "moves" in data
         if is_record and data.get("game") != self.game:
-            raise InvalidState(f"game: this record is for {data.get('game')!r}, not {self.game!r}")
+            raise InvalidState(
+                f"game: this record is for {excerpt(data.get('game'))}, not {self.game!r}"
+            )
         tree = _read_tree(data, None if is_record else self.rules)
         what = "position"
         if is_record:
