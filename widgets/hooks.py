@@ -38,7 +38,7 @@ def substeps(state: State, move: Move) -> list[tuple[str, State]]:
     if len(steps) < 2:
         return []
     n = len(steps)
-    return [(f"step {k} of {n}", state.rules.load(data)) for k, data in enumerate(steps, 1)]
+    return [(f"step {k} of {n}", step) for k, step in enumerate(steps, 1)]
 
 
 def warnings(state: State) -> frozenset[Any]:
