@@ -38,6 +38,7 @@ __all__ = [
     "make_options",
     "options_to_json",
     "plain_label",
+    "value_text",
 ]
 
 OptionsT = TypeVar("OptionsT", bound="DataclassInstance")
@@ -257,6 +258,19 @@ def plain_label(name: str) -> str:
     words = [_WORDS.get(word, word) for word in name.split("_")]
     text = " ".join(words)
     return text[:1].upper() + text[1:]
+
+
+def value_text(value: Any) -> str:
+    """An option value as the rule pages and positions write it (``true``, ``None``, ``per_turn``).
+
+    >>> [value_text(v) for v in (True, None, 6, "per_turn")]
+    ['true', 'None', '6', 'per_turn']
+    """
+    if value is None:
+        return "None"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def make_options(
