@@ -17,12 +17,15 @@ PAGE_STYLE = """
 <style>
 body[data-jp-theme-light="true"], body[data-jp-theme-light="true"] .jp-Notebook {
   background: #f6f4ef; }
-.jp-Cell { max-width: 1180px; margin: 0 auto; }
-.jp-RenderedMarkdown h1 { font-size: 1.9em; margin: 0.2em 0 0.3em; }
-.jp-RenderedMarkdown h2 { font-size: 1.35em; margin-top: 1.4em;
+.jp-Cell { max-width: 1180px; margin: 0 auto; padding-top: 2px; padding-bottom: 2px; }
+@media (min-width: 1400px) { .jp-Cell { max-width: 1320px; } }
+.jp-RenderedMarkdown h1 { font-size: 1.9em; margin: 0.1em 0 0.25em; }
+.jp-RenderedMarkdown h2 { font-size: 1.35em; margin-top: 0.9em; margin-bottom: 0.4em;
   border-bottom: 1px solid var(--jp-border-color2, #ddd6c8); padding-bottom: 0.2em; }
-.jp-RenderedMarkdown p, .jp-RenderedMarkdown li { font-size: 15px; line-height: 1.55;
-  max-width: 72em; }
+.jp-RenderedMarkdown p, .jp-RenderedMarkdown li { font-size: 15px; line-height: 1.5;
+  max-width: 80em; }
+.jp-RenderedMarkdown p { margin-bottom: 0.6em; }
+.jp-RenderedMarkdown ul { margin-bottom: 0.6em; }
 .jp-RenderedMarkdown blockquote { border-left: 4px solid #c9a227;
   background: var(--jp-layout-color2, #fffaf0); margin: 0.6em 0; padding: 0.4em 1em; }
 </style>
@@ -84,11 +87,33 @@ STYLE = """
 .ftw-case .ftw-case-picture { float: right; margin: 0 0 8px 16px; max-width: 48%; }
 .ftw-case .ftw-case-picture svg { max-width: 100%; height: auto; }
 .ftw-case .ftw-ok, .ftw-readings .ftw-ok { color: var(--jp-success-color1, #2a7a3b); }
+.ftw-explorer .ftw-moves, .ftw-explorer .ftw-variations, .ftw-casebook .ftw-case-steps {
+  width: auto !important; max-width: 100%; }
+.ftw-explorer .ftw-moves select, .ftw-explorer .ftw-variations select,
+.ftw-casebook .ftw-case-steps select { width: auto; min-width: 270px; max-width: 100%; }
+.ftw-explorer .ftw-moves option, .ftw-explorer .ftw-variations option,
+.ftw-casebook .ftw-case-steps option { white-space: normal; padding: 1px 4px; }
+.ftw-casebook .ftw-case-steps select { min-width: 640px; }
+.ftw-explorer .widget-dropdown, .ftw-casebook .widget-dropdown, .ftw-switch .widget-dropdown,
+.ftw-switch-impact .widget-dropdown, .ftw-case-selector {
+  width: auto !important; min-width: 0; max-width: 100%; }
+.ftw-explorer .widget-dropdown > select, .ftw-casebook .widget-dropdown > select,
+.ftw-switch .widget-dropdown > select, .ftw-switch-impact .widget-dropdown > select,
+.ftw-case-selector > select { width: auto; max-width: 100%; flex-shrink: 0; }
+.ftw-explorer .ftw-message { max-width: none !important; width: auto;
+  min-height: 2.9em !important; }
+.ftw-explorer .ftw-message .widget-html-content { line-height: 1.45em; }
+.ftw-switch .widget-dropdown > select { min-width: min(430px, 100%); }
 .ftw-case .ftw-bad, .ftw-readings .ftw-bad { color: var(--jp-error-color1, #b3261e); }
 </style>
 """
 """Rules for the project's own elements only (every selector starts at an ``ftw-`` class), in
-JupyterLab's theme variables, so they read well in Light and Dark and touch nothing else."""
+JupyterLab's theme variables, so they read well in Light and Dark and touch nothing else.
+
+Lists and menus are as wide as their longest entry (a move list's entry wraps rather than being
+cut when even the whole width is too narrow), and the explorer's message line spans the
+explorer's width and keeps room for two lines, so a message appearing or wrapping does not move
+the board (issue 29.2 and 29.6)."""
 
 
 def under_voila() -> bool:
