@@ -20,9 +20,10 @@ from typing import Any
 
 from ftwkit import registry
 from ftwkit.protocol import State
-from ftwkit.render.base import as_state
+from ftwkit.render.base import Pen, as_state
 from ftwkit.render.protocol import Box, CanvasLike, Renderer
 from ftwkit.render.svg import SvgCanvas
+from ftwkit.render.text import natural_key, sorted_targets, target_text, targets_text
 from ftwkit.render.theme import DARK, LIGHT, Theme
 
 __all__ = [
@@ -30,12 +31,17 @@ __all__ = [
     "LIGHT",
     "Box",
     "CanvasLike",
+    "Pen",
     "Renderer",
     "SvgCanvas",
     "Theme",
     "draw_on",
+    "natural_key",
     "renderer",
+    "sorted_targets",
     "svg",
+    "target_text",
+    "targets_text",
 ]
 
 
