@@ -92,13 +92,16 @@ STYLE = """
 .ftw-explorer .ftw-moves select, .ftw-explorer .ftw-variations select,
 .ftw-casebook .ftw-case-steps select { width: auto; min-width: 270px; max-width: 100%; }
 .ftw-explorer .ftw-moves option, .ftw-explorer .ftw-variations option,
-.ftw-casebook .ftw-case-steps option { white-space: normal; padding: 1px 4px; }
+.ftw-casebook .ftw-case-steps option { white-space: normal; overflow-wrap: anywhere;
+  padding: 1px 4px; }
+.ftw-explorer .ftw-moves option, .ftw-explorer .ftw-variations option { overflow-wrap: anywhere; }
 .ftw-casebook .ftw-case-steps select { min-width: 640px; }
 .ftw-explorer .widget-dropdown, .ftw-casebook .widget-dropdown, .ftw-switch .widget-dropdown,
-.ftw-switch-impact .widget-dropdown, .ftw-case-selector {
+.ftw-switch-impact .widget-dropdown, .ftw-balance-lab .widget-dropdown, .ftw-case-selector {
   width: auto !important; min-width: 0; max-width: 100%; }
 .ftw-explorer .widget-dropdown > select, .ftw-casebook .widget-dropdown > select,
 .ftw-switch .widget-dropdown > select, .ftw-switch-impact .widget-dropdown > select,
+.ftw-balance-lab .widget-dropdown > select,
 .ftw-case-selector > select { width: auto; max-width: 100%; flex-shrink: 0; }
 .ftw-explorer .ftw-message { max-width: none !important; width: auto;
   min-height: 2.9em !important; }
