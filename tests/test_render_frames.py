@@ -77,3 +77,15 @@ def test_each_game_lays_out_a_typed_frozen_frame(game: str) -> None:
     assert type(frame).__module__ == type(renderer).__module__  # the game's own frame
     with pytest.raises(dataclasses.FrozenInstanceError):
         frame.__setattr__(dataclasses.fields(frame)[0].name, None)
+
+
+def test_forgotten_layouts_are_built_again() -> None:
+    renderer = render.renderer("playwin")
+    assert isinstance(renderer, BaseRenderer)
+    state = running("playwin")
+    renderer.size(state)
+    before = renderer.layouts_built
+    renderer.forget_layouts()
+    renderer.size(state)
+    renderer.size(state)
+    assert renderer.layouts_built == before + 1

@@ -467,6 +467,11 @@ class BaseRenderer(Generic[S, F]):
         object, view and theme, then reused (a JSON position is loaded and laid out each time)."""
         return self._prepare(state, view, theme)[2]
 
+    def forget_layouts(self) -> None:
+        """Drop the kept layouts (the next call for any state builds its layout again)."""
+        with self._lock:
+            self._frames.clear()
+
     def _prepare(self, state: Any, view: int | None, theme: Any) -> tuple[S, Theme, Layout[F]]:
         keyed = isinstance(state, State)
         key = (id(state), view, id(theme))
