@@ -102,13 +102,12 @@ class PnrzFrame:
 
     def cell_box(self, cell: Cell) -> Box:
         """The box of one quadrant cell of the table."""
-        left, top = self.table[0], self.table[1]
-        return (
-            left + (cell[0] - self.origin[0]) * self.q,
-            top + (cell[1] - self.origin[1]) * self.q,
-            self.q,
-            self.q,
-        )
+        return _cell_box(self.table, self.origin, self.q, cell)
+
+
+def _cell_box(table: Box, origin: Cell, q: float, cell: Cell) -> Box:
+    """The box of quadrant cell ``cell`` on a table drawn at ``table`` from cell ``origin``."""
+    return (table[0] + (cell[0] - origin[0]) * q, table[1] + (cell[1] - origin[1]) * q, q, q)
 
 
 class PnrzRenderer(BaseRenderer[PnrzState, PnrzFrame]):
@@ -160,7 +159,7 @@ class PnrzRenderer(BaseRenderer[PnrzState, PnrzFrame]):
         hits: list[Hit] = []
 
         def cell_box(cell: Cell) -> Box:
-            return (left + (cell[0] - x_lo) * q, top + (cell[1] - y_lo) * q, q, q)
+            return _cell_box(table, (x_lo, y_lo), q, cell)
 
         for at, _, _ in placed:
             x, y, _, _ = cell_box(at)
