@@ -38,8 +38,8 @@ __all__ = [
     "describe_options",
     "int_range",
     "make_options",
-    "options_to_json",
     "option_rows",
+    "options_to_json",
     "plain_label",
     "value_text",
 ]

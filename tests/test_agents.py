@@ -334,8 +334,6 @@ def doubleblind_pair() -> tuple[State, State]:
 def pnrz_pair() -> tuple[State, State]:
     """Two PNRZ positions that differ in the opponent's hand, the draw stack order and the seed."""
     rules = ftwkit.rules("pnrz")
-    if type(rules).sample is Rules.sample:
-        pytest.skip("the PNRZ engine does not implement Rules.sample yet")
     state = rules.new(players=2, seed=8)
     while state.to_json().get("phase", "play") != "play":  # past the character picks
         state = state.play(state.legal_moves()[0])

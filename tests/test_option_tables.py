@@ -12,7 +12,7 @@ from ftwkit.options import describe_options, option_rows
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-import option_tables  # noqa: E402
+import option_tables
 
 
 def test_every_rule_page_carries_the_generated_options_table() -> None:
