@@ -57,3 +57,12 @@ __all__ = [
     "under_voila",
     "value_text",
 ]
+
+
+if __name__ == "__main__":  # pragma: no cover - an older checkout's git config
+    # ``make install`` used to register ``python -m widgets.dashboard --clean-notebook`` as git's
+    # clean filter; failing here makes git keep the notebook as it is (and say so) instead of
+    # taking an empty output for the cleaned notebook.
+    raise SystemExit(
+        "the notebooks' clean filter is now tools/clean_notebook.py: run `make install` again"
+    )
