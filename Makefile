@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev,jupyter,dask]"
 	# notebooks/.gitattributes: outputs of a run notebook never reach git (clean filter)
-	-git config filter.ftw-notebook.clean "$(abspath $(BIN))/python -m widgets.dashboard --clean-notebook" 2>/dev/null
+	-git config filter.ftw-notebook.clean "$(abspath $(BIN))/python tools/clean_notebook.py" 2>/dev/null
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -6,6 +6,8 @@ For each game with an engine, a seeded mid-game state is drawn inside ``hold_can
 ``ipycanvas.Canvas`` (no front-end is needed: without a kernel the widget's comm is a dummy).
 Every message the canvas manager sends is counted by wrapping its ``send``. Prints the median and
 best time of a redraw (layout + drawing + serialising the batch) and the messages per redraw.
+The renderer forgets its layouts before each timed redraw, so each one builds the layout as for
+a newly shown state (a redraw of the same state reuses it: see ``widget_bench.py``).
 Goal: at most 3 ms median and exactly one message per redraw.
 """
 
@@ -83,6 +85,9 @@ def bench(game_id: str, repeat: int, ghost: bool = False) -> tuple[float, float,
     times: list[float] = []
     try:
         for _ in range(repeat):
+            forget = getattr(drawer, "forget_layouts", None)
+            if forget is not None:
+                forget()
             start = time.perf_counter()
             with hold_canvas():
                 drawer.draw(canvas, state, highlight=highlight, **extra)

@@ -417,10 +417,8 @@ class State(ABC):
 
     def _repr_svg_(self) -> str | None:  # pragma: no cover - exercised by notebooks
         """Show the position as a picture in notebooks (renderer imported lazily)."""
-        try:
-            from ftwkit import render
-        except ImportError:
-            return None
+        from ftwkit import render
+
         return render.svg(self)
 
     def save_svg(self, path: str) -> None:

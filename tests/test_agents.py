@@ -6,7 +6,7 @@ Budgets are small and seeds fixed so the file stays fast; heavier strength check
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,7 +16,6 @@ from ftwkit import agents
 from ftwkit.agents.base import decision_seed, ply_seed
 from ftwkit.agents.levels import DEFAULT_ITERATIONS
 from ftwkit.errors import IllegalMove
-from ftwkit.games.ftwcards import deck_size
 from ftwkit.protocol import Rules, State
 
 GAMES = ftwkit.game_ids()
@@ -41,73 +40,11 @@ def midgame(game: str, plies: int = 6, seed: int = 3, **options: Any) -> State:
     return state
 
 
-# ---------------------------------------------------------------- test-only samplers
-# Until an engine implements ``Rules.sample`` these stand in for it, so the information-set code
-# paths run; each handles only the positions the tests build (and says so if given another).
-
-
-def _sample_ftwcards(self: Rules, state: State, player: int, rng: random.Random) -> State:
-    obs = state.observation(player)
-    if obs["phase"] != "pass" or any(c is not None for c in obs["passing"]) or obs["pile"]:
-        raise NotImplementedError("the test sampler knows only the start of a round")
-    seen = set(obs["hands"][player])
-    pool = [c for c in range(1, deck_size(obs["players"]) + 1) if c not in seen]
-    rng.shuffle(pool)
-    data = dict(obs)
-    hands = []
-    for p, hand in enumerate(obs["hands"]):
-        if p == player:
-            hands.append(list(hand))
-        else:
-            hands.append(sorted(pool[: len(hand)]))
-            del pool[: len(hand)]
-    data["hands"] = hands
-    data["aside"] = sorted(pool[: len(obs["aside"])])
-    data["seed"] = rng.randrange(2**31)
-    return self.load(data)
-
-
-def _sample_doubleblind(self: Rules, state: State, player: int, rng: random.Random) -> State:
-    # Approximate: a "no" only rules out conditions completed when it was asked (history this
-    # stand-in does not replay), so it is ignored; a "yes" and "the opponent has not won" are kept.
-    obs = state.observation(player)
-    own = obs["secrets"][player]
-    other = 1 - player
-    mine, theirs = (set(obs["completed"][p]) for p in (player, other))
-    heard_yes = any(q["player"] == other and q["answer"] for q in obs["queries"])
-    choices = [
-        s
-        for s in range(1, 6)
-        if (s != own or self.options.draw == "independent")
-        and not (heard_yes and s in theirs)
-        and all(s in mine for q in obs["queries"] if q["player"] == player and q["answer"])
-    ]
-    data = dict(obs)
-    secrets = list(obs["secrets"])
-    secrets[1 - player] = rng.choice(choices)
-    data["secrets"] = secrets
-    data["seed"] = rng.randrange(2**31)
-    return self.load(data)
-
-
-TEST_SAMPLERS: dict[str, Callable[..., State]] = {
-    "ftwcards": _sample_ftwcards,
-    "doubleblind": _sample_doubleblind,
-}
-
-
-@pytest.fixture
-def hidden(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
-    """Make a game hidden-information with a test sampler unless its engine already is."""
-
-    def use(game: str) -> None:
-        cls = type(ftwkit.rules(game))
-        if cls.hidden_information and cls.sample is not Rules.sample:
-            return  # the engine's own sampler
-        monkeypatch.setattr(cls, "hidden_information", True)
-        monkeypatch.setattr(cls, "sample", TEST_SAMPLERS[game])
-
-    yield use
+def engine_samples(game: str) -> None:
+    """Check that ``game`` hides information and samples it with the engine's own sampler."""
+    cls = type(ftwkit.rules(game))
+    assert cls.hidden_information, game
+    assert cls.sample is not Rules.sample, f"{game} has no sampler of its own"
 
 
 # ---------------------------------------------------------------- contract
@@ -397,8 +334,6 @@ def doubleblind_pair() -> tuple[State, State]:
 def pnrz_pair() -> tuple[State, State]:
     """Two PNRZ positions that differ in the opponent's hand, the draw stack order and the seed."""
     rules = ftwkit.rules("pnrz")
-    if type(rules).sample is Rules.sample:
-        pytest.skip("the PNRZ engine does not implement Rules.sample yet")
     state = rules.new(players=2, seed=8)
     while state.to_json().get("phase", "play") != "play":  # past the character picks
         state = state.play(state.legal_moves()[0])
@@ -416,10 +351,10 @@ def pnrz_pair() -> tuple[State, State]:
 @pytest.mark.parametrize("pair", [ftwcards_pair, doubleblind_pair, pnrz_pair])
 @pytest.mark.parametrize("name", ["random", "greedy", "mcts"])
 def test_hidden_information_agents_decide_from_the_observation_only(
-    pair: Callable[[], tuple[State, State]], name: str, hidden: Callable[[str], None]
+    pair: Callable[[], tuple[State, State]], name: str
 ) -> None:
     one, two = pair()
-    hidden(one.rules.id)
+    engine_samples(one.rules.id)
     player = one.to_play
     assert player is not None and two.to_play == player
     assert one.to_json() != two.to_json()
@@ -433,10 +368,10 @@ def test_hidden_information_agents_decide_from_the_observation_only(
 
 
 def test_information_set_search_asks_the_sampler_for_every_iteration(
-    hidden: Callable[[str], None], monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     one, _ = doubleblind_pair()
-    hidden("doubleblind")
+    engine_samples("doubleblind")
     cls = type(one.rules)
     real = cls.sample
     calls: list[int] = []
@@ -481,8 +416,8 @@ def test_mcts_beats_random_at_play_win() -> None:
     assert score("playwin", mcts, ("random", {}), 6) >= 5 / 6
 
 
-def test_mcts_beats_random_at_double_blind(hidden: Callable[[str], None]) -> None:
-    hidden("doubleblind")
+def test_mcts_beats_random_at_double_blind() -> None:
+    engine_samples("doubleblind")
     mcts = ("mcts", {"iterations": 30, "max_rollout_plies": 20})
     assert score("doubleblind", mcts, ("random", {}), 6, size=9) >= 5 / 6
 

@@ -279,7 +279,8 @@ def test_splitting_action_with_one_action_left_is_illegal() -> None:
     state = load(SEED_SPLIT, actions_used=[4, 3], first=1)
     assert state.explain("move 1,0 s") == (
         "the Grid would be split at the end of the turn: the Black Pirate at (2,-1) would touch "
-        "no other tile; no second action could rejoin the Grid, and only one action is left"
+        "no other tile; no second action could rejoin the Grid, and only one action is left "
+        "(FW1-FW3)"
     )
 
 
@@ -287,7 +288,7 @@ def test_splitting_action_that_nothing_can_repair_is_illegal() -> None:
     state = load("WP@0,0 BN@1,0 BZ@2,0")
     assert state.explain("pirate 0,0 blast 1,0 to 3,1") == (
         "the Grid would be split and no second action could rejoin it: the White Pirate at (0,0) "
-        "would touch no other tile"
+        "would touch no other tile (FW1-FW3)"
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,9 @@ NOTEBOOKS = ROOT / "notebooks"
 os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p
 )
+
+sys.path.insert(0, str(ROOT / "tools"))
+import clean_notebook  # noqa: E402
 
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 IDS = [p.stem for p in PATHS]
@@ -42,7 +46,7 @@ def test_notebook_is_committed_without_outputs(path: Path) -> None:
             assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
     # what git's clean filter writes is exactly what is committed
     text = path.read_text(encoding="utf-8")
-    assert ftw_dashboard.clean_notebook(text) == text, path.name
+    assert clean_notebook.clean_notebook(text) == text, path.name
 
 
 def test_notebooks_import_the_dashboard_helpers_from_the_package() -> None:

@@ -325,7 +325,6 @@ def test_doubleblind_view_hides_the_opponent_secret_and_shows_ones_own() -> None
 
 
 # --------------------------------------------------------------------------- PNRZ
-@pytest.mark.skipif("pnrz" not in GAMES, reason="engine not there")
 def test_pnrz_hides_other_hands_and_outlines_best_sections() -> None:
     state = mid_game("pnrz", plies=10)
     data = state.to_json()
@@ -340,7 +339,6 @@ def test_pnrz_hides_other_hands_and_outlines_best_sections() -> None:
     assert outlined > 0 and len(gold) >= 4
 
 
-@pytest.mark.skipif("pnrz" not in GAMES, reason="engine not there")
 def test_pnrz_empty_table_cell_is_a_candidate_anchor() -> None:
     state = mid_game("pnrz", plies=4)
     drawer = render.renderer("pnrz")
@@ -355,7 +353,6 @@ def test_pnrz_empty_table_cell_is_a_candidate_anchor() -> None:
     assert drawer.targets_at(state, x + w * 0.9, y + h * 0.9) == free[0]
 
 
-@pytest.mark.skipif("pnrz" not in GAMES, reason="engine not there")
 def test_pnrz_empty_table_says_where_the_first_tile_goes() -> None:
     state: Any = ftwkit.rules("pnrz", choose="random").new(seed=1)
     assert state.candidates == {(0, 0)}

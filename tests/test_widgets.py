@@ -546,15 +546,6 @@ def test_a_straight_two_cell_click_from_a_capturing_piece_names_the_landings() -
     )
 
 
-def test_find_renderer_gives_the_registry_renderer_and_refuses_unknown_games() -> None:
-    from ftwkit import render
-    from widgets.fallback import find_renderer
-
-    assert find_renderer("playwin") == (render.renderer("playwin"), None)
-    with pytest.raises(ValueError, match="unknown game 'chess'"):
-        find_renderer("chess")
-
-
 def test_state_is_an_observable_trait_that_fires_once_the_page_shows_the_new_state() -> None:
     ex = Explorer("playwin")
     start = ex.state

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from widgets import Explorer, dashboard
+from widgets import Explorer, case_cards, dashboard
 from widgets.log import LogPanel
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import clean_notebook  # noqa: E402
 
 
 def selectors(css: str) -> list[str]:
@@ -73,7 +82,7 @@ def test_clean_notebook_drops_what_running_adds() -> None:
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    cleaned = json.loads(dashboard.clean_notebook(json.dumps(source)))
+    cleaned = json.loads(clean_notebook.clean_notebook(json.dumps(source)))
     code = cleaned["cells"][0]
     assert code["outputs"] == [] and code["execution_count"] is None
     assert code["metadata"] == {"tags": ["keep"]}
@@ -82,9 +91,33 @@ def test_clean_notebook_drops_what_running_adds() -> None:
     assert cleaned["cells"][1] == source["cells"][1]
 
 
-def test_the_clean_filter_runs_as_a_module(capsys: pytest.CaptureFixture[str]) -> None:
-    assert dashboard.main(["--help"]) == 2
-    assert "usage" in capsys.readouterr().out
+def test_the_clean_filter_is_a_standalone_script_that_prints_only_the_notebook() -> None:
+    # Issue 29.8: git runs the filter per notebook on every `git status`; it used to import the
+    # whole widget package and print a RuntimeWarning each time.
+    path = ROOT / "notebooks" / "playwin.ipynb"
+    text = path.read_text(encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-X", "dev", "-W", "error", str(ROOT / "tools" / "clean_notebook.py")],
+        input=text.replace('"outputs": []', '"outputs": [{"output_type": "stream"}]', 1),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", "")},  # no PYTHONPATH: it needs nothing of ours
+        check=False,
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (0, "", text)
+    source = (ROOT / "tools" / "clean_notebook.py").read_text(encoding="utf-8")
+    assert not re.search(r"^(from|import) (ftwkit|widgets)", source, re.M)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "filter.ftw-notebook.clean" in makefile and "tools/clean_notebook.py" in makefile
+    refused = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "clean_notebook.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 2 and "usage" in refused.stderr
 
 
 def test_the_catalogue_comes_from_the_games_registrations() -> None:
@@ -118,6 +151,6 @@ def test_a_case_card_tells_its_steps_as_sentences_naming_the_mover() -> None:
     from ftwkit import casebook
 
     case = next(c for c in casebook.load("ftwcards") if any(s.get("move") for s in c.steps))
-    lines = dashboard._verdict_lines(casebook.run_case(case))
+    lines = case_cards._verdict_lines(casebook.run_case(case))
     assert "play <b>" not in lines and "Player 1 " in lines
     assert "plays “<b>" in lines or "tries “<b>" in lines

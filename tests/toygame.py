@@ -161,20 +161,20 @@ def _is_marks(value: Any) -> bool:
     )
 
 
-class TicTacToeRenderer(BaseRenderer[TicTacToeState]):
+class TicTacToeRenderer(BaseRenderer[TicTacToeState, None]):
     """Three rows of three squares, each a click target, with the players' marks as stones."""
 
     game = ID
     SIDE = 60
 
-    def layout(self, state: TicTacToeState, theme: Theme, view: int | None) -> Layout:
-        lay = Layout(3 * self.SIDE + 20, 3 * self.SIDE + 20)
+    def layout(self, state: TicTacToeState, theme: Theme, view: int | None) -> Layout[None]:
+        lay = Layout(3 * self.SIDE + 20, 3 * self.SIDE + 20, None)
         for i, cell in enumerate(CELLS):
             col, row = i % 3, i // 3
             lay.add(cell, (10 + col * self.SIDE, 10 + (2 - row) * self.SIDE, self.SIDE, self.SIDE))
         return lay
 
-    def paint(self, pen: Pen, state: TicTacToeState, layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: TicTacToeState, layout: Layout[None], ctx: Context) -> None:
         colours = piece_colours(ctx.names, ctx.theme)
         owner = {c: p for p, cells in enumerate(state.marks) for c in cells}
         for hit in layout.hits:

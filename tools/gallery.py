@@ -3,9 +3,9 @@
 Usage: ``python tools/gallery.py [FOLDER] [--games g1,g2] [--dark] [--svg-only]``
 (default folder ``test-artifacts/gallery/``).
 
-Each game gets a mid-game position: a seeded random line of play when its engine exists, else a
-hand-written JSON position. PNGs are made from the SVG by headless Debian chromium through
-Playwright (no extra imaging library).
+Each game gets a mid-game position: 40 % into a seeded random game (and, for a game with hidden
+information, a second picture as player 0 sees it). PNGs are made from the SVG by headless
+Debian chromium through Playwright (no extra imaging library).
 """
 
 from __future__ import annotations
@@ -21,101 +21,29 @@ sys.path.insert(0, str(ROOT))
 
 import ftwkit  # noqa: E402
 from ftwkit import render  # noqa: E402
-from widgets.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one launch recipe)
+from ftwkit.protocol import State  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one launch recipe)
 
-FALLBACK: dict[str, dict[str, Any]] = {
-    "playwin": {
-        "game": "playwin",
-        "to_play": 0,
-        "pieces": [["A1", "A3", "B2", "C4", "D4"], ["E5", "F6", "G7", "H8", "I9"]],
-    },
-    "forthewin": {
-        "game": "forthewin",
-        "to_play": 0,
-        "first": 0,
-        "actions_used": [3, 2],
-        "turn_actions": 1,
-        "tiles": [
-            {"player": 0, "kind": "monkey", "at": [0, 0], "up": True},
-            {"player": 1, "kind": "monkey", "at": [1, 0], "up": True},
-            {"player": 0, "kind": "ninja", "at": [-1, 1], "up": True},
-            {"player": 1, "kind": "pirate", "at": [2, 1], "up": False},
-            {"player": 0, "kind": "alien", "at": [0, -1], "up": True},
-            {"player": 1, "kind": "zombie", "at": [1, 1], "up": True},
-            {"player": 0, "kind": "pirate", "at": [-1, 0], "up": False},
-        ],
-    },
-    "ftwcards": {
-        "game": "ftwcards",
-        "players": 3,
-        "round": 1,
-        "start": 0,
-        "to_play": 1,
-        "phase": "play",
-        "hands": [[3, 17, 30], [5, 9, 22, 34], [1, 2]],
-        "pile": [12, 20],
-        "aux": [[6], [], []],
-        "out": [],
-        "aside": [],
-        "scores": [0, 0, 0],
-    },
-    "doubleblind": {
-        "game": "doubleblind",
-        "size": 19,
-        "to_play": 0,
-        "secrets": [2, 5],
-        "stones": [["D4", "E5", "F6", "G7", "K10"], ["K11", "L10", "J10", "Q16"]],
-        "queries": [{"player": 0, "answer": False}],
-        "pending": [],
-        "completed": [[2], []],
-    },
-    "pnrz": {
-        "game": "pnrz",
-        "players": 2,
-        "to_play": 0,
-        "characters": [["pirate", "ninja"], ["robot", "zombie"]],
-        "tiles": [
-            {
-                "quads": ["pirate", "pirate", "ninja", "kraken"],
-                "icon": None,
-                "at": [0, 0],
-                "rot": 0,
-            },
-            {
-                "quads": ["robot", "robot:battery", "zombie", "zombie"],
-                "icon": "swap",
-                "at": [2, 1],
-                "rot": 1,
-            },
-        ],
-        "hands": [["base:pirate"], ["base:robot"]],
-        "draw": [],
-    },
-}
+LONGEST = 300
+"""The most plies of the random game a picture is taken from."""
 
 
-PLIES = {"playwin": 14, "forthewin": 24, "ftwcards": 12, "doubleblind": 150, "pnrz": 12}
-"""How far into a random game each picture is taken."""
-
-HIDDEN = ("ftwcards", "doubleblind", "pnrz")
-"""Games that also get a picture of player 0's view."""
-
-
-def mid_game(game_id: str, plies: int | None = None, seed: int = 7) -> Any:
-    """A seeded random position some moves into the game (or the JSON fallback)."""
-    try:
-        rules = ftwkit.rules(game_id)
-    except (ValueError, AttributeError, ImportError):
-        return FALLBACK[game_id]
-    plies = PLIES.get(game_id, 14) if plies is None else plies
-    state = rules.new(seed=seed) if rules.min_players == 2 else rules.new(players=3, seed=seed)
+def mid_game(game_id: str, plies: int | None = None, seed: int = 7) -> State:
+    """A seeded random position in the middle of a game: ``plies`` moves in, by default 40 % of
+    a seeded random game (at most :data:`LONGEST` plies), so every game's picture shows a board
+    in play, whatever the length of its games."""
+    rules = ftwkit.rules(game_id)
+    players = rules.min_players if rules.min_players > 2 else None
+    state = rules.new(seed=seed) if players is None else rules.new(players=players, seed=seed)
     rng = random.Random(seed)
-    for _ in range(plies):
+    line = [state]
+    for _ in range(LONGEST if plies is None else plies):
         moves = state.legal_moves()
         if not moves or state.is_over:
             break
         state = state.play(rng.choice(moves))
-    return state
+        line.append(state)
+    return state if plies is not None else line[len(line) * 2 // 5]
 
 
 def write_pictures(folder: Path, games: list[str], theme: Any, png: bool) -> list[Path]:
@@ -125,10 +53,9 @@ def write_pictures(folder: Path, games: list[str], theme: Any, png: bool) -> lis
     pictures: dict[str, str] = {}
     for game in games:
         state = mid_game(game)
-        names = [(game, None)] + ([(f"{game}-view0", 0)] if game in HIDDEN else [])
+        hidden = state.rules.hidden_information
+        names = [(game, None)] + ([(f"{game}-view0", 0)] if hidden else [])
         for name, view in names:
-            if view is not None and isinstance(state, dict):
-                continue
             pictures[name] = render.svg(state, view=view, theme=theme)
             path = folder / f"{name}.svg"
             path.write_text(pictures[name], encoding="utf-8")

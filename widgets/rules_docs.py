@@ -6,8 +6,8 @@ a message, an option's explanation or a casebook case ("(FW13)") into a link to 
 :func:`rules_panel` shows a game's page, rendered from Markdown, on the dashboard, so the links
 land on the same page (a closed ``<details>`` opens by itself when a link points inside it).
 
-:func:`option_words` reads the page's options table ("in words") so a variant switch can say what
-it does, and each of its choices, in plain words next to the control.
+:func:`option_words` gives what each switch does, and each of its choices, in plain words for the
+control (from the game's ``Options.IN_WORDS``, which the page's options table is generated from).
 
 >>> link_rulings("refused (FW13)")
 'refused (<a class="ftw-ruling" href="#fw13" title="ruling FW13 in the Rules panel">FW13</a>)'
@@ -26,6 +26,7 @@ from pathlib import Path
 import ipywidgets
 
 from ftwkit import registry
+from ftwkit.options import describe_options
 
 __all__ = [
     "RULES_DIR",
@@ -178,32 +179,16 @@ class OptionWords:
         return dict(self.choices).get(value)
 
 
-_ROW = re.compile(r"^\| `(\w+)` \| (.*?) \| (.*?) \| (.*?) \|\s*$", re.M)
-_VALUE = re.compile(r"`([^`]+)`")
-
-
 @cache
 def option_words(game: str) -> dict[str, OptionWords]:
-    """The options table of ``game``'s rule page, by option name (empty if the page has none).
+    """What each of ``game``'s switches does, in words, by option name.
 
-    The choices split at "; " when the phrases match the values one for one ("no passing; or a
-    player may give up …"); a leading "what it is: " goes with the whole explanation.
+    The words are written once, in the game's ``Options.IN_WORDS`` (see
+    :class:`ftwkit.options.Wording`); the rule page's options table is generated from them.
     """
     found: dict[str, OptionWords] = {}
-    for name, ruling_cell, values_cell, words_md in _ROW.findall(_page(game)):
-        ruling_match = _ruling_pattern().search(ruling_cell)
-        words = _plain(words_md)
-        values = _VALUE.findall(values_cell)
-        head, colon, rest = words.partition(": ")
-        body = rest if colon and "; " not in head else words
-        phrases = [p.strip() for p in body.split("; ")]
-        phrases = [p[3:] if p.startswith("or ") else p for p in phrases]
-        split = len(phrases) == len(values) > 1
-        choices = tuple(zip(values, phrases, strict=True)) if split else ()
-        found[name] = OptionWords(ruling_match.group(0) if ruling_match else None, words, choices)
+    for spec in describe_options(registry.rules(game).Options):
+        if spec.wording is not None:
+            choices = tuple(spec.phrases().items())
+            found[spec.name] = OptionWords(spec.ruling, spec.words, choices)
     return found
-
-
-def _plain(markdown: str) -> str:
-    """Table-cell Markdown as plain text (``code`` and *emphasis* marks dropped)."""
-    return re.sub(r"[`*]", "", markdown).strip()

@@ -19,10 +19,9 @@ from typing import Any
 
 import ipywidgets
 
-from ftwkit.options import OptionSpec, describe_options
+from ftwkit.options import OptionSpec, describe_options, value_text
 from widgets.colours import MUTED
 from widgets.controls import OptionControl
-from widgets.dashboard import value_text
 from widgets.rules_docs import OptionWords, link_rulings, option_words
 
 __all__ = ["Switch", "choice_words", "switches", "variant_summary"]

@@ -20,22 +20,34 @@ from typing import Any
 
 from ftwkit import registry
 from ftwkit.protocol import State
-from ftwkit.render.base import as_state
+from ftwkit.render.base import Pen, as_state
+from ftwkit.render.legend import Marker, Swatch, swatch_svg
 from ftwkit.render.protocol import Box, CanvasLike, Renderer
 from ftwkit.render.svg import SvgCanvas
+from ftwkit.render.text import natural_key, sorted_targets, target_text, targets_text
 from ftwkit.render.theme import DARK, LIGHT, Theme
+from ftwkit.render.theme import resolve as resolve_theme
 
 __all__ = [
     "DARK",
     "LIGHT",
     "Box",
     "CanvasLike",
+    "Marker",
+    "Pen",
     "Renderer",
     "SvgCanvas",
+    "Swatch",
     "Theme",
     "draw_on",
+    "natural_key",
     "renderer",
+    "resolve_theme",
+    "sorted_targets",
     "svg",
+    "swatch_svg",
+    "target_text",
+    "targets_text",
 ]
 
 

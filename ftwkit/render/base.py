@@ -1,17 +1,20 @@
 """What every game renderer shares: layouts with hit areas, a style-caching pen, shape helpers.
 
-A game renderer is two pure functions of the state: ``layout`` (where everything goes, with one
-:class:`Hit` per clickable target, in drawing order) and ``paint`` (the canvas calls). Both read
+A game renderer is two pure functions of the state: ``layout`` (where everything goes — the
+game's own frozen frame dataclass — with one :class:`Hit` per clickable target, in drawing order)
+and ``paint`` (the canvas calls). Both read
 the engine's state object and typed moves; what a player's ``view`` may not see, they ask the
 engine (its ``…_seen_by(player, view)`` accessors). :class:`BaseRenderer` builds ``size``,
 ``draw``, ``targets_at`` and ``target_box`` on top of them, so the geometry used to draw and the
-geometry used to hit-test are the same numbers.
+geometry used to hit-test are the same numbers — built once per shown state.
 """
 
 from __future__ import annotations
 
 import math
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -72,17 +75,27 @@ class Hit:
         return dx <= 1.0 and dx * 0.5 + dy <= 1.0 + 1e-9
 
 
-@dataclass
-class Layout:
-    """The geometry of one picture: its size, clickable areas and game-specific positions."""
+F = TypeVar("F")
+"""The frame of a game's picture: its own frozen dataclass of where everything goes."""
+
+
+@dataclass(frozen=True)
+class Layout(Generic[F]):
+    """The geometry of one picture: its size, its game's typed frame and its clickable areas.
+
+    Built once per shown state (see :meth:`BaseRenderer.layout_of`) and read by drawing,
+    hit-testing and hint boxes alike. ``frame`` is the game's own frozen dataclass (the board's
+    cell boxes, the panel, the banner lines…); ``hits`` is filled while the layout is built and
+    never changed afterwards.
+    """
 
     width: int
     height: int
+    frame: F
     hits: list[Hit] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def add(self, target: Any, box: Box, shape: str = "rect") -> None:
-        """Register a clickable target (later registrations are on top)."""
+        """Register a clickable target while building (later registrations are on top)."""
         self.hits.append(Hit(target, box, shape))
 
     def box_of(self, target: Any) -> Box | None:
@@ -400,43 +413,85 @@ def ellipse(
 S = TypeVar("S", bound=State)
 """The state class of the game a renderer draws."""
 
+FRAMES_KEPT = 8
+"""How many recent layouts a renderer keeps (an explorer, its sub-steps and an editor at once)."""
 
-class BaseRenderer(Generic[S]):
+
+class BaseRenderer(Generic[S, F]):
     """Shared ``size``/``draw``/``targets_at``/``target_box`` over a game's layout and paint.
 
-    Subclasses set ``game`` and implement :meth:`layout` and :meth:`paint`; they may override
-    :meth:`fallback_target` for clickable places that are not registered hits (empty table).
-    Every public method takes a state of the game or its JSON position (loaded by the engine).
+    Subclasses set ``game`` and implement :meth:`layout` (returning a :class:`Layout` of their
+    own frame type ``F``) and :meth:`paint`; they may override :meth:`fallback_target` for
+    clickable places that are not registered hits (empty table). Every public method takes a
+    state of the game or its JSON position (loaded by the engine).
+
+    One layout per shown state: the layout of a state object (states are immutable) seen by a
+    view in a theme is built once and kept for the next calls with the same three, so a redraw
+    with its size, its picture and the boxes of every hinted target builds it once.
+    :attr:`layouts_built` counts the layouts built (what ``benchmarks/widget_bench.py`` prints
+    per click).
     """
 
     game: str = ""
 
+    def __init__(self) -> None:
+        self.layouts_built = 0
+        """How many layouts this renderer has built (each shown state's, once)."""
+        self._frames: OrderedDict[tuple[int, int | None, int], _Kept[S, F]] = OrderedDict()
+        self._lock = threading.Lock()
+
     # ----------------------------------------------------------------- hooks
     def layout(
         self, state: S, theme: Theme, view: int | None
-    ) -> Layout:  # pragma: no cover - abstract
+    ) -> Layout[F]:  # pragma: no cover - abstract
         """Where everything goes in the picture of ``state`` seen by ``view``."""
         raise NotImplementedError
 
     def paint(
-        self, pen: Pen, state: S, layout: Layout, ctx: Context
+        self, pen: Pen, state: S, layout: Layout[F], ctx: Context
     ) -> None:  # pragma: no cover - abstract
         """Draw the picture (the background is already painted)."""
         raise NotImplementedError
 
-    def fallback_target(self, layout: Layout, x: float, y: float) -> Any | None:
+    def fallback_target(self, layout: Layout[F], x: float, y: float) -> Any | None:
         """A target for a pixel that hits no registered area (default: none)."""
         return None
 
-    def fallback_box(self, layout: Layout, target: Any) -> Box | None:
+    def fallback_box(self, layout: Layout[F], target: Any) -> Box | None:
         """The box of a target that is not a registered area (default: none)."""
         return None
 
     # ----------------------------------------------------------------- protocol
-    def _prepare(self, state: Any, view: int | None, theme: Any) -> tuple[S, Theme, Layout]:
+    def layout_of(self, state: Any, *, view: int | None = None, theme: Any = None) -> Layout[F]:
+        """The layout of ``state`` seen by ``view``: built on the first call for this state
+        object, view and theme, then reused (a JSON position is loaded and laid out each time)."""
+        return self._prepare(state, view, theme)[2]
+
+    def forget_layouts(self) -> None:
+        """Drop the kept layouts (the next call for any state builds its layout again)."""
+        with self._lock:
+            self._frames.clear()
+
+    def _prepare(self, state: Any, view: int | None, theme: Any) -> tuple[S, Theme, Layout[F]]:
+        keyed = isinstance(state, State)
+        key = (id(state), view, id(theme))
+        if keyed:
+            with self._lock:
+                kept = self._frames.get(key)
+                if kept is not None and kept.state is state and kept.theme is theme:
+                    self._frames.move_to_end(key)
+                    return kept.state, kept.resolved, kept.layout
         found: S = as_state(self.game, state)  # type: ignore[assignment]
         th = resolve(theme)
-        return found, th, self.layout(found, th, view)
+        lay = self.layout(found, th, view)
+        with self._lock:
+            self.layouts_built += 1
+            if keyed:
+                # the state and theme are held, so their ids stay theirs while kept
+                self._frames[key] = _Kept(found, theme, th, lay)
+                while len(self._frames) > FRAMES_KEPT:
+                    self._frames.popitem(last=False)
+        return found, th, lay
 
     def size(self, state: Any, *, view: int | None = None, theme: Any = None) -> tuple[int, int]:
         """The canvas size in pixels that fits this state."""
@@ -522,6 +577,16 @@ class BaseRenderer(Generic[S]):
         markers come from the same table the picture is drawn with.
         """
         return list(self.markers(resolve(theme)).values())
+
+
+@dataclass(frozen=True)
+class _Kept(Generic[S, F]):
+    """One kept layout with the state and theme it was built for."""
+
+    state: S
+    theme: Any
+    resolved: Theme
+    layout: Layout[F]
 
 
 def piece_colours(names: Sequence[str], theme: Theme) -> list[tuple[str, str, str]]:

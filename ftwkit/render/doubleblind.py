@@ -11,24 +11,28 @@ condition, in a view that may see that secret, in the secret colour.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from types import MappingProxyType
 
 from ftwkit.games.doubleblind import COLUMNS, CONDITIONS, DoubleBlindState, Place, cell_name
 from ftwkit.geometry.grid import Cell
 from ftwkit.render.base import (
     BaseRenderer,
+    Box,
     Context,
     Hit,
     Layout,
     Pen,
+    Point,
     piece_colours,
     rounded_rect,
 )
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "DoubleBlindRenderer", "condition_icon_cells"]
+__all__ = ["RENDERER", "Board", "DoubleBlindFrame", "DoubleBlindRenderer", "condition_icon_cells"]
 
 
 @cache
@@ -42,31 +46,59 @@ def condition_icon_cells(
     return figure.own, arms
 
 
-class DoubleBlindRenderer(BaseRenderer[DoubleBlindState]):
+@dataclass(frozen=True)
+class Board:
+    """The geometry of an empty board of one size (cached per size and theme)."""
+
+    size: int
+    gap: float
+    """Pixels between neighbouring lines."""
+    pad: float
+    board: Box
+    points: Mapping[str, Point]
+    """Every intersection's centre, by cell name."""
+    panel: Box
+
+
+@dataclass(frozen=True)
+class DoubleBlindFrame:
+    """Where a Double Blind picture's parts go, and what its viewer may see of the secrets."""
+
+    board: Board
+    patterns: Mapping[int, Mapping[int, tuple[str, ...]]]
+    """Each player's completed patterns: condition number → the cells of the pattern."""
+    secrets: tuple[int | None, ...]
+    """Each player's secret condition as the viewer sees it (``None``: hidden)."""
+
+
+class DoubleBlindRenderer(BaseRenderer[DoubleBlindState, DoubleBlindFrame]):
     """Draws Double Blind positions; see the module docstring."""
 
     game = "doubleblind"
 
-    def layout(self, state: DoubleBlindState, theme: Theme, view: int | None) -> Layout:
+    def layout(
+        self, state: DoubleBlindState, theme: Theme, view: int | None
+    ) -> Layout[DoubleBlindFrame]:
         """Intersections of a ``size``×``size`` board with coordinates, and a side panel."""
-        width, height, hits, extra = _board_layout(state.size, theme)
-        lay = Layout(width, height, list(hits), dict(extra))
-        lay.extra["patterns"] = _patterns(state)
-        lay.extra["secrets"] = tuple(state.secret_seen_by(p, view) for p in (0, 1))
-        return lay
+        width, height, hits, board = _board_layout(state.size, theme)
+        secrets = tuple(state.secret_seen_by(p, view) for p in (0, 1))
+        frame = DoubleBlindFrame(board, _patterns(state), secrets)
+        return Layout(width, height, frame, list(hits))
 
     def markers(self, theme: Theme) -> dict[str, Marker]:
         """Last stone, possible and selected points, completed and secret patterns, to play."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, state: DoubleBlindState, layout: Layout, ctx: Context) -> None:
+    def paint(
+        self, pen: Pen, state: DoubleBlindState, layout: Layout[DoubleBlindFrame], ctx: Context
+    ) -> None:
         """Board, stones, last stone, highlights, then the panel."""
         th = ctx.theme
         mk = _markers(th)
-        size: int = layout.extra["size"]
-        gap: float = layout.extra["gap"]
-        points: dict[str, tuple[float, float]] = layout.extra["points"]
-        bx, by, bw, bh = layout.extra["board"]
+        size: int = layout.frame.board.size
+        gap: float = layout.frame.board.gap
+        points = layout.frame.board.points
+        bx, by, bw, bh = layout.frame.board.board
         pen.rect((bx, by, bw, bh), fill=th.board, stroke=th.board_line, width=th.px(1.5))
         first, last = points[cell_name(0, 0)], points[cell_name(size - 1, size - 1)]
         for i in range(size):
@@ -89,8 +121,8 @@ class DoubleBlindRenderer(BaseRenderer[DoubleBlindState]):
             for cell in state.stone_cells(player):
                 x, y = points[cell]
                 pen.circle(x, y, radius, fill=fill, stroke=edge, width=th.px(1))
-        secrets: tuple[int | None, ...] = layout.extra["secrets"]
-        patterns: dict[int, dict[int, tuple[str, ...]]] = layout.extra["patterns"]
+        secrets: tuple[int | None, ...] = layout.frame.secrets
+        patterns = layout.frame.patterns
         for key, ringed in _ringed(patterns, secrets):
             ring = mk[key].swatch
             for cell in ringed:
@@ -115,16 +147,16 @@ class DoubleBlindRenderer(BaseRenderer[DoubleBlindState]):
         self,
         pen: Pen,
         state: DoubleBlindState,
-        layout: Layout,
+        layout: Layout[DoubleBlindFrame],
         ctx: Context,
         colours: list[tuple[str, str, str]],
     ) -> None:
         th = ctx.theme
-        px, py, pw, ph = layout.extra["panel"]
+        px, py, pw, ph = layout.frame.board.panel
         pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
         x = px + th.px(12)
         y = py + th.px(20)
-        secrets: tuple[int | None, ...] = layout.extra["secrets"]
+        secrets: tuple[int | None, ...] = layout.frame.secrets
         completed = state.completed
         to_play = state.to_play
         winners = state.winners
@@ -230,7 +262,7 @@ class DoubleBlindRenderer(BaseRenderer[DoubleBlindState]):
 
 
 @cache
-def _board_layout(size: int, theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, Any]]:
+def _board_layout(size: int, theme: Theme) -> tuple[int, int, tuple[Hit, ...], Board]:
     """The geometry of an empty board (it depends only on the size and theme, so it is cached)."""
     gap = theme.px(min(30.0, 456.0 / max(size - 1, 1)))
     label = theme.px(24)
@@ -249,15 +281,15 @@ def _board_layout(size: int, theme: Theme) -> tuple[int, int, tuple[Hit, ...], d
             name = cell_name(cx, cy)
             points[name] = (px, py)
             hits.append(Hit(name, (px - gap / 2, py - gap / 2, gap, gap)))
-    extra = {
-        "size": size,
-        "gap": gap,
-        "pad": pad,
-        "board": (x0, y0, board, board),
-        "points": points,
-        "panel": (x0 + board + label, theme.px(10), panel_w - theme.px(10), height - theme.px(20)),
-    }
-    return width, height, tuple(hits), extra
+    geometry = Board(
+        size=size,
+        gap=gap,
+        pad=pad,
+        board=(x0, y0, board, board),
+        points=MappingProxyType(points),
+        panel=(x0 + board + label, theme.px(10), panel_w - theme.px(10), height - theme.px(20)),
+    )
+    return width, height, tuple(hits), geometry
 
 
 def _condition_icon(
@@ -365,7 +397,7 @@ def _patterns(state: DoubleBlindState) -> dict[int, dict[int, tuple[str, ...]]]:
 
 
 def _ringed(
-    patterns: dict[int, dict[int, tuple[str, ...]]], secrets: tuple[int | None, ...]
+    patterns: Mapping[int, Mapping[int, tuple[str, ...]]], secrets: tuple[int | None, ...]
 ) -> list[tuple[str, tuple[str, ...]]]:
     """``(marker key, cells)`` to ring: public completions first, then visible secrets on top."""
     public: list[tuple[str, tuple[str, ...]]] = []

@@ -15,7 +15,9 @@ action, the status line and the mover's panel say so.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from ftwkit.games.forthewin.actions import Tile
 from ftwkit.games.forthewin.moves import EndTurn
@@ -26,22 +28,58 @@ from ftwkit.games.forthewin.state import (
     compressed_axis,
 )
 from ftwkit.protocol import Note
-from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, text_width
+from ftwkit.render.base import (
+    BaseRenderer,
+    Box,
+    Context,
+    Hit,
+    Layout,
+    Pen,
+    rounded_rect,
+    text_width,
+)
 from ftwkit.render.glyphs import draw_glyph
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "ForTheWinRenderer"]
+__all__ = ["RENDERER", "ForTheWinFrame", "ForTheWinRenderer"]
 
 Cell = tuple[int, int]
 
 
-class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
+Axis = list[tuple[int | None, float]]
+"""A compressed axis: each column (or row) with its offset from the grid's edge (``None``: a
+break standing for a long empty stretch)."""
+
+
+@dataclass(frozen=True)
+class ForTheWinFrame:
+    """Where a For the Win! picture's parts go."""
+
+    size: float
+    """The side of a cell in pixels."""
+    boxes: Mapping[Cell, Box]
+    """Every drawn cell's box."""
+    grid: Box
+    axes: tuple[Axis, Axis]
+    """The columns and the rows of the cropped grid."""
+    panel: Box
+    flagged: frozenset[Cell]
+    """Cells the engine flags (``state.notes()``)."""
+    banner: tuple[str, ...]
+    """The banner's lines above the grid."""
+    end_refused: bool
+    """Whether ending the turn now is refused (the banner says why)."""
+
+
+class ForTheWinRenderer(BaseRenderer[ForTheWinState, ForTheWinFrame]):
     """Draws For the Win! positions; see the module docstring."""
 
     game = "forthewin"
 
-    def layout(self, state: ForTheWinState, theme: Theme, view: int | None) -> Layout:
+    def layout(
+        self, state: ForTheWinState, theme: Theme, view: int | None
+    ) -> Layout[ForTheWinFrame]:
         """Cells of the cropped grid (tiles + 1 around, and any legal target cell), and a panel."""
         th = theme
         cells = [cell for cell, _ in state.tiles]
@@ -65,7 +103,7 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
         top = th.px(58) + len(banner) * th.px(_BANNER_LINE) + (th.px(8) if banner else 0)
         players = state.players
         height = int(max(top + grid_h + th.px(16), top + players * th.px(172) + th.px(8)))
-        lay = Layout(width, height)
+        hits: list[Hit] = []
         boxes: dict[Cell, Box] = {}
         for gy, oy in row_at:
             if gy is None:
@@ -75,10 +113,10 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
                     continue
                 box = (left + ox, top + oy, size, size)
                 boxes[(gx, gy)] = box
-                lay.add((gx, gy), box)
-        lay.extra.update(
+                hits.append(Hit((gx, gy), box))
+        frame = ForTheWinFrame(
             size=size,
-            boxes=boxes,
+            boxes=MappingProxyType(boxes),
             grid=(left, top, grid_w, grid_h),
             axes=(col_at, row_at),
             panel=(left + grid_w + th.px(20), top, panel_w - th.px(12), th.px(350)),
@@ -86,33 +124,35 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
             banner=banner,
             end_refused=refusal is not None,
         )
-        return lay
+        return Layout(width, height, frame, hits)
 
     def markers(self, theme: Theme) -> dict[str, Marker]:
         """Last move, possible and selected cells, flagged tiles, the to-play panel, marker."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, state: ForTheWinState, layout: Layout, ctx: Context) -> None:
+    def paint(
+        self, pen: Pen, state: ForTheWinState, layout: Layout[ForTheWinFrame], ctx: Context
+    ) -> None:
         """Status line, grid, tiles, last move, highlights, panel."""
         th = ctx.theme
         mk = _markers(th)
         possible, selected = mk["possible"].swatch, mk["selected"].swatch
         last, path, flag = mk["last"].swatch, mk["path"].swatch, mk["flagged"].swatch
-        boxes: dict[Cell, Box] = layout.extra["boxes"]
-        size: float = layout.extra["size"]
-        flagged: frozenset[Cell] = layout.extra["flagged"]
+        boxes = layout.frame.boxes
+        size: float = layout.frame.size
+        flagged: frozenset[Cell] = layout.frame.flagged
         to_play = state.to_play
         if to_play is None:
             status = ctx.outcome()
         else:
             status = f"{ctx.names[to_play]} to play"
-            if layout.extra["end_refused"]:
+            if layout.frame.end_refused:
                 status += " — another action is needed: the turn cannot end now"
             elif state.turn_actions:
                 status += " — second action or end the turn"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
         _draw_banner(pen, th, layout)
-        pen.rect(layout.extra["grid"], fill=th.board)
+        pen.rect(layout.frame.grid, fill=th.board)
         _axis_labels(pen, th, layout)
         for cell, (x, y, w, h) in boxes.items():
             inset = th.px(2)
@@ -175,10 +215,15 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
         self._panel(pen, state, layout, ctx, size)
 
     def _panel(
-        self, pen: Pen, state: ForTheWinState, layout: Layout, ctx: Context, size: float
+        self,
+        pen: Pen,
+        state: ForTheWinState,
+        layout: Layout[ForTheWinFrame],
+        ctx: Context,
+        size: float,
     ) -> None:
         th = ctx.theme
-        px, py, pw, _ = layout.extra["panel"]
+        px, py, pw, _ = layout.frame.panel
         used = state.actions_used
         first = state.first
         to_play = state.to_play
@@ -235,7 +280,7 @@ class ForTheWinRenderer(BaseRenderer[ForTheWinState]):
             pen.text(f"{left} left", sx + th.px(172), ay, size=11, align="left")
             if to_play == player:
                 turn = state.turn_actions
-                refused = layout.extra["end_refused"]
+                refused = layout.frame.end_refused
                 pen.text(
                     f"turn: {turn} of {ACTIONS_PER_TURN} taken · cannot end yet"
                     if refused
@@ -348,9 +393,9 @@ def _banner_lines(
     return tuple(lines)
 
 
-def _draw_banner(pen: Pen, th: Theme, layout: Layout) -> None:
+def _draw_banner(pen: Pen, th: Theme, layout: Layout[ForTheWinFrame]) -> None:
     """The flagged words in a tinted box under the status line."""
-    lines: tuple[str, ...] = layout.extra["banner"]
+    lines: tuple[str, ...] = layout.frame.banner
     if not lines:
         return
     flag = _markers(th)["flagged"].swatch
@@ -362,14 +407,14 @@ def _draw_banner(pen: Pen, th: Theme, layout: Layout) -> None:
         pen.text(text, th.px(18), y, size=12, colour=th.ink, align="left")
 
 
-def _axis_labels(pen: Pen, th: Theme, layout: Layout) -> None:
+def _axis_labels(pen: Pen, th: Theme, layout: Layout[ForTheWinFrame]) -> None:
     """Light coordinate labels: ``x`` above each column, ``y`` left of each row.
 
     Move notation and messages name cells ``(x,y)``; the labels let a reader find them.
     """
-    gx, gy, _, grid_h = layout.extra["grid"]
-    size: float = layout.extra["size"]
-    col_at, row_at = layout.extra["axes"]
+    gx, gy, _, grid_h = layout.frame.grid
+    size: float = layout.frame.size
+    col_at, row_at = layout.frame.axes
     for x, ox in col_at:
         width = size * _BREAK if x is None else size
         cx = gx + ox + width / 2

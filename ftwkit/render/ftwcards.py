@@ -8,20 +8,44 @@ topmost card wins).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ftwkit.games.ftwcards import PASS_COUNT, FtwCardsState, hand_size
-from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect
+from ftwkit.render.base import BaseRenderer, Box, Context, Hit, Layout, Pen, rounded_rect
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "FtwCardsRenderer"]
+__all__ = ["RENDERER", "FtwCardsFrame", "FtwCardsRenderer"]
 
 
-class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
+Face = tuple[int | None, Box, str]
+"""One card drawn: the card (``None``: face down), its box and its group (``"pile"``,
+``"hand0"``, ``"passing1"``, ``"aux2"``…)."""
+
+
+@dataclass(frozen=True)
+class FtwCardsFrame:
+    """Where an FTW?! picture's cards and rows go."""
+
+    faces: tuple[Face, ...]
+    """Every card drawn, in drawing order."""
+    covered: tuple[bool, ...]
+    """For each face, whether the next card of its group overlaps it."""
+    rows: tuple[Box, ...]
+    """Each player's row."""
+    card: tuple[float, float]
+    """A card's width and height."""
+    aux_x: float
+    label_w: float
+    pile_x: float
+
+
+class FtwCardsRenderer(BaseRenderer[FtwCardsState, FtwCardsFrame]):
     """Draws FTW?! positions; see the module docstring."""
 
     game = "ftwcards"
 
-    def layout(self, state: FtwCardsState, theme: Theme, view: int | None) -> Layout:
+    def layout(self, state: FtwCardsState, theme: Theme, view: int | None) -> Layout[FtwCardsFrame]:
         """Card boxes for the pile, each hand, the passing cards and the auxiliary cards."""
         th = theme
         cw, ch = th.px(46), th.px(66)
@@ -38,8 +62,7 @@ class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
         top_h = th.px(132)
         row_h = ch + th.px(48)
         height = int(top_h + n * row_h + th.px(10))
-        lay = Layout(width, height)
-        faces: list[tuple[int | None, Box, str]] = []  # (card or None, box, group)
+        faces: list[Face] = []  # (card or None, box, group)
 
         pile_x = label_w
         for i, top in enumerate(state.pile):
@@ -67,31 +90,35 @@ class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
             and faces[k + 1][1][0] - faces[k][1][0] < cw * 0.9
             for k in range(len(faces))
         ]
-        for card, box, group in faces:
-            if card is not None and not group.startswith("passing"):
-                lay.add(card, box)
-        lay.extra.update(
-            faces=faces,
-            covered=covered,
-            rows=rows,
+        hits = [
+            Hit(card, box)
+            for card, box, group in faces
+            if card is not None and not group.startswith("passing")
+        ]
+        frame = FtwCardsFrame(
+            faces=tuple(faces),
+            covered=tuple(covered),
+            rows=tuple(rows),
             card=(cw, ch),
             aux_x=aux_x,
             label_w=label_w,
             pile_x=pile_x,
         )
-        return lay
+        return Layout(width, height, frame, hits)
 
     def markers(self, theme: Theme) -> dict[str, Marker]:
         """Last move's cards, possible and selected cards, hidden cards, the player to play."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, state: FtwCardsState, layout: Layout, ctx: Context) -> None:
+    def paint(
+        self, pen: Pen, state: FtwCardsState, layout: Layout[FtwCardsFrame], ctx: Context
+    ) -> None:
         """Header with round and pile, player rows, then every card in order."""
         th = ctx.theme
         mk = _markers(th)
-        rows: list[Box] = layout.extra["rows"]
-        faces: list[tuple[int | None, Box, str]] = layout.extra["faces"]
-        cw, ch = layout.extra["card"]
+        rows = layout.frame.rows
+        faces = layout.frame.faces
+        cw, ch = layout.frame.card
         to_play = state.to_play
         phase = state.phase
         header = f"Round {state.round} of {state.rounds}"
@@ -120,7 +147,7 @@ class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
             )
         pen.text("pile", th.px(14), th.px(52), size=12, colour=th.muted, align="left")
         if state.top is None:
-            box = (layout.extra["pile_x"], th.px(40), cw, ch)
+            box = (layout.frame.pile_x, th.px(40), cw, ch)
             pen.dash((th.px(4), th.px(3)))
             pen.polygon(rounded_rect(box, th.px(5)), stroke=th.line, width=th.px(1.5))
             pen.dash(())
@@ -195,11 +222,11 @@ class FtwCardsRenderer(BaseRenderer[FtwCardsState]):
                 )
             group = "passing" if phase == "pass" else "aux"
             pen.text(
-                group, layout.extra["aux_x"], y + th.px(12), size=10, colour=th.muted, align="left"
+                group, layout.frame.aux_x, y + th.px(12), size=10, colour=th.muted, align="left"
             )
 
         last = set(ctx.last_move.targets) if ctx.last_move is not None else set()
-        covered: list[bool] = layout.extra["covered"]
+        covered = layout.frame.covered
         last_mark, possible = mk["last"].swatch, mk["possible"].swatch
         tint = mk["selected"].swatch.stroke
         for (card, box, group), hidden in zip(faces, covered, strict=True):

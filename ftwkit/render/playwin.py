@@ -8,8 +8,10 @@ dashed ghost disc.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from types import MappingProxyType
 
 from ftwkit.games.playwin import BOARD, Approach, Capture, PlayWinState
 from ftwkit.geometry.hexgrid import pixel_center
@@ -27,34 +29,45 @@ from ftwkit.render.base import (
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "PlayWinRenderer"]
+__all__ = ["RENDERER", "PlayWinFrame", "PlayWinRenderer"]
 
 SQRT3 = math.sqrt(3)
 
 
-class PlayWinRenderer(BaseRenderer[PlayWinState]):
+@dataclass(frozen=True)
+class PlayWinFrame:
+    """Where the Play Win board goes: the hexagon size, the board's centre, every cell's centre."""
+
+    size: float
+    centre: Point
+    centres: Mapping[str, Point]
+
+
+class PlayWinRenderer(BaseRenderer[PlayWinState, PlayWinFrame]):
     """Draws Play Win positions; see the module docstring."""
 
     game = "playwin"
 
-    def layout(self, state: PlayWinState, theme: Theme, view: int | None) -> Layout:
+    def layout(self, state: PlayWinState, theme: Theme, view: int | None) -> Layout[PlayWinFrame]:
         """Cell centres on a pointy-top hex board under a one-line status bar."""
-        width, height, hits, extra = _board_layout(theme)
-        return Layout(width, height, list(hits), dict(extra))
+        width, height, hits, frame = _board_layout(theme)
+        return Layout(width, height, frame, list(hits))
 
     def markers(self, theme: Theme) -> dict[str, Marker]:
         """Last move (start cell and path), captured pieces, possible and selected cells."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, state: PlayWinState, layout: Layout, ctx: Context) -> None:
+    def paint(
+        self, pen: Pen, state: PlayWinState, layout: Layout[PlayWinFrame], ctx: Context
+    ) -> None:
         """Board, names, pieces, last move, highlights, status line."""
         th = ctx.theme
         mk = _markers(th)
         possible, selected = mk["possible"].swatch, mk["selected"].swatch
         last, captured_mark = mk["last"].swatch, mk["captured"].swatch
-        s: float = layout.extra["size"]
-        cx, cy = layout.extra["centre"]
-        centres: dict[str, Point] = layout.extra["centres"]
+        s = layout.frame.size
+        cx, cy = layout.frame.centre
+        centres = layout.frame.centres
         pieces = [state.pieces(p) for p in range(state.players)]
         owner = {cell: p for p, cells in enumerate(pieces) for cell in cells}
         colours = piece_colours(ctx.names, th)
@@ -69,8 +82,8 @@ class PlayWinRenderer(BaseRenderer[PlayWinState]):
         # Row letters outside the West edge.
         for letter in BOARD.row_names():
             y = centres[BOARD.name(BOARD.row(letter)[0])][1]
-            edge = cx - (radius - abs(y - cy) / SQRT3)
-            pen.text(letter, edge - th.px(12), y, size=13, colour=th.muted, bold=True)
+            west = cx - (radius - abs(y - cy) / SQRT3)
+            pen.text(letter, west - th.px(12), y, size=13, colour=th.muted, bold=True)
 
         for name, (x, y) in centres.items():
             if ctx.is_highlighted(name):
@@ -118,7 +131,7 @@ class PlayWinRenderer(BaseRenderer[PlayWinState]):
         pen: Pen,
         state: PlayWinState,
         pieces: list[tuple[str, ...]],
-        layout: Layout,
+        layout: Layout[PlayWinFrame],
         ctx: Context,
         colours: list[tuple[str, str, str]],
     ) -> None:
@@ -139,7 +152,7 @@ class PlayWinRenderer(BaseRenderer[PlayWinState]):
 
 
 @cache
-def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, Any]]:
+def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], PlayWinFrame]:
     """The board geometry (the same for every position, so it is cached per theme)."""
     s = theme.px(30)
     margin = theme.px(42)
@@ -157,7 +170,7 @@ def _board_layout(theme: Theme) -> tuple[int, int, tuple[Hit, ...], dict[str, An
         x, y = cx + dx, cy + dy
         centres[name] = (x, y)
         hits.append(Hit(name, (x - SQRT3 * s / 2, y - s, SQRT3 * s, 2 * s), "hex"))
-    return width, height, tuple(hits), {"size": s, "centre": (cx, cy), "centres": centres}
+    return width, height, tuple(hits), PlayWinFrame(s, (cx, cy), MappingProxyType(centres))
 
 
 @per_theme

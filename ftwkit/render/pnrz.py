@@ -16,18 +16,20 @@ chosen one shows its player.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ftwkit.errors import FtwError
 from ftwkit.games.pnrz.notation import Choose
 from ftwkit.games.pnrz.state import PnrzState
 from ftwkit.games.pnrz.tiles import BONUS, CHARACTERS, ENEMY, Tile, rotated, territory_of
-from ftwkit.render.base import BaseRenderer, Box, Context, Layout, Pen, rounded_rect, star
+from ftwkit.render.base import BaseRenderer, Box, Context, Hit, Layout, Pen, rounded_rect, star
 from ftwkit.render.legend import Marker, Swatch, per_theme
 from ftwkit.render.theme import Theme
 
-__all__ = ["RENDERER", "PnrzRenderer"]
+__all__ = ["RENDERER", "PnrzFrame", "PnrzRenderer"]
 
 Cell = tuple[int, int]
 Shown = tuple[Cell, Tile, int]
@@ -71,12 +73,49 @@ def _window(placed: list[Shown], candidates: list[Cell]) -> tuple[list[Shown], l
     return kept, [c for c in candidates if inside(c)], len(placed) - len(kept)
 
 
-class PnrzRenderer(BaseRenderer[PnrzState]):
+@dataclass(frozen=True)
+class PnrzFrame:
+    """Where a PNRZ picture's parts go: the table's quadrant lattice, the panel, the hands."""
+
+    q: float
+    """The side of a quadrant in pixels (a tile is 2 × 2 quadrants)."""
+    origin: Cell
+    """The quadrant cell at the table area's top left."""
+    bounds: tuple[int, int, int, int]
+    """The quadrant cells shown: ``(x_lo, y_lo, x_hi, y_hi)``."""
+    table: Box
+    placed: tuple[Shown, ...]
+    """The tiles drawn: ``(anchor, tile, rotation)``."""
+    candidates: tuple[Cell, ...]
+    """The anchors where a tile may go next, sorted."""
+    hand_tiles: tuple[tuple[str | None, Box], ...]
+    """Each hand tile drawn (``None``: face down) and its box."""
+    outside: int
+    """How many tiles lie outside the area drawn."""
+    rows: tuple[Box, ...]
+    """Each player's hand row."""
+    panel: Box
+    chips: Mapping[str, Box]
+    """Each character's row of the panel (a set-up pick's click target)."""
+    sections: Mapping[str, tuple[int, frozenset[Cell]]]
+    """Each character's best section (``state.sections()``)."""
+
+    def cell_box(self, cell: Cell) -> Box:
+        """The box of one quadrant cell of the table."""
+        return _cell_box(self.table, self.origin, self.q, cell)
+
+
+def _cell_box(table: Box, origin: Cell, q: float, cell: Cell) -> Box:
+    """The box of quadrant cell ``cell`` on a table drawn at ``table`` from cell ``origin``."""
+    return (table[0] + (cell[0] - origin[0]) * q, table[1] + (cell[1] - origin[1]) * q, q, q)
+
+
+class PnrzRenderer(BaseRenderer[PnrzState, PnrzFrame]):
     """Draws PNRZ positions; see the module docstring."""
 
     game = "pnrz"
 
-    def layout(self, state: PnrzState, theme: Theme, view: int | None) -> Layout:
+    def layout(self, state: PnrzState, theme: Theme, view: int | None) -> Layout[PnrzFrame]:
         """Quadrant lattice of the table, the tallies panel and one hand row per player."""
         th = theme
         placed = [((x, y), state.tile(key), rot) for key, x, y, rot in state.table]
@@ -117,14 +156,14 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
         )
         rows_y = top + max(table[3], th.px(300)) + th.px(16)
         height = int(rows_y + len(hands) * row_h + th.px(8))
-        lay = Layout(width, height)
+        hits: list[Hit] = []
 
         def cell_box(cell: Cell) -> Box:
-            return (left + (cell[0] - x_lo) * q, top + (cell[1] - y_lo) * q, q, q)
+            return _cell_box(table, (x_lo, y_lo), q, cell)
 
         for at, _, _ in placed:
             x, y, _, _ = cell_box(at)
-            lay.add(at, (x, y, 2 * q, 2 * q))
+            hits.append(Hit(at, (x, y, 2 * q, 2 * q)))
         hand_tiles: list[tuple[str | None, Box]] = []
         row_boxes: list[Box] = []
         for p, hand in enumerate(hands):
@@ -134,54 +173,52 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
                 box = (left + th.px(170) + i * hand_step, ry + th.px(16), 2 * hq, 2 * hq)
                 hand_tiles.append((key, box))
                 if key is not None:
-                    lay.add(key, box)
-        lay.extra.update(
-            q=q,
-            origin=(x_lo, y_lo),
-            bounds=(x_lo, y_lo, x_hi, y_hi),
-            table=table,
-            placed=placed,
-            candidates=candidates,
-            hand_tiles=hand_tiles,
-            outside=outside,
-            rows=row_boxes,
-            panel=(left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300)),
-        )
-        lay.extra["cell_box"] = cell_box
+                    hits.append(Hit(key, box))
         if not placed and candidates:
             # the first tile's target is the whole tile it will cover, not one quadrant
             x, y, _, _ = cell_box(min(candidates))
-            lay.add(min(candidates), (x, y, 2 * q, 2 * q))
+            hits.append(Hit(min(candidates), (x, y, 2 * q, 2 * q)))
         # the set-up picks (PN15): each character's row of the panel is a chip to click
-        px, py, pw, _ = lay.extra["panel"]
+        panel = (left + table[2] + th.px(20), top, panel_w - th.px(12), th.px(300))
+        px, py, pw, _ = panel
         chips = {
             c: (px + th.px(4), py + th.px(46) + i * th.px(40) - th.px(17), pw - th.px(8), th.px(34))
             for i, c in enumerate(CHARACTERS)
         }
-        lay.extra["chips"] = chips
         if state.picking:
-            for character, box in chips.items():
-                if character not in state.owner:
-                    lay.add(character, box)
-        lay.extra["sections"] = state.sections()
-        return lay
+            hits += [Hit(c, box) for c, box in chips.items() if c not in state.owner]
+        frame = PnrzFrame(
+            q=q,
+            origin=(x_lo, y_lo),
+            bounds=(x_lo, y_lo, x_hi, y_hi),
+            table=table,
+            placed=tuple(placed),
+            candidates=tuple(candidates),
+            hand_tiles=tuple(hand_tiles),
+            outside=outside,
+            rows=tuple(row_boxes),
+            panel=panel,
+            chips=MappingProxyType(chips),
+            sections=MappingProxyType(state.sections()),
+        )
+        return Layout(width, height, frame, hits)
 
-    def fallback_target(self, layout: Layout, x: float, y: float) -> Any | None:
+    def fallback_target(self, layout: Layout[PnrzFrame], x: float, y: float) -> Any | None:
         """The quadrant cell under the pointer on an empty part of the table."""
-        tx, ty, tw, th_ = layout.extra["table"]
+        tx, ty, tw, th_ = layout.frame.table
         if not (tx <= x < tx + tw and ty <= y < ty + th_):
             return None
-        q = layout.extra["q"]
-        x_lo, y_lo = layout.extra["origin"]
+        q = layout.frame.q
+        x_lo, y_lo = layout.frame.origin
         return (x_lo + int((x - tx) // q), y_lo + int((y - ty) // q))
 
-    def fallback_box(self, layout: Layout, target: Any) -> Box | None:
+    def fallback_box(self, layout: Layout[PnrzFrame], target: Any) -> Box | None:
         """The quadrant cell of a candidate anchor that is not a placed tile."""
         if not (isinstance(target, tuple) and len(target) == 2):
             return None
-        x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
+        x_lo, y_lo, x_hi, y_hi = layout.frame.bounds
         if x_lo <= target[0] <= x_hi and y_lo <= target[1] <= y_hi:
-            box: Box = layout.extra["cell_box"](target)
+            box: Box = layout.frame.cell_box(target)
             return box
         return None
 
@@ -189,14 +226,14 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
         """Last tile, possible and selected places, best sections, the first tile's place."""
         return _markers(theme)
 
-    def paint(self, pen: Pen, state: PnrzState, layout: Layout, ctx: Context) -> None:
+    def paint(self, pen: Pen, state: PnrzState, layout: Layout[PnrzFrame], ctx: Context) -> None:
         """Status, table, sections, highlights, tallies, hands."""
         th = ctx.theme
         mk = _markers(th)
         possible, selected = mk["possible"].swatch, mk["selected"].swatch
-        q: float = layout.extra["q"]
-        cell_box: Callable[[Cell], Box] = layout.extra["cell_box"]
-        placed: list[Shown] = layout.extra["placed"]
+        q: float = layout.frame.q
+        cell_box = layout.frame.cell_box
+        placed = layout.frame.placed
         to_play = state.to_play
         status = ctx.outcome() if to_play is None else f"{ctx.names[to_play]} to play"
         if to_play is not None and state.picking:
@@ -206,8 +243,8 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
         if state.final_left is not None and to_play is not None:
             status += f" — final turns left: {state.final_left}"
         pen.text(status, th.px(16), th.px(20), size=14, bold=True, align="left")
-        pen.rect(layout.extra["table"], fill=th.board)
-        x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
+        pen.rect(layout.frame.table, fill=th.board)
+        x_lo, y_lo, x_hi, y_hi = layout.frame.bounds
         for gy in range(y_lo, y_hi + 1):
             for gx in range(x_lo, x_hi + 1):
                 if ctx.is_highlighted((gx, gy)) and placed:
@@ -217,10 +254,10 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
 
         if not placed:
             _first_tile_hint(pen, th, layout, ctx)
-        if layout.extra["outside"]:
-            tx, ty, tw, th_ = layout.extra["table"]
+        if layout.frame.outside:
+            tx, ty, tw, th_ = layout.frame.table
             pen.text(
-                f"{layout.extra['outside']} tiles lie far off this part of the table",
+                f"{layout.frame.outside} tiles lie far off this part of the table",
                 tx + tw / 2,
                 ty + th_ - th.px(10),
                 size=11,
@@ -230,7 +267,7 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
             x, y, _, _ = cell_box(at)
             _tile(pen, th, (x, y, 2 * q, 2 * q), tile, rot, badge=False)
 
-        sections: dict[str, tuple[int, frozenset[Cell]]] = layout.extra["sections"]
+        sections = layout.frame.sections
         _outline_sections(pen, th, sections, cell_box)
         for at, tile, _ in placed:
             if tile.icon:
@@ -273,12 +310,12 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
         self,
         pen: Pen,
         state: PnrzState,
-        layout: Layout,
+        layout: Layout[PnrzFrame],
         ctx: Context,
-        sections: dict[str, tuple[int, frozenset[Cell]]],
+        sections: Mapping[str, tuple[int, frozenset[Cell]]],
     ) -> None:
         th = ctx.theme
-        px, py, pw, ph = layout.extra["panel"]
+        px, py, pw, ph = layout.frame.panel
         pen.polygon(rounded_rect((px, py, pw, ph), th.px(8)), fill=th.panel)
         x, y = px + th.px(12), py + th.px(20)
         picking = state.picking
@@ -293,11 +330,11 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
             if character == chosen and character in owner:
                 # the last move was this pick (PN15): marked as every game marks its last move
                 pen.dash(mark.dash)
-                box = layout.extra["chips"][character]
+                box = layout.frame.chips[character]
                 pen.polygon(rounded_rect(box, th.px(6)), stroke=mark.stroke, width=mark.width)
                 pen.dash(())
             if picking and character not in owner:
-                box = layout.extra["chips"][character]
+                box = layout.frame.chips[character]
                 lit = ctx.is_highlighted(character) or ctx.is_selected(character)
                 pen.polygon(
                     rounded_rect(box, th.px(6)),
@@ -336,9 +373,9 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
         if state.aside:
             pen.text(f"set aside: {len(state.aside)}", x, y, size=12, colour=th.muted, align="left")
 
-    def _hands(self, pen: Pen, state: PnrzState, layout: Layout, ctx: Context) -> None:
+    def _hands(self, pen: Pen, state: PnrzState, layout: Layout[PnrzFrame], ctx: Context) -> None:
         th = ctx.theme
-        rows: list[Box] = layout.extra["rows"]
+        rows = layout.frame.rows
         to_play = state.to_play
         scores = state.scores
         for p, (x, y, w, h) in enumerate(rows):
@@ -362,7 +399,7 @@ class PnrzRenderer(BaseRenderer[PnrzState]):
                     bold=True,
                     align="left",
                 )
-        for key, box in layout.extra["hand_tiles"]:
+        for key, box in layout.frame.hand_tiles:
             if key is None:
                 pen.polygon(
                     rounded_rect(box, th.px(4)),
@@ -445,7 +482,7 @@ def _markers(th: Theme) -> dict[str, Marker]:
 def _outline_sections(
     pen: Pen,
     th: Theme,
-    sections: dict[str, tuple[int, frozenset[Cell]]],
+    sections: Mapping[str, tuple[int, frozenset[Cell]]],
     cell_box: Callable[[Cell], Box],
 ) -> None:
     """Outline each character's best section along its boundary edges (dark casing, gold line).
@@ -475,15 +512,15 @@ def _outline_sections(
             pen.line(x1, y1, x2, y2, line.stroke, line.width)
 
 
-def _first_tile_hint(pen: Pen, th: Theme, layout: Layout, ctx: Context) -> None:
+def _first_tile_hint(pen: Pen, th: Theme, layout: Layout[PnrzFrame], ctx: Context) -> None:
     """On an empty table, a dashed tile outline at the first anchor and a caption under it.
 
     The anchor is the engine's only candidate on an empty table. When it is a possible click, the
     whole tile is lit.
     """
-    q: float = layout.extra["q"]
-    anchor = min(layout.extra["candidates"])
-    x, y, _, _ = layout.extra["cell_box"](anchor)
+    q: float = layout.frame.q
+    anchor = min(layout.frame.candidates)
+    x, y, _, _ = layout.frame.cell_box(anchor)
     marks = _markers(th)
     if ctx.is_highlighted(anchor):
         possible = marks["possible"].swatch
@@ -496,7 +533,7 @@ def _first_tile_hint(pen: Pen, th: Theme, layout: Layout, ctx: Context) -> None:
     pen.text("the first tile goes here", x + q, y + 2 * q + th.px(14), size=12, colour=th.ink)
 
 
-def _ghost(pen: Pen, th: Theme, state: PnrzState, layout: Layout, ghost: Any) -> None:
+def _ghost(pen: Pen, th: Theme, state: PnrzState, layout: Layout[PnrzFrame], ghost: Any) -> None:
     """The tile about to be placed, see-through, in its rotation at its anchor, outlined.
 
     ``ghost`` is ``(tile, anchor, rotation)`` (``State.ghost``); an anchor off the drawn table
@@ -507,11 +544,11 @@ def _ghost(pen: Pen, th: Theme, state: PnrzState, layout: Layout, ghost: Any) ->
         tile = state.tile(key)
     except (TypeError, ValueError, KeyError, FtwError):
         return
-    x_lo, y_lo, x_hi, y_hi = layout.extra["bounds"]
+    x_lo, y_lo, x_hi, y_hi = layout.frame.bounds
     if not (x_lo <= x_at <= x_hi and y_lo <= y_at <= y_hi):
         return
-    q: float = layout.extra["q"]
-    x, y, _, _ = layout.extra["cell_box"]((x_at, y_at))
+    q: float = layout.frame.q
+    x, y, _, _ = layout.frame.cell_box((x_at, y_at))
     box = (x, y, 2 * q, 2 * q)
     pen.alpha(0.55)
     _tile(pen, th, box, tile, int(rot) % 4)

@@ -32,8 +32,8 @@ VIEWPORT = {"width": 1280, "height": 960}
 if ROOT not in sys.path:  # this checkout's widgets, not an installed copy
     sys.path.insert(0, ROOT)
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from widgets import dashboard as ftw_dashboard  # noqa: E402
-from widgets.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 DASHBOARDS = ftw_dashboard.DASHBOARDS
 """Every served notebook, index first (from the notebooks' own catalogue)."""
@@ -246,10 +246,9 @@ def open_casebook_explorer(page: Any, game: str, timeout_ms: float = 90_000) -> 
     Returns:
         The id of the case opened.
     """
-    from ftwkit import casebook
-    from widgets.fallback import find_renderer
+    from ftwkit import casebook, render
 
-    renderer, _problem = find_renderer(game)
+    renderer = render.renderer(game)
     for case in casebook.load(game):
         if clickable_move(Board(case.start(), renderer, None, (0.0, 0.0), (1.0, 1.0))):
             break
@@ -435,10 +434,10 @@ class ExplorerOnPage:
 
     def board(self) -> Board:
         """Where the board is and what it shows (explorers draw the designer view by default)."""
-        from widgets.fallback import find_renderer
+        from ftwkit import render
 
         state = self.state()
-        renderer, _problem = find_renderer(state.rules.id)
+        renderer = render.renderer(state.rules.id)
         self.canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
         box = self.canvas.bounding_box()
         size = self.canvas.evaluate("c => [c.width, c.height]")
@@ -772,9 +771,9 @@ def board_as(explorer: ExplorerOnPage, state: Any, view: int | None) -> Board:
     position, so :meth:`ExplorerOnPage.board` cannot read the state back: the caller tracks it
     (the explorer draws its full state with ``view=`` the viewer, as the renderer does here).
     """
-    from widgets.fallback import find_renderer
+    from ftwkit import render
 
-    renderer, _problem = find_renderer(state.rules.id)
+    renderer = render.renderer(state.rules.id)
     explorer.canvas.evaluate("c => c.scrollIntoView({block: 'start'})")
     box = explorer.canvas.bounding_box()
     size = explorer.canvas.evaluate("c => [c.width, c.height]")
@@ -819,10 +818,10 @@ def canvas_texts(page: Any) -> list[str]:
 
 def renderer_texts(state: Any, view: int | None, *, last_move: bool = True) -> list[str]:
     """The texts the game's renderer writes for ``state`` seen as ``view`` (test-side drawing)."""
+    from ftwkit import render
     from ftwkit.render.recording import RecordingCanvas
-    from widgets.fallback import find_renderer
 
-    renderer, _problem = find_renderer(state.rules.id)
+    renderer = render.renderer(state.rules.id)
     canvas = RecordingCanvas(*renderer.size(state, view=view))
     renderer.draw(canvas, state, view=view, last_move=last_move)
     return [str(call[1]) for call in canvas.calls if call[0] in ("fill_text", "stroke_text")]

@@ -143,6 +143,7 @@ from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.errors import excerpt as _excerpt
 from ftwkit.games.doubleblind import interaction
 from ftwkit.geometry.grid import SYMMETRIES, Cell
+from ftwkit.options import Wording
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = [
@@ -575,6 +576,42 @@ _QUESTION_WORDS = {
 @dataclasses.dataclass(frozen=True)
 class DoubleBlindOptions:
     """Double Blind's variant switches; the defaults are the RECOMMENDED rulings of RULINGS §4."""
+
+    IN_WORDS: ClassVar[Mapping[str, Wording]] = {
+        "size": Wording(
+            "DB1",
+            "the board is this many intersections a side (9 and 13 are the small Go boards)",
+            values="**`19`**, any size from 5 to 25",
+        ),
+        "draw": Wording(
+            "DB2",
+            "both secrets from one set of cards (they differ); or each from their own set (they "
+            "may be equal)",
+        ),
+        "arm_length": Wording(
+            "DB3",
+            "the arms of X and CROSS are one stone long; or two stones long",
+        ),
+        "square": Wording(
+            "DB7",
+            "condition 3 is one of the four drawn squares; or any square with corners on "
+            "intersections, any size or tilt",
+        ),
+        "auto_ask": Wording(
+            "DB9",
+            "asking is each player's decision; or every earned question is asked automatically",
+        ),
+        "simultaneous": Wording(
+            "DB12",
+            "if one stone makes both players win, the player who placed it wins; or nobody does",
+        ),
+        "first": Wording(
+            "set-up",
+            "who places the first stone",
+        ),
+    }
+    """Each switch in words, for the switches, the dashboards and the rule page's options table
+    (``tools/option_tables.py`` writes ``docs/rules/doubleblind.md``'s from here)."""
 
     size: int = dataclasses.field(
         default=19, metadata={"min": MIN_SIZE, "max": MAX_SIZE, "rule": "DB1"}

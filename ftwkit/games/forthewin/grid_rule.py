@@ -690,7 +690,7 @@ def grid_reason(pos: Position, action: Action, more: int, first_of_turn: bool) -
         text = f"the Grid would be split at the end of the turn: {desc}"
         if first_of_turn:
             text += "; no second action could rejoin the Grid, and only one action is left"
-        return text
+        return text + " (FW1-FW3)"
     if not legal_actions(after, 0, stop_at_first=True):
-        return f"the Grid would be split and no second action could rejoin it: {desc}"
+        return f"the Grid would be split and no second action could rejoin it: {desc} (FW1-FW3)"
     return None

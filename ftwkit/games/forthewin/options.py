@@ -6,7 +6,10 @@ Defaults are the RECOMMENDED readings; every field's docstring names the ruling 
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from collections.abc import Mapping
+from typing import ClassVar, Literal
+
+from ftwkit.options import Wording
 
 __all__ = ["Options"]
 
@@ -14,6 +17,94 @@ __all__ = ["Options"]
 @dataclasses.dataclass(frozen=True)
 class Options:
     """For the Win! variant switches (``ftwkit.rules("forthewin", **switches)``)."""
+
+    IN_WORDS: ClassVar[Mapping[str, Wording]] = {
+        "grid_check": Wording(
+            "FW1",
+            "when the Grid must be in one piece: at the end of each turn and after every Shove; "
+            "only at the end of each turn; after every single action",
+        ),
+        "connectivity": Wording(
+            "FW2",
+            'one linked group; or only "no tile on its own" (two separate groups allowed)',
+        ),
+        "tail_mode": Wording(
+            "FW5",
+            "the last player to finish a round takes ordinary turns; or all their remaining "
+            "actions form one long turn",
+        ),
+        "allow_pass": Wording(
+            "FW6",
+            "no passing; or a player may give up the rest of the round's actions (house rule)",
+        ),
+        "max_rounds": Wording(
+            "FW8",
+            "engine safeguard: the game is a draw instead of starting round `max_rounds + 1`",
+            values="**`None`** (off), 1 to 1,000,000",
+        ),
+        "win_needs_connected_grid": Wording(
+            "FW9",
+            "a win counts only while the Grid is in one piece; or even when it is split",
+        ),
+        "simultaneous_win": Wording(
+            "FW10",
+            "if both colours complete at once: the actor wins; nobody wins; the other player wins",
+        ),
+        "chain_bridges": Wording(
+            "FW12",
+            "the winning chain links face-up tiles only; or may also pass through your face-down "
+            "tiles",
+        ),
+        "add_anywhere": Wording(
+            "FW13",
+            "an added tile must touch the Grid; or may go on any empty cell not touching your "
+            "colour",
+        ),
+        "refresh_any": Wording(
+            "FW16",
+            "Refresh turns up your own tile; or any tile",
+        ),
+        "shove_needs_target": Wording(
+            "FW17",
+            "a Shove with nothing in front is allowed (it is a Move); or a Shove needs a tile in "
+            "front",
+        ),
+        "shove_mode": Wording(
+            "FW17",
+            "the whole line in front moves; or only the one tile next to the shover",
+        ),
+        "ability_needs_effect": Wording(
+            "FW19",
+            "an ability may be used even if it changes nothing else; or it must change something",
+        ),
+        "grid_space": Wording(
+            "FW20",
+            "Ninja and Pirate send a tile next to some other tile; or to any empty cell",
+        ),
+        "zombie_infects_zombies": Wording(
+            "FW22",
+            "a Zombie may infect a Zombie (the printed rules); or not (the publisher's blurb)",
+        ),
+        "zombie_colour": Wording(
+            "FW23",
+            "the replacing Zombie is of the colour the actor picks; of the infected tile's owner; "
+            "of the actor",
+        ),
+        "infected_fate": Wording(
+            "FW24",
+            "the infected tile goes back to its owner's supply; or leaves the game",
+        ),
+        "zombie_face": Wording(
+            "FW25",
+            "the replacing Zombie comes in face up; or with the infected tile's face",
+        ),
+        "start": Wording(
+            "set-up",
+            "the starting Monkeys meet on a side; or at a corner",
+        ),
+    }
+    """Each switch in words, for the switches, the dashboards and the rule page's options table
+    (``tools/option_tables.py`` writes ``docs/rules/forthewin.md``'s from here)."""
 
     grid_check: Literal["per_turn", "per_turn_all", "per_action_all"] = "per_turn"
     """FW1: when the Grid must be connected. ``per_turn``: at the end of each turn, and right after

@@ -105,6 +105,7 @@ from ftwkit.clicks import Clicks
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.errors import excerpt as _excerpt
 from ftwkit.games.ftwcards import interaction
+from ftwkit.options import Wording
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = [
@@ -158,6 +159,31 @@ def round_points(hand: Sequence[int]) -> int:
 @dataclass(frozen=True)
 class FtwCardsOptions:
     """Variant switches of FTW?!; the defaults are the RECOMMENDED rulings of RULINGS.md §3."""
+
+    IN_WORDS: ClassVar[Mapping[str, Wording]] = {
+        "pass_dir": Wording(
+            "FT2",
+            "pass to the right-hand neighbour (seat *i − 1*); or to the left (seat *i + 1*, a "
+            "house rule)",
+        ),
+        "aux_subsets": Wording(
+            "FT7",
+            "list every legal set of helping cards for option C; or only sets from which no card "
+            "could be dropped (an engine shortcut: every legal set is still accepted when played)",
+        ),
+        "tiebreak": Wording(
+            "FT12",
+            "tied players share the win; or (invented) the tied player who topped the most rounds, "
+            "who had the best single round, or who scored most in the last round wins",
+        ),
+        "memory": Wording(
+            "FT13",
+            "a player's view includes the cards set aside face down (all were seen face up "
+            "before); or hides them",
+        ),
+    }
+    """Each switch in words, for the switches, the dashboards and the rule page's options table
+    (``tools/option_tables.py`` writes ``docs/rules/ftwcards.md``'s from here)."""
 
     pass_dir: Literal["right", "left"] = "right"
     """FT2: ``right`` passes to seat i-1 (the seed's right-hand neighbour); ``left`` to seat i+1

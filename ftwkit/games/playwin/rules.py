@@ -142,6 +142,7 @@ from ftwkit.geometry.hexgrid import (
     hex_distance,
     turn,
 )
+from ftwkit.options import Wording
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, state_dataclass
 
 __all__ = ["BOARD", "RULES", "Approach", "Capture", "Options", "PlayWinRules", "PlayWinState"]
@@ -515,6 +516,48 @@ class Capture(Move):
 @dataclasses.dataclass(frozen=True)
 class Options:
     """Play Win's variant switches; the defaults are the RECOMMENDED rulings of RULINGS.md §2."""
+
+    IN_WORDS: ClassVar[Mapping[str, Wording]] = {
+        "lines": Wording(
+            "PW1",
+            "approach along the six edge directions; or also along the six corner directions "
+            "(every second cell)",
+        ),
+        "distance": Wording(
+            "PW2",
+            '"closer" in hex steps; or in straight-line distance between cell centres',
+        ),
+        "approach": Wording(
+            "PW3",
+            "must get strictly closer to the nearest enemy; may also stay as close (the author's "
+            "variant); closer to any one enemy piece",
+        ),
+        "removal": Wording(
+            "PW7",
+            "jumped pieces leave at once; or stay until the move ends",
+        ),
+        "max_capture": Wording(
+            "PW9",
+            "take the most pieces possible; the most for the piece you chose; any series, as long "
+            "as it goes on while a leap exists",
+        ),
+        "first": Wording(
+            "PW11",
+            "who moves first",
+        ),
+        "max_plies_without_capture": Wording(
+            "PW12",
+            "engine safeguard: a draw after this many moves in a row without a capture",
+            values="**`None`** (off), 1 to 1,000,000",
+        ),
+        "repetition_draw": Wording(
+            "PW12",
+            "engine safeguard: a draw when a position comes back a third time since the last "
+            "capture (only while `max_plies_without_capture` is on)",
+        ),
+    }
+    """Each switch in words, for the switches, the dashboards and the rule page's options table
+    (``tools/option_tables.py`` writes ``docs/rules/playwin.md``'s from here)."""
 
     lines: Literal[6, 12] = 6
     """PW1: approach moves run along the 6 edge directions (12 also allows the 6 vertex

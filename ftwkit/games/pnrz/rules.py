@@ -25,7 +25,7 @@ from ftwkit.games.pnrz.tiles import (
     short,
 )
 from ftwkit.geometry.grid import reachable
-from ftwkit.options import make_options
+from ftwkit.options import Wording, make_options
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int
 
 __all__ = ["COORD_LIMIT", "PnrzOptions", "PnrzRules", "deal_characters"]
@@ -40,6 +40,79 @@ once). The notation reads up to 9 digits, so every move from a loaded position r
 @dataclasses.dataclass(frozen=True)
 class PnrzOptions:
     """Variant switches of PNRZ; the defaults are the RECOMMENDED rulings of RULINGS 5.3."""
+
+    IN_WORDS: ClassVar[Mapping[str, Wording]] = {
+        "grid": Wording(
+            "PN1",
+            "tiles live on the quadrant lattice (half-tile offsets possible); or on a plain grid "
+            "of whole tiles",
+        ),
+        "quadrant_count": Wording(
+            "PN3",
+            "a character quadrant is one character; or the number printed on the tile (when a tile "
+            "set gives counts)",
+        ),
+        "bonus_also_character": Wording(
+            "PN4",
+            "a bonus item is worth 3; or 3 plus 1 as a character too",
+        ),
+        "negation": Wording(
+            "PN5",
+            "every quadrant touching its arch-enemy scores 0; or each touching arch-enemy quadrant "
+            "takes 1 point off the section",
+        ),
+        "negated_breaks_section": Wording(
+            "PN5",
+            "a cancelled quadrant still joins its section; or it splits the section",
+        ),
+        "base_negatable": Wording(
+            "PN5",
+            "the base's 5 points are never lost; or they are lost when a base quadrant touches the "
+            "arch-enemy",
+        ),
+        "draw_after_base": Wording(
+            "PN6",
+            "playing a base from hand is followed by a draw (the printed rules); or not (a "
+            "review's reading)",
+        ),
+        "base_move_connectivity": Wording(
+            "PN7",
+            "after moving a base all tiles must be joined by full edges; or only the base's new "
+            "spot is checked",
+        ),
+        "rotate_excludes_opponent_base": Wording(
+            "PN9",
+            "Rotate may turn any tile; or not an opponent's base",
+        ),
+        "swap_excludes_opponent_base": Wording(
+            "PN10",
+            "Swap may move any tile; or not an opponent's base",
+        ),
+        "replace_allows_base_from_hand": Wording(
+            "PN11",
+            "Replace may put down your base from hand; or not",
+        ),
+        "final_round": Wording(
+            "PN12",
+            "after the last draw everyone has a final turn; or everyone but the player who drew "
+            "last",
+        ),
+        "tiebreak": Wording(
+            "PN14",
+            "ties share the win; or (invented) the tied player with more bases on the table wins",
+        ),
+        "choose": Wording(
+            "PN15",
+            "players pick characters in turn; or characters are dealt at random",
+        ),
+        "tile_set": Wording(
+            "reconstructed parts",
+            "which tiles the game uses",
+            values="**`None`** (the shipped set), or a tile set as JSON",
+        ),
+    }
+    """Each switch in words, for the switches, the dashboards and the rule page's options table
+    (``tools/option_tables.py`` writes ``docs/rules/pnrz.md``'s from here)."""
 
     grid: Literal["offset", "aligned"] = "offset"
     """PN1: ``offset`` = the quadrant lattice (half-tile offsets possible in positions; a new
