@@ -1,12 +1,13 @@
-# Two commands on a fresh machine: `make dashboards` (serve every notebook with Voilà) and
-# `make test` (install, then run every test). Both create .venv and install what they need.
+# Commands on a fresh machine: `make dashboards` (serve every notebook with Voilà), `make test`
+# (install, then run every test) and `make site` (build the static site into site/). All create
+# .venv and install what they need.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?= 8866
 
-.PHONY: test test-fast test-browser lint bench dashboards gallery install chromium clean
+.PHONY: test test-fast test-browser lint bench dashboards gallery install chromium npm site clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,18 +26,25 @@ chromium:
 	  else echo "browser tests need Debian's chromium: sudo apt-get install chromium"; fi; \
 	fi
 
+# npm for the static site's Pyodide (site_src/package-lock.json); Debian's package if missing.
+npm:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq npm; \
+	  else echo "the static site needs npm: sudo apt-get install npm"; fi; \
+	fi
+
 lint: $(STAMP)
 	$(BIN)/ruff check ftwkit widgets tests benchmarks tools
 	$(BIN)/ruff format --check ftwkit widgets tests benchmarks tools
 	$(BIN)/mypy
 
-test: $(STAMP) chromium lint
+test: $(STAMP) chromium npm lint
 	$(BIN)/python -m pytest
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
-test-browser: $(STAMP) chromium
+test-browser: $(STAMP) chromium npm
 	$(BIN)/python -m pytest -m browser tests/browser
 
 bench: $(STAMP)
@@ -53,5 +61,10 @@ gallery: $(STAMP)
 dashboards: $(STAMP)
 	$(BIN)/python voila/serve.py --port=$(PORT) $(DASHBOARD_OPTS)
 
+# The static site: site/ holds plain files any static host serves (see README, "Share as a
+# static site"); npm ci fetches Pyodide into site_src/node_modules when needed.
+site: $(STAMP) npm
+	$(BIN)/python tools/build_site.py --out site
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts site site_src/node_modules

@@ -1,6 +1,7 @@
 """Links to a position: a dashboard opened with ``?position=…`` or ``?record=…`` starts there.
 
-The value of either parameter is the position's (or record's) JSON in one of two spellings:
+The value of either parameter is the position's (or record's) JSON, encoded as
+:mod:`ftwkit.links` says (the static site reads the same encoding); in one of two spellings:
 
 * **URL-encoded JSON**, for a link written by hand: ``?position=%7B%22game%22%3A…%7D`` (after
   percent-decoding it starts with ``{``);
@@ -23,17 +24,11 @@ the explorer. Whatever the link holds, the page shows a one-line reason when it 
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import os
-import urllib.parse
-import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from ftwkit.errors import InvalidState
-from widgets.inputs import MAX_JSON_BYTES, read_json
+from ftwkit.links import MAX_LINK_CHARS, PARAMETERS, encode_value, read_query
 
 __all__ = [
     "MAX_LINK_CHARS",
@@ -44,73 +39,6 @@ __all__ = [
     "page_address",
     "read_query",
 ]
-
-MAX_LINK_CHARS = 60_000
-"""The longest query string read (a browser sends at most a few tens of kB in an address)."""
-
-PARAMETERS = ("position", "record")
-"""The query parameters that open a dashboard at a position or a record."""
-
-
-def encode_value(data: Mapping[str, Any]) -> str:
-    """The compact spelling of a position or record for a link: base64url of zlib'd JSON."""
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    return base64.urlsafe_b64encode(zlib.compress(text, 9)).decode("ascii").rstrip("=")
-
-
-def _decode_value(name: str, value: str) -> Any:
-    """The JSON a link's ``name=value`` holds (URL-encoded JSON or base64url of zlib'd JSON)."""
-    if value.lstrip()[:1] in ("{", "["):
-        return _read(name, value)
-    try:
-        packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
-    except (binascii.Error, ValueError):
-        raise InvalidState(
-            f"{name} in the link: neither JSON nor base64url (letters, digits, - and _)"
-        ) from None
-    inflater = zlib.decompressobj()
-    try:
-        text = inflater.decompress(packed, MAX_JSON_BYTES + 1)
-    except zlib.error:
-        raise InvalidState(f"{name} in the link: not compressed JSON (the link is cut?)") from None
-    if len(text) > MAX_JSON_BYTES or inflater.unconsumed_tail:
-        raise InvalidState(f"{name} in the link: unpacks to more than {MAX_JSON_BYTES:,} bytes")
-    return _read(name, text)
-
-
-def _read(name: str, text: str | bytes) -> Any:
-    """:func:`~widgets.inputs.read_json`, its reason prefixed with the parameter's name."""
-    try:
-        return read_json(text)
-    except InvalidState as err:
-        raise InvalidState(f"{name} in the link: {err}") from None
-
-
-def read_query(query: str) -> tuple[str, Any] | None:
-    """The ``position`` or ``record`` a query string carries, or ``None`` if it has neither.
-
-    Raises:
-        InvalidState: the query is too long, gives both or one twice, or its value is not JSON
-            in one of the two spellings (one line, naming the parameter).
-    """
-    if len(query) > MAX_LINK_CHARS:
-        raise InvalidState(
-            f"the link is {len(query):,} characters long; at most {MAX_LINK_CHARS:,} are read"
-        )
-    try:
-        fields = urllib.parse.parse_qs(query, keep_blank_values=True, max_num_fields=50)
-    except ValueError:
-        raise InvalidState("the link has too many parameters") from None
-    given = [name for name in PARAMETERS if name in fields]
-    if not given:
-        return None
-    if len(given) > 1 or len(fields[given[0]]) > 1:
-        raise InvalidState("the link may give one position or one record, not several")
-    name = given[0]
-    data = _decode_value(name, fields[name][0])
-    if not isinstance(data, Mapping):
-        raise InvalidState(f"{name} in the link: must be a JSON object")
-    return name, data
 
 
 def page_address() -> str | None:
