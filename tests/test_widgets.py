@@ -336,8 +336,10 @@ def test_a_move_updates_each_list_once_and_no_download(monkeypatch: pytest.Monke
     history = ex.history
     assert [w for w in updates if w is history.moves] == [history.moves]
     assert [w for w in updates if w is history.tree_select] == [history.tree_select]
-    # the status line, the two lists and the slider's end and value: nothing else changed
-    assert len(updates) == 5
+    # the status line, the two lists, the slider's end and value and the page's resume link
+    # (one small element, for reloading at this position): nothing else changed
+    assert [w for w in updates if w is ex.resume] == [ex.resume]
+    assert len(updates) == 6
 
 
 def test_the_move_buttons_are_made_anew_only_when_the_moves_offered_change() -> None:
@@ -416,7 +418,7 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
         return real_json_link(data, filename, caption)
 
     def encode_value(data: Any) -> str:
-        built.append("link")
+        built.append("record link" if "moves" in data else "position link")
         return real_encode(data)
 
     monkeypatch.setattr(files_panel, "_json_link", json_link)
@@ -424,9 +426,16 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
     ex = Explorer("playwin")
     ex.play("B3-C3")
     ex.play("H6-G6")
-    assert built == [] and ex.files.downloads.value == ""  # moves with the tab closed
+    # moves with the tab closed: only the page's small resume link of each position shown
+    assert built == ["position link"] * 3 and ex.files.downloads.value == ""
+    built.clear()
     ex.settings.selected_index = 1  # the visitor opens "Load / save / export"
-    assert built == ["playwin-position.json", "playwin-record.json", "link", "link"]
+    assert built == [
+        "playwin-position.json",
+        "playwin-record.json",
+        "position link",
+        "record link",
+    ]
     assert _offered_position(ex) == ex.state.to_json()
     assert ex.files.position_link.value == ex.link_to_position()
     ex.play("B2-C2")  # while it is open, every change is offered at once
@@ -434,7 +443,11 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
     ex.settings.selected_index = 0  # another tab: nothing is built, nothing stale is kept
     built.clear()
     ex.back()
-    assert built == [] and _offered_position(ex) is None and ex.files.position_link.value == ""
+    assert (
+        built == ["position link"]
+        and _offered_position(ex) is None
+        and ex.files.position_link.value == ""
+    )
     ex.settings.selected_index = 1
     assert _offered_position(ex) == ex.state.to_json() and len(ex.state.moves()) == 2
 

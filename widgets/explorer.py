@@ -194,6 +194,10 @@ class Explorer(ipywidgets.VBox):
             layout=ipywidgets.Layout(visibility="hidden", width="auto"),
         )
         self.rotate_button.on_click(self._on_rotate_click)
+        # the link to the state shown, kept in the page so that a page whose kernel died can
+        # offer to reload at the same position (hidden: ``<span class="ftw-resume" data-link>``)
+        self.resume = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
+        self.resume.add_class("ftw-resume-box")
         self._message = ipywidgets.HTML()
         self._message.layout.max_width = f"{max(width, 600)}px"
         # A message appearing must not push the board down between two clicks.
@@ -268,6 +272,7 @@ class Explorer(ipywidgets.VBox):
             ),
             self.settings,
             self.log_panel,
+            self.resume,
         ]
 
     # ================================================================= programmatic face
@@ -625,12 +630,12 @@ class Explorer(ipywidgets.VBox):
         the hidden cards, so it is refused there as the record is.
         """
         self._check_whole_state_view("a link to the position")
-        return links.link("position", self.state.to_json())
+        return links.link("position", self.state.to_json(), self._game)
 
     def link_to_record(self) -> str:
         """A link that opens this dashboard with every line explored (the record's tree)."""
         self._check_whole_state_view("a link to the record")
-        return links.link("record", tree_record(self._tree))
+        return links.link("record", tree_record(self._tree), self._game)
 
     def _check_not_covered(self, what: str) -> None:
         if self._pass_to is not None:
@@ -832,6 +837,7 @@ class Explorer(ipywidgets.VBox):
                 self._refresh_history()
                 self._refresh_view_options()
                 self.files.refresh()
+                self._refresh_resume()
                 self.board_export.forget()
                 self.board_export.button.disabled = self._pass_to is not None
             self.computer.refresh(self.state)
@@ -1134,6 +1140,22 @@ class Explorer(ipywidgets.VBox):
             lambda node: self._move_label(node, viewer),
             self.state.rules.player_names(self.state.players),
         )
+
+    @property
+    def resume_link(self) -> str:
+        """The link the page keeps to reload at the state shown ('' in a view that hides cards).
+
+        Relative to the page (:func:`widgets.links.page_link`): ``?position=…`` on the game's
+        explorer page, ``<game>.ipynb?position=…`` on a casebook or a note.
+        """
+        viewer = self._view_player()
+        if self._pass_to is not None or (viewer is not None and has_hidden_information(self.state)):
+            return ""
+        return links.page_link("position", self.state.to_json(), self._game)
+
+    def _refresh_resume(self) -> None:
+        link = html.escape(self.resume_link, quote=True)
+        self.resume.value = f'<span class="ftw-resume" data-link="{link}"></span>'
 
     def _refresh_view_options(self) -> None:
         state = self.state

@@ -119,8 +119,8 @@ class FilesPanel(ipywidgets.VBox):
         self.downloads.value = _json_link(
             position, f"{game}-position.json", "⬇ Download position"
         ) + _json_link(record, f"{game}-record.json", "⬇ Download record")
-        self.position_link.value = links.link("position", position)
-        self.record_link.value = links.link("record", record)
+        self.position_link.value = links.link("position", position, game)
+        self.record_link.value = links.link("record", record, game)
         self.links_box.layout.display = None
 
     def show_view(self, game: str, viewer: int, name: str, observation: str) -> None:
