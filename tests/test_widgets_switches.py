@@ -93,3 +93,20 @@ def test_the_variant_line_names_each_switch_that_differs_in_words() -> None:
     assert variant_summary("forthewin", changed) == (
         "variant — Allow pass: a player may give up the rest of the round's actions (house rule)"
     )
+
+
+def test_a_refused_switch_value_is_said_under_it_and_goes_back_to_the_one_playing() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    box = ex.option_widgets["max_plies_without_capture"]
+    note = ex.setup.notes["max_plies_without_capture"]
+    box.value = "abc"
+    assert box.value == ""  # the value playing (off)
+    assert "must be an integer or blank" in note.value and "abc" not in box.value
+    assert ex.line == ("B3-C3",)  # no new game
+    box.value = "40"
+    assert ex.state.rules.options.max_plies_without_capture == 40
+    assert "New game: variant" in note.value and "40" in note.value
+    ex.option_widgets["lines"].value = 12
+    assert note.value == ""  # only the switch changed last speaks
+    assert "New game" in ex.setup.notes["lines"].value

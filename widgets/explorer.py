@@ -1297,8 +1297,13 @@ class Explorer(ipywidgets.VBox):
         self._view_choice = choice
         self._commit(structure=True)
 
-    @guarded("variants")
-    def _on_variants(self, players: int | None) -> None:
+    def _on_variants(self, players: int | None) -> tuple[bool, str]:
+        """A switch changed: start a new game with the switches' values, or say why not."""
+        started = self._change_variants(players)
+        return started, self.message
+
+    @guarded("variants", failed=False)
+    def _change_variants(self, players: int | None) -> bool:
         rules = self.state.rules
         try:
             values = self.setup.option_values()
@@ -1307,6 +1312,7 @@ class Explorer(ipywidgets.VBox):
             raise InvalidState(str(err)) from None
         summary = variant_summary(self._game, _options(new_rules))
         self._start(new_rules, seed=self._seed, players=players, message=f"New game: {summary}.")
+        return True
 
     def _on_uploaded(self, name: str) -> None:
         self.log_panel.info(f"upload of {name}: {self.message}")
