@@ -53,8 +53,8 @@ from widgets.computer import PERSON, ComputerSeats
 from widgets.export import BoardExport
 from widgets.files_panel import FilesPanel
 from widgets.history import HistoryPanel
-from widgets.inputs import excerpt, read_json, read_move
-from widgets.log import LOGGER, LogPanel, guarded
+from widgets.inputs import excerpt, read_int, read_json, read_move, read_number, read_target
+from widgets.log import LOGGER, LogPanel, guarded, one_line
 from widgets.rules_docs import link_rulings
 from widgets.selection import MoveIndex, Narrowing, narrow, why_not_message
 from widgets.setup_panel import SetupPanel
@@ -401,13 +401,12 @@ class Explorer(ipywidgets.VBox):
 
         A list (as JSON gives cells like ``[3, 4]``) is taken as the tuple ``(3, 4)``.
         """
-        if isinstance(target, list):
-            target = tuple(target)
-        self._click(target)
+        self._click(None if target is None else read_target(target))
 
     @guarded("click")
     def click(self, x: float, y: float) -> None:
         """Click the board at pixel ``(x, y)`` (on the pass-the-device cover: :meth:`ready`)."""
+        x, y = read_number(x, "x"), read_number(y, "y")
         if self._pass_to is not None:
             self.ready()
             return
@@ -433,8 +432,7 @@ class Explorer(ipywidgets.VBox):
     @guarded("click")
     def consider(self, target: Hashable | None) -> None:
         """Preview the picked-up piece at ``target`` (the place under the pointer), if it fits."""
-        if isinstance(target, list):
-            target = tuple(target)
+        target = None if target is None else read_target(target)
         if target != self._considered and self._piece_turns():
             self._considered = target
             self._redraw()
@@ -499,8 +497,10 @@ class Explorer(ipywidgets.VBox):
     @guarded("history")
     def goto(self, index: int) -> None:
         """Show ply ``index`` of the line (0 = the start; negative counts from the end)."""
+        size = len(self._tree.line)
+        index = read_int(index, "a ply", low=-size, high=size - 1)
         if index < 0:
-            index += len(self._tree.line)
+            index += size
         self.computer.paused = True
         self._tree.goto(index)
         self._commit(structure=True)
@@ -520,6 +520,7 @@ class Explorer(ipywidgets.VBox):
         Switching keeps the view where the lines part, like a chess GUI's variation list.
         """
         leaves = self._tree.leaves()
+        k = read_int(k, "a line's number")
         if not 0 <= k < len(leaves):
             raise IllegalMove(f"there is no line {k}: the tree has {len(leaves)}")
         leaf = leaves[k]
@@ -543,6 +544,7 @@ class Explorer(ipywidgets.VBox):
     @guarded("sub-steps")
     def step(self, k: int | None) -> None:
         """Show the position after step ``k`` inside the last move (``None`` = after the move)."""
+        k = None if k is None else read_int(k, "a step's number")
         if k is not None and not (0 <= k < len(self._steps)):
             raise IllegalMove(f"the last move has {len(self._steps)} steps, not a step {k + 1}")
         self._commit(structure=False, clicks=(), substep=k)
@@ -551,9 +553,16 @@ class Explorer(ipywidgets.VBox):
     def new_game(self, seed: int | None = None, players: int | None = None, **options: Any) -> None:
         """Start a new game (same variants unless given), forgetting the tree."""
         rules = self.state.rules
+        seed = self._seed if seed is None else read_int(seed, "the seed")
+        if players is not None:
+            low, high = rules.min_players, rules.max_players
+            players = read_int(players, "the player count", low=low, high=high)
         if options:
-            rules = type(rules)(make_options(rules.Options, options, base=_options(rules)))
-        self._start(rules, seed=self._seed if seed is None else seed, players=players)
+            try:
+                rules = type(rules)(make_options(rules.Options, options, base=_options(rules)))
+            except (ValueError, TypeError) as err:
+                raise InvalidState(one_line(str(err), 200)) from None
+        self._start(rules, seed=seed, players=players)
 
     @guarded("load", failed=False)
     def load_json(self, data: str | bytes | Mapping[str, Any]) -> bool:
@@ -661,6 +670,8 @@ class Explorer(ipywidgets.VBox):
             True if the query held one and it was loaded; False if it held none, or (with the
             reason on the message line) if it could not be read.
         """
+        if not isinstance(query, str):
+            raise InvalidState("a link's query must be text (what follows the ? of an address)")
         found = links.read_query(query)
         if found is None:
             return False
@@ -707,9 +718,13 @@ class Explorer(ipywidgets.VBox):
     @guarded("view")
     def set_view(self, view: int | str | None) -> None:
         """Draw as the designer (``None``), as player ``view``, or as ``"to_play"``."""
-        self._view_choice = (
-            _DESIGNER if view is None else _TO_PLAY if view == "to_play" else int(view)
-        )
+        if view is None or view == "to_play":
+            self._view_choice = _DESIGNER if view is None else _TO_PLAY
+        else:
+            players = self.state.players
+            self._view_choice = read_int(
+                view, "a view (a player's number)", low=0, high=players - 1
+            )
         self._commit(structure=True)
 
     # ================================================================= computer seats
@@ -1103,6 +1118,7 @@ class Explorer(ipywidgets.VBox):
         self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
 
     def _set_message(self, text: str, error: bool) -> None:
+        text = one_line(text)
         self._message_text = text
         if not text:
             self._message.value = ""
@@ -1250,6 +1266,7 @@ class Explorer(ipywidgets.VBox):
     @guarded("earlier games")
     def return_to_earlier(self, k: int = 0) -> None:
         """Go back to earlier game ``k`` (its variants, its tree); the current one is put aside."""
+        k = read_int(k, "an earlier game's number")
         if not 0 <= k < len(self._earlier):
             raise IllegalMove(f"there is no earlier game {k}: {len(self._earlier)} are kept")
         _label, tree = self._earlier.pop(k)
