@@ -21,7 +21,21 @@ from ftwkit.render.theme import resolve as resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
 
-__all__ = ["BoardView"]
+__all__ = ["BoardView", "share_shades"]
+
+
+def share_shades(shares: Sequence[float]) -> list[int]:
+    """The shade of each hinted move: shares shown equal (to the whole percent printed beside
+    them) get the same shade, a smaller share a lighter one (0 = the darkest, the best share).
+
+    >>> share_shades([0.5, 0.3, 0.3, 0.1])
+    [0, 1, 1, 2]
+    >>> share_shades([0.021, 0.02, 0.0201])
+    [0, 0, 0]
+    """
+    shown = [round(share * 100) for share in shares]
+    levels = sorted(set(shown), reverse=True)
+    return [levels.index(value) for value in shown]
 
 
 class BoardView(ipywidgets.VBox):
@@ -136,11 +150,13 @@ class BoardView(ipywidgets.VBox):
         hint: Sequence[tuple[Move, float]],
         thinking: bool,
     ) -> None:
-        """The hint's moves (arrows or rings with their share) and a "thinking…" badge."""
+        """The hint's moves (arrows or rings with their share, shaded by it) and a "thinking…"
+        badge."""
         theme = resolve_theme(None)
         pen = Pen(self.canvas, theme)
-        for rank, (move, share) in enumerate(hint):
-            colour = theme.hint(rank)
+        shades = share_shades([share for _, share in hint])
+        for shade, (move, share) in zip(shades, hint, strict=True):
+            colour = theme.hint(shade)
             centres = []
             for target in move.targets:
                 box = self.renderer.target_box(state, target, view=view)

@@ -493,9 +493,14 @@ class ComputerSeats:
             self._log.exception(result, "hint")
             self._update("The hint failed.", True)
             return
-        top = [(m, float(w)) for m, w in list(result)[:HINT_MOVES]]
+        weights = [(m, float(w)) for m, w in result]
+        top = weights[:HINT_MOVES]
         self._hint = (node, key, top)
         shown = " · ".join(f"{m} {w:.0%}" for m, w in top) or "no move"
+        best = [w for _, w in weights if round(w, 6) == round(weights[0][1], 6)]
+        if len(best) > 1:  # the level ranks none of them above another: say so
+            every = "all" if len(best) == len(weights) else f"{len(best)} of"
+            shown += f" — {every} the {len(weights)} moves tie for best at this level"
         self._update(f"Hint ({key}): {shown}", False)
 
     def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
