@@ -196,10 +196,10 @@ def test_a_chooser_lists_complete_moves_that_share_the_clicked_targets() -> None
 def test_a_capture_chain_can_be_stepped_leap_by_leap() -> None:
     ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
     ex.play("C3xC4-D5xD4-E4")
-    assert ex.substeps == ["before the move", "step 1 of 2", "step 2 of 2"]
+    assert ex.substeps == ["before the move", "step 1 of 2: C3xC4-D5", "step 2 of 2: D5xD4-E4"]
     ex.step(1)
     assert ex.shown_state.to_json()["pieces"] == [["A1", "D5"], ["D4", "I9"]]
-    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2"
+    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
     ex.step(0)
     assert ex.shown_state.to_json()["pieces"] == [["A1", "C3"], ["C4", "D4", "I9"]]
     ex.step(None)

@@ -9,7 +9,7 @@ by) earlier draw commands: :attr:`BoardView.client_ready` tells the explorer whe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
@@ -120,14 +120,17 @@ class BoardView(ipywidgets.VBox):
         *,
         hint: Sequence[tuple[Move, float]] = (),
         thinking: bool = False,
+        passed: Collection[Any] = (),
     ) -> None:
-        """Draw ``state`` in ``view`` with its markers, the hint's moves and a "thinking…" badge."""
+        """Draw ``state`` in ``view`` with its markers, a cross on each place ``passed`` over by
+        the move entered so far, the hint's moves and a "thinking…" badge."""
         width, height = self.renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self._fit_width(width)
         with drawing():
             self.renderer.draw(self.canvas, state, view=view, **marks)
+            self._draw_passed(state, view, passed)
             self._draw_overlays(state, view, hint, thinking)
 
     def draw_cover(self, name: str | None) -> None:
@@ -142,6 +145,22 @@ class BoardView(ipywidgets.VBox):
                 f"Pass to {name}", width / 2, height / 2 - 16, size=26, bold=True, colour=theme.ink
             )
             pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
+
+    def _draw_passed(self, state: State, view: int | None, passed: Collection[Any]) -> None:
+        """A cross in the selection's colour over each place passed over (a jumped piece)."""
+        theme = resolve_theme(None)
+        pen = Pen(self.canvas, theme)
+        pen.alpha(0.9)
+        for place in passed:
+            box = self.renderer.target_box(state, place, view=view)
+            if box is None:
+                continue
+            x, y, w, h = box
+            r = min(w, h) * 0.32
+            cx, cy = x + w / 2, y + h / 2
+            pen.line(cx - r, cy - r, cx + r, cy + r, theme.selected, 4.0)
+            pen.line(cx - r, cy + r, cx + r, cy - r, theme.selected, 4.0)
+        pen.alpha(1.0)
 
     def _draw_overlays(
         self,

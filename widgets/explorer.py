@@ -141,6 +141,9 @@ class Explorer(ipywidgets.VBox):
         self._tree = GameTree(start)
         self.set_trait("state", start)
         self._clicks: tuple[Any, ...] = ()
+        # a place that starts another move, clicked once while a chain was entered: a second
+        # click there drops the chain (None: no such click pending)
+        self._restart: Any = None
         # the turn of a picked-up piece (``State.piece_turns``; None: its first) and the target
         # its see-through preview is shown at (None: wherever the game shows it first)
         self._turn: int | None = None
@@ -436,6 +439,12 @@ class Explorer(ipywidgets.VBox):
         if target != self._considered and self._piece_turns():
             self._considered = target
             self._redraw()
+
+    @property
+    def passed_over(self) -> frozenset[Any]:
+        """The places the move entered so far passes over, marked on the board (the pieces a
+        Play Win chain has jumped so far)."""
+        return self._passed_over()
 
     @property
     def turn(self) -> int | None:
@@ -830,7 +839,7 @@ class Explorer(ipywidgets.VBox):
         with self.hold_trait_notifications():
             self.set_trait("state", self._tree.state)
             if tuple(clicks)[:1] != self._clicks[:1] or structure:
-                self._turn, self._considered = None, None
+                self._turn, self._considered, self._restart = None, None, None
             self._clicks = tuple(clicks)
             self._substep = substep
             covered = self._pass_to
@@ -887,8 +896,15 @@ class Explorer(ipywidgets.VBox):
             return
         index = self._move_index()
         n = index.narrow((*clicks, target))
+        restart, self._restart = self._restart, None
         if not n.possible and clicks:
             fresh = index.narrow((target,))
+            if fresh.possible and kept_on_stray and restart != target:
+                # another move starts there: a chain entered past its first click is not
+                # dropped by one click, only by a second one on the same place
+                self._restart = target
+                self._commit(structure=False, clicks=clicks, message=self._restart_message(target))
+                return
             if fresh.possible:
                 n = fresh
         if not n.possible:
@@ -907,6 +923,20 @@ class Explorer(ipywidgets.VBox):
             self._commit(structure=True)
             return
         self._commit(structure=False, clicks=n.clicks)
+
+    def _restart_message(self, target: Any) -> str:
+        entered = "-".join(map(str, self._clicks))
+        return (
+            f"{target} starts another move: the one entered so far ({entered}) is kept. Click "
+            f"{target} again to drop it and start there, or go on from {self._clicks[-1]}."
+        )
+
+    def _passed_over(self) -> frozenset[Any]:
+        """The places the move entered so far passes over (the pieces a chain has jumped)."""
+        if len(self._clicks) < 2 or self._substep is not None:
+            return frozenset()
+        places = self.renderer.targets(self.state, view=self._view_player())
+        return hooks.passed_over(self._narrowing.candidates, self._clicks, places)
 
     def _hides_moves(self) -> bool:
         """Whether the view hides the options of the player to move.
@@ -1076,6 +1106,7 @@ class Explorer(ipywidgets.VBox):
             self._picture_marks(state, view),
             hint=self.computer.hint_for(self._tree.current) if self._substep is None else (),
             thinking=self.computer.thinking,
+            passed=self._passed_over(),
         )
         self._draws += 1
 

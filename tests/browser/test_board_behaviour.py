@@ -79,11 +79,11 @@ def test_stepping_inside_the_move_gives_one_status_line_that_agrees_with_the_can
     back.click()
     explorer.wait_for(
         "root => Array.from(root.querySelectorAll('.widget-html-content'))"
-        ".some(e => e.innerText.includes('inside move 1 of 1: step 1 of 2'))"
+        ".some(e => e.innerText.includes('inside move 1 of 1: step 1 of 2: C3xC4-D5'))"
     )
     page.wait_for_function("() => (window.__ftwTexts || []).includes('South to play')")
     status = explorer.snapshot().status
-    assert status == "South to play · inside move 1 of 1: step 1 of 2"
+    assert status == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
     drawn = harness.canvas_texts(page)
     rules = board.state.rules
     move = rules.parse_move(board.state, "C3xC4-D5xD4-E4")
