@@ -51,6 +51,8 @@ class BoardView(ipywidgets.VBox):
             listened to, so boards that need no preview send no pointer traffic).
         key: called with the name of a key pressed while the board has the focus (``None``:
             keys are not listened to).
+        rotate: turns the picked-up piece (the Rotate button right under the board, beside
+            the hand it is picked from; ``None``: the game's pieces do not turn, no button).
     """
 
     def __init__(
@@ -63,6 +65,7 @@ class BoardView(ipywidgets.VBox):
         play_text: Callable[[str], bool],
         hover: Callable[[float, float], None] | None = None,
         key: Callable[[str], None] | None = None,
+        rotate: Callable[[], None] | None = None,
     ) -> None:
         self.renderer = renderer
         self.client_ready = False
@@ -99,10 +102,21 @@ class BoardView(ipywidgets.VBox):
             description="Play", layout=ipywidgets.Layout(width="60px")
         )
         self.move_play.on_click(self._on_move_play_click)
+        self.rotate_button = ipywidgets.Button(
+            description="Rotate ⟳",
+            tooltip="turn the picked-up piece a step clockwise before putting it down (key R)",
+            layout=ipywidgets.Layout(
+                visibility="hidden", width="auto", display=None if rotate else "none"
+            ),
+        )
+        self.rotate_button.add_class("ftw-rotate")
+        if rotate is not None:
+            self.rotate_button.on_click(lambda _button: rotate())
         # The board column grows to the board's size and shrinks below it in a narrow pane.
         super().__init__(
             [
                 self.canvas,
+                self.rotate_button,
                 self.legend,
                 self.chooser,
                 self.buttons,
@@ -232,9 +246,16 @@ class BoardView(ipywidgets.VBox):
         *,
         pass_to: str | None = None,
         ready: Callable[[], None] | None = None,
+        clicks_too: bool = False,
     ) -> None:
-        """Offer the moves without targets as buttons, after an "I am …" button if covered."""
+        """Offer the moves without targets as buttons, after an "I am …" button if covered.
+
+        With ``clicks_too`` (a move may also be clicked on the board), the buttons say so: a
+        lone "skip" beside the board must not read as the only thing to do.
+        """
         buttons: list[ipywidgets.Widget] = []
+        if moves and clicks_too and pass_to is None:
+            buttons.append(ipywidgets.HTML("Click on the board to play, or&nbsp;"))
         if pass_to is not None and ready is not None:
             button = ipywidgets.Button(
                 description=f"I am {pass_to}: show my hand",

@@ -97,7 +97,7 @@ class Explorer(ipywidgets.VBox):
         players: the player count of a new game (defaults to the game's minimum).
         seed: the seed of a new game.
         view: whose view to draw for hidden-information games (``None`` = the designer's, all
-            visible).
+            visible; a player's number; ``"to_play"`` = the player to move, passing the device).
         renderer: a renderer to use instead of ``ftwkit.render.renderer(game_id)``.
         **options: the game's variant switches (only with a game id).
 
@@ -124,7 +124,7 @@ class Explorer(ipywidgets.VBox):
         *,
         players: int | None = None,
         seed: int | None = 0,
-        view: int | None = None,
+        view: int | str | None = None,
         renderer: Any = None,
         **options: Any,
     ) -> None:
@@ -153,7 +153,13 @@ class Explorer(ipywidgets.VBox):
         self._index_state: State | None = None
         self._substep: int | None = None
         self._steps: list[tuple[str, State]] = []
-        self._view_choice = _DESIGNER if view is None else view
+        self._view_choice = (
+            _DESIGNER
+            if view is None
+            else _TO_PLAY
+            if view == "to_play"
+            else read_int(view, "view", low=0, high=start.players - 1)
+        )
         # hot seat: the player whose hand the "player to move" view last revealed, and the
         # player the device must be passed to before theirs is shown (None: no pass pending)
         self._shown_viewer: int | None = None
@@ -164,7 +170,7 @@ class Explorer(ipywidgets.VBox):
         )
         self._draws = 0
         self._chooser_shown: tuple[tuple[Move, ...], bool] | None = None
-        self._buttons_shown: tuple[tuple[Move, ...], str | None] | None = None
+        self._buttons_shown: tuple[tuple[Move, ...], str | None, bool] | None = None
         self._build_widgets(start, renderer)
         super().__init__(self._layout_children(), layout=ipywidgets.Layout(width="auto"))
         self.add_class("ftw-explorer")
@@ -175,14 +181,20 @@ class Explorer(ipywidgets.VBox):
     def _build_widgets(self, start: State, renderer: Any) -> None:
         self.board = BoardView(
             renderer,
-            renderer.size(start, view=self._view_player(start)),
+            # (the player-to-move view needs the seats, made below; the first draw resizes)
+            renderer.size(
+                start,
+                view=start.to_play if self._view_choice == _TO_PLAY else self._view_player(start),
+            ),
             click=self._on_canvas_mouse_down,
             ready=self._on_canvas_client_ready,
             play_text=self.play,
             # only games whose pieces turn before they go down preview them under the pointer
             hover=self._on_canvas_mouse_move if _turns_pieces(start) else None,
             key=self._on_canvas_key if _turns_pieces(start) else None,
+            rotate=self.rotate if _turns_pieces(start) else None,
         )
+        self.rotate_button = self.board.rotate_button
         self.canvas = self.board.canvas
         self.legend = self.board.legend
         width = self.canvas.width
@@ -191,12 +203,6 @@ class Explorer(ipywidgets.VBox):
         self._variant = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="20px"))
         self._variant.add_class("ftw-variant")
         self._status = ipywidgets.HTML()
-        self.rotate_button = ipywidgets.Button(
-            description="Rotate ⟳",
-            tooltip="turn the picked-up piece a step clockwise before putting it down",
-            layout=ipywidgets.Layout(visibility="hidden", width="auto"),
-        )
-        self.rotate_button.on_click(self._on_rotate_click)
         # the link to the state shown, kept in the page so that a page whose kernel died can
         # offer to reload at the same position (hidden: ``<span class="ftw-resume" data-link>``)
         self.resume = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
@@ -267,7 +273,7 @@ class Explorer(ipywidgets.VBox):
             (self.settings, "selected_index"), (self.files, "shown"), lambda index: index == 1
         )
         return [
-            ipywidgets.HBox([self._title, self._status, self.rotate_button]),
+            ipywidgets.HBox([self._title, self._status]),
             self._variant,
             self._message,
             ipywidgets.HBox(
@@ -465,9 +471,6 @@ class Explorer(ipywidgets.VBox):
     def _turn_message(self) -> str:
         turn = self._current_turn()
         return f"Turned to {turn} quarter turn{'s' if turn != 1 else ''} clockwise: click a place."
-
-    def _on_rotate_click(self, _button: Any) -> None:
-        self.rotate()
 
     @guarded("chooser")
     def choose(self, choice: int | Move | str) -> None:
@@ -1175,10 +1178,15 @@ class Explorer(ipywidgets.VBox):
         self.rotate_button.layout.visibility = "visible" if turnable else "hidden"
 
     def _refresh_buttons(self) -> None:
-        offered = (tuple(self.button_moves), self.pass_to)
+        clicks_too = bool(self.highlighted) or bool(
+            not self._hides_moves() and any(m.targets for m in self.state.legal_moves())
+        )
+        offered = (tuple(self.button_moves), self.pass_to, clicks_too)
         if offered != self._buttons_shown:
             self._buttons_shown = offered
-            self.board.show_buttons(offered[0], self.choose, pass_to=offered[1], ready=self.ready)
+            self.board.show_buttons(
+                offered[0], self.choose, pass_to=offered[1], ready=self.ready, clicks_too=clicks_too
+            )
 
     def _refresh_history(self) -> None:
         viewer = self._view_player()
