@@ -33,7 +33,7 @@ def test_a_non_integer_typed_in_an_integer_option_is_refused_in_one_line() -> No
     ex = Explorer("forthewin")
     before = ex.state
     ex.option_widgets["max_rounds"].value = "abc"
-    assert_one_line_reason(ex, "max_rounds", "integer")
+    assert_one_line_reason(ex, "Maximum rounds", "not a whole number")
     assert ex.state is before and ex.log_panel.entries == []
 
 

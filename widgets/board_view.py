@@ -53,6 +53,8 @@ class BoardView(ipywidgets.VBox):
             keys are not listened to).
         rotate: turns the picked-up piece (the Rotate button right under the board, beside
             the hand it is picked from; ``None``: the game's pieces do not turn, no button).
+        passes_over: the game's moves go in several steps, so the legend explains the cross
+            over what a move entered so far passes over.
     """
 
     def __init__(
@@ -66,6 +68,7 @@ class BoardView(ipywidgets.VBox):
         hover: Callable[[float, float], None] | None = None,
         key: Callable[[str], None] | None = None,
         rotate: Callable[[], None] | None = None,
+        passes_over: bool = False,
     ) -> None:
         self.renderer = renderer
         self.client_ready = False
@@ -86,7 +89,7 @@ class BoardView(ipywidgets.VBox):
         if key is not None:
             self.canvas.on_key_down(lambda name, *_modifiers: key(name))
         self.canvas.add_class("ftw-board")
-        self.legend = Legend(renderer)
+        self.legend = Legend(renderer, passed=passes_over)
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self.chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
         self.buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
@@ -105,9 +108,7 @@ class BoardView(ipywidgets.VBox):
         self.rotate_button = ipywidgets.Button(
             description="Rotate ⟳",
             tooltip="turn the picked-up piece a step clockwise before putting it down (key R)",
-            layout=ipywidgets.Layout(
-                visibility="hidden", width="auto", display=None if rotate else "none"
-            ),
+            layout=ipywidgets.Layout(visibility="hidden", width="auto"),
         )
         self.rotate_button.add_class("ftw-rotate")
         if rotate is not None:
@@ -116,7 +117,7 @@ class BoardView(ipywidgets.VBox):
         super().__init__(
             [
                 self.canvas,
-                self.rotate_button,
+                *([self.rotate_button] if rotate is not None else []),
                 self.legend,
                 self.chooser,
                 self.buttons,

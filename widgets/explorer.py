@@ -193,6 +193,7 @@ class Explorer(ipywidgets.VBox):
             hover=self._on_canvas_mouse_move if _turns_pieces(start) else None,
             key=self._on_canvas_key if _turns_pieces(start) else None,
             rotate=self.rotate if _turns_pieces(start) else None,
+            passes_over=type(start).substeps is not State.substeps,
         )
         self.rotate_button = self.board.rotate_button
         self.canvas = self.board.canvas
