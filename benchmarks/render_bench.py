@@ -44,9 +44,9 @@ def ghost_of(state: Any) -> Any:
     """The see-through preview of the first piece that may be picked up and turned, or None."""
     for move in state.legal_moves():
         clicks = tuple(move.targets[:1])
-        turns = state.piece_turns(clicks)
+        turns = state.rules.clicks.turns(state, clicks)
         if turns:
-            return state.ghost(clicks, turns[-1])
+            return state.rules.clicks.ghost(state, clicks, turns[-1])
     return None
 
 

@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
+from ftwkit.clicks import Clicks
 from ftwkit.errors import (
     MESSAGE_LIMIT,
     FtwError,
@@ -196,16 +197,18 @@ class State(ABC):
         return f"{self.rules.player_names(self.players)[self.to_play]} to play"
 
     # ----------------------------------------------------------------- explorer hooks
-    def substeps(self, move: Move) -> list[dict[str, Any]]:
-        """The positions (JSON) along ``move`` with visible parts, ending with the result.
+    def substeps(self, move: Move) -> list[State]:
+        """The positions along ``move`` with visible parts, ending with the position after it.
 
         The explorer steps through them so that a long move (Play Win's chain of leaps) is shown
-        by the engine's own rules. The default is one step: the position after the move.
+        by the engine's own rules. The default is one step: the position after the move. The
+        positions before the last are states of the same game (the mover still to play); only
+        the last one carries the move in its history.
 
         Raises:
             IllegalMove: ``move`` is not legal here.
         """
-        return [self.play(move).to_json()]
+        return [self.play(move)]
 
     def notes(self) -> list[Note]:
         """What the board should flag now (cells and words); nothing by default."""
@@ -214,55 +217,11 @@ class State(ABC):
     def explain_targets(self, targets: Sequence[Any]) -> str | None:
         """``None`` when some legal move starts with ``targets`` (see ``Move.targets``), else why.
 
-        The default gives the reason ``explain`` gives for the move the clicks most plausibly
-        tried (``_attempted_move``), so a game that knows how its clicks read answers in the
-        rule's own words; failing that, it says which target starts or continues no legal move.
-        Games may also override this whole method.
+        The default is the game's click grammar (``rules.clicks.explain``): the reason
+        ``explain`` gives for the move the clicks most plausibly tried, so a game that declares
+        how its clicks read answers in the rule's own words. Games may override this method.
         """
-        targets = tuple(targets)
-        if self.is_over:
-            return "the game is over"
-        n = len(targets)
-        for move in self.legal_moves():
-            mt = move.targets
-            if type(move).unordered_targets:
-                if n <= len(mt) and all(t in mt for t in targets):
-                    return None
-            elif mt[:n] == targets:
-                return None
-        tried = self._attempted_move(targets)
-        reason = self.explain(tried) if tried is not None else None
-        if reason:
-            return reason
-        if n <= 1:
-            return f"no legal move starts at {excerpt(targets[0])}" if targets else "no legal move"
-        return f"no legal move continues with {excerpt(targets[-1])} after {excerpt(targets[:-1])}"
-
-    def piece_turns(self, clicks: Sequence[Any]) -> tuple[int, ...]:
-        """The turns the piece picked up by ``clicks`` may be put down in, in the order a
-        "rotate" click steps through them; ``()`` when it cannot be turned (the default).
-
-        A game whose moves differ only by how a piece is turned (a tile placed in one of four
-        rotations) lets a person turn the piece before choosing where it goes, instead of
-        picking the turn from a list afterwards.
-        """
-        return ()
-
-    def turned_move(self, clicks: Sequence[Any], turn: int) -> Move | None:
-        """The legal move ``clicks`` make with the picked-up piece in ``turn`` (one of
-        ``piece_turns``), or ``None`` when that turn is not legal there (none by default)."""
-        return None
-
-    def ghost(self, clicks: Sequence[Any], turn: int, at: Any = None) -> Any:
-        """What the renderer draws as a see-through preview of the picked-up piece in ``turn``
-        (at the considered target ``at`` when given), passed as its ``ghost`` option; ``None``
-        for no preview (the default)."""
-        return None
-
-    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
-        """The move a person most plausibly tried by clicking ``targets`` (legal or not), or
-        ``None`` when the clicks read as no move; games override it (none by default)."""
-        return None
+        return self.rules.clicks.explain(self, targets)
 
     # ----------------------------------------------------------------- search hooks
     def random_move(self, rng: random.Random, *, policy: bool = False) -> Move:
@@ -525,6 +484,10 @@ class Rules(ABC):
     def player_names(self, n: int) -> tuple[str, ...]:
         """Display names of the players in an ``n``-player game."""
         return tuple(self.PLAYER_NAMES[:n])
+
+    clicks: ClassVar[Clicks] = Clicks()
+    """How clicks build this game's moves (narrowing, "why not?", turning a piece); games with
+    their own reading of clicks set a subclass (see :mod:`ftwkit.clicks`)."""
 
     hidden_information: ClassVar[bool] = False
     """True for games where players see different things (``observation`` masks hidden parts)."""

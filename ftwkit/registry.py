@@ -2,8 +2,8 @@
 
 A game is a :class:`Game`: its ``Rules`` class, its renderer, its scenario edit tools and its
 catalogue facts (who designed it, for how many players, a tagline, its edge-case notes). The rules
-answer every rule question the widgets ask (``substeps``, ``notes``, ``explain_targets``), so the
-registration holds no click logic. Registry, renderers, explorer, editor, index and conformance
+answer every rule question a front end asks (``substeps``, ``notes``, ``explain_targets``) and
+declare how clicks build their moves (``Rules.clicks``), so the registration holds no click logic. Registry, renderers, explorer, editor, index and conformance
 suite all read this registry, so one registration makes a game appear everywhere.
 
 The games shipped with ftwkit are the packages ``ftwkit.games.<id>`` named in

@@ -725,12 +725,13 @@ def test_substeps_show_one_position_per_leap_honouring_removal(
     rules = ftwkit.rules("playwin", removal=removal)
     state = rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["D4", "E5", "I9"]]})
     steps = state.substeps(state.rules.parse_move(state, "C3xD4-E4xE5-F6"))
-    assert [step["pieces"] for step in steps] == [first_step, [["A1", "F6"], ["I9"]]]
-    assert steps[0]["to_play"] == 0 and rules.load(steps[0]).to_play == 0
-    assert steps[-1] == state.play("C3xD4-E4xE5-F6").to_json()
+    assert [step.to_json()["pieces"] for step in steps] == [first_step, [["A1", "F6"], ["I9"]]]
+    assert steps[0].to_play == 0 and rules.load(steps[0].to_json()) == steps[0]
+    assert steps[-1] == state.play("C3xD4-E4xE5-F6")
+    assert steps[-1].last_move == state.rules.parse_move(state, "C3xD4-E4xE5-F6")
     approach = rules.new()
     assert approach.substeps(approach.legal_moves()[0]) == [
-        approach.play(approach.legal_moves()[0]).to_json()
+        approach.play(approach.legal_moves()[0])
     ]
     with pytest.raises(IllegalMove):
         state.substeps(Approach("A1", "B1"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import dataclasses
 import json
 import random
 import re
@@ -16,8 +15,6 @@ import traitlets
 import ftwkit
 from ftwkit.protocol import Move
 from widgets import Explorer, files_panel, hooks, links
-from widgets.selection import narrow
-from widgets.tree import GameTree
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -37,8 +34,9 @@ def click_move(ex: Explorer, move: Move) -> None:
             break
         ex.select(target)
         if ex.turn is not None:  # a picked-up piece is turned before it goes down
-            for _ in range(len(ex.state.piece_turns(ex.selection))):
-                if ex.state.turned_move(move.targets, ex.turn) == move:
+            clicks = ex.state.rules.clicks
+            for _ in range(len(clicks.turns(ex.state, ex.selection))):
+                if clicks.turned(ex.state, move.targets, ex.turn) == move:
                     break
                 ex.rotate()
     if move in ex.choices:
@@ -47,76 +45,6 @@ def click_move(ex: Explorer, move: Move) -> None:
 
 def playwin(pieces: list[list[str]], to_play: int = 0) -> Any:
     return ftwkit.rules("playwin").load({"to_play": to_play, "pieces": pieces})
-
-
-# ----------------------------------------------------------------------------- narrowing
-
-
-@dataclasses.dataclass(frozen=True)
-class Step(Move):
-    path: tuple[str, ...]
-
-    @property
-    def targets(self) -> tuple[str, ...]:
-        return self.path
-
-    def __str__(self) -> str:
-        return "-".join(self.path)
-
-
-@dataclasses.dataclass(frozen=True)
-class Pick(Move):
-    cards: tuple[int, ...]
-    unordered_targets = True
-
-    @property
-    def targets(self) -> tuple[int, ...]:
-        return self.cards
-
-    def __str__(self) -> str:
-        return "pick " + " ".join(map(str, self.cards))
-
-
-def test_narrowing_keeps_prefix_matches_and_offers_next_targets() -> None:
-    moves = [Step(("a", "b")), Step(("a", "c")), Step(("d", "e"))]
-    n = narrow(moves, ("a",))
-    assert n.candidates == (moves[0], moves[1])
-    assert n.next_targets == {"b", "c"}
-    assert n.decided is None and not n.needs_choice
-
-
-def test_narrowing_decides_a_unique_complete_move() -> None:
-    moves = [Step(("a", "b")), Step(("a", "c"))]
-    assert narrow(moves, ("a", "c")).decided == moves[1]
-
-
-def test_narrowing_asks_when_a_complete_move_has_longer_continuations() -> None:
-    moves = [Step(("a", "b")), Step(("a", "b", "c"))]
-    n = narrow(moves, ("a", "b"))
-    assert n.decided is None and n.needs_choice
-    assert n.complete == (moves[0],) and n.next_targets == {"c"}
-
-
-def test_narrowing_of_unordered_targets_accepts_any_order() -> None:
-    moves = [Pick((1, 2, 3)), Pick((1, 2, 4))]
-    n = narrow(moves, (3, 1))
-    assert n.candidates == (moves[0],)
-    assert n.next_targets == {2}
-    assert narrow(moves, (2, 3, 1)).decided == moves[0]
-
-
-# ----------------------------------------------------------------------------- the tree
-
-
-def test_tree_keeps_the_old_line_as_a_variation() -> None:
-    tree = GameTree(ftwkit.rules("playwin").new())
-    first = tree.state.legal_moves()[0]
-    other = tree.state.legal_moves()[1]
-    tree.play(first)
-    tree.back()
-    tree.play(other)
-    assert [leaf.move for leaf in tree.leaves()] == [first, other]
-    assert tree.index == 1 and tree.line[1].move == other
 
 
 # ----------------------------------------------------------------------------- Play Win explorer

@@ -8,8 +8,8 @@ import pytest
 
 import ftwkit
 from ftwkit.errors import IllegalMove
+from ftwkit.explore.visibility import masked_notation
 from widgets import Explorer
-from widgets.visibility import masked_notation
 
 
 def passes(state: ftwkit.State, n: int) -> tuple[ftwkit.State, list[str]]:

@@ -138,10 +138,11 @@ def test_a_ghost_of_an_unknown_tile_or_off_the_table_draws_nothing_extra() -> No
 def test_the_engine_gives_the_turns_and_refuses_a_turn_that_is_not_legal() -> None:
     ex, tile = _explorer()
     state = ex.state
-    assert state.piece_turns((tile,)) == (0, 1, 2, 3)
-    assert state.piece_turns(((0, 0),)) == ()
-    assert str(state.turned_move((tile, (0, 0)), 3)) == f"{tile} at 0,0 r3"
-    assert state.turned_move((tile, (5, 5)), 3) is None
+    clicks = state.rules.clicks
+    assert clicks.turns(state, (tile,)) == (0, 1, 2, 3)
+    assert clicks.turns(state, ((0, 0),)) == ()
+    assert str(clicks.turned(state, (tile, (0, 0)), 3)) == f"{tile} at 0,0 r3"
+    assert clicks.turned(state, (tile, (5, 5)), 3) is None
     assert not state.is_legal(state.rules.parse_move(state, f"{tile} at 5,5 r3"))
 
 

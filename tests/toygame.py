@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ftwkit import registry
+from ftwkit.clicks import Clicks
 from ftwkit.editing import cells_tools
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, require, state_dataclass
@@ -111,12 +112,15 @@ class TicTacToeState(State):
         name = self.rules.player_names(2)[owner]
         return f"{move.cell} already holds {name}'s mark: a mark goes on an empty cell (TT1)"
 
-    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
-        """A click on a cell tries to mark it (so a taken cell is answered with TT1)."""
-        return Mark(str(targets[-1])) if targets else None
-
     def _position_json(self) -> dict[str, Any]:
         return {"marks": [sorted(m) for m in self.marks], "to_play": self.mover}
+
+
+class MarkClicks(Clicks):
+    """A click on a cell tries to mark it (so a taken cell is answered with TT1)."""
+
+    def attempted(self, state: State, clicks: tuple[Any, ...]) -> Move | None:
+        return Mark(str(clicks[-1])) if clicks else None
 
 
 class TicTacToeRules(Rules):
@@ -128,6 +132,7 @@ class TicTacToeRules(Rules):
     max_players = 2
     Options = Options
     PLAYER_NAMES = ("Crosses", "Noughts")
+    clicks = MarkClicks()
 
     def _new(self, players: int, seed: int | None) -> State:
         return TicTacToeState(self)

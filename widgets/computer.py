@@ -30,9 +30,9 @@ import ipywidgets
 
 from ftwkit import agents
 from ftwkit.errors import IllegalMove
+from ftwkit.explore.tree import Node
 from ftwkit.protocol import Move, State
 from widgets.log import LogPanel
-from widgets.tree import Node
 
 __all__ = [
     "HINT_MOVES",

@@ -5,7 +5,7 @@
 >>> ex = Explorer(ftwkit.game_ids()[0])   # doctest: +SKIP
 >>> ex.play(str(ex.state.legal_moves()[0])); ex.back(); ex.variations   # doctest: +SKIP
 
-The explorer owns one :class:`~widgets.tree.GameTree` and composes small widgets that hold no
+The explorer owns one :class:`~ftwkit.explore.tree.GameTree` and composes small widgets that hold no
 game of their own:
 
 - :class:`~widgets.board_view.BoardView` (``explorer.board``): the canvas, legend, move chooser,
@@ -43,7 +43,12 @@ import traitlets
 
 import ftwkit
 from ftwkit import render
+from ftwkit.clicks import MoveIndex, Narrowing, narrow
 from ftwkit.errors import FtwError, IllegalMove, InvalidState
+from ftwkit.explore.records import tree_from_record, tree_record
+from ftwkit.explore.tree import GameTree, Node
+from ftwkit.explore.visibility import HIDDEN, move_label
+from ftwkit.explore.why_not import why_not_message
 from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
 from widgets import hooks, links
@@ -56,14 +61,10 @@ from widgets.history import HistoryPanel
 from widgets.inputs import excerpt, read_int, read_json, read_move, read_number, read_target
 from widgets.log import LOGGER, LogPanel, guarded, one_line
 from widgets.rules_docs import link_rulings
-from widgets.selection import MoveIndex, Narrowing, narrow, why_not_message
 from widgets.setup_panel import SetupPanel
 from widgets.switches import variant_summary
-from widgets.tree import GameTree, Node
-from widgets.tree_records import tree_from_record, tree_record
-from widgets.visibility import HIDDEN, has_hidden_information, move_label
 
-__all__ = ["Explorer", "has_hidden_information"]
+__all__ = ["Explorer"]
 
 _DESIGNER = -1
 _TO_PLAY = -2
@@ -79,8 +80,8 @@ _MAX_EARLIER = 8
 
 
 def _turns_pieces(state: State) -> bool:
-    """Whether the game lets a picked-up piece be turned (it overrides ``piece_turns``)."""
-    return type(state).piece_turns is not State.piece_turns
+    """Whether the game lets a picked-up piece be turned (its click grammar says so)."""
+    return state.rules.clicks.turns_pieces
 
 
 def _options(rules: ftwkit.Rules) -> Any:
@@ -144,7 +145,7 @@ class Explorer(ipywidgets.VBox):
         # a place that starts another move, clicked once while a chain was entered: a second
         # click there drops the chain (None: no such click pending)
         self._restart: Any = None
-        # the turn of a picked-up piece (``State.piece_turns``; None: its first) and the target
+        # the turn of a picked-up piece (``rules.clicks.turns``; None: its first) and the target
         # its see-through preview is shown at (None: wherever the game shows it first)
         self._turn: int | None = None
         self._considered: Any = None
@@ -427,7 +428,7 @@ class Explorer(ipywidgets.VBox):
 
     @guarded("click")
     def rotate(self) -> None:
-        """Turn the picked-up piece to its next turn (``State.piece_turns``) before it goes down.
+        """Turn the picked-up piece to its next turn (``rules.clicks.turns``) before it goes down.
 
         The next click on a place puts it down so turned, when that turn is legal there.
         """
@@ -461,7 +462,7 @@ class Explorer(ipywidgets.VBox):
     def _piece_turns(self) -> tuple[int, ...]:
         if not self._clicks or self._substep is not None or self.state.is_over:
             return ()
-        return tuple(self.state.piece_turns(self._clicks))
+        return self.state.rules.clicks.turns(self.state, self._clicks)
 
     def _current_turn(self) -> int | None:
         turns = self._piece_turns()
@@ -544,8 +545,7 @@ class Explorer(ipywidgets.VBox):
             if id(candidate) not in current_line:
                 break
         self.computer.paused = True
-        self._tree.select(node)
-        self._tree._leaf = leaf
+        self._tree.select(node, leaf)
         self._commit(structure=True)
 
     @guarded("variations")
@@ -637,7 +637,7 @@ class Explorer(ipywidgets.VBox):
                 seed and every hidden move, so only the designer's view offers it).
         """
         viewer = self._view_player()
-        if viewer is not None and has_hidden_information(self.state):
+        if viewer is not None and self.state.rules.hidden_information:
             name = self.state.rules.player_names(self.state.players)[viewer]
             raise IllegalMove(
                 f"a record holds every hidden card and move, so it is not offered in {name}'s "
@@ -668,7 +668,7 @@ class Explorer(ipywidgets.VBox):
 
     def _check_whole_state_view(self, what: str) -> None:
         viewer = self._view_player()
-        if viewer is not None and has_hidden_information(self.state):
+        if viewer is not None and self.state.rules.hidden_information:
             name = self.state.rules.player_names(self.state.players)[viewer]
             raise IllegalMove(
                 f"{what} holds every hidden card and move, so it is not offered in {name}'s "
@@ -718,7 +718,7 @@ class Explorer(ipywidgets.VBox):
 
     def _update_pass(self) -> None:
         """Cover the board when the "player to move" view would reveal another person's hand."""
-        if self._view_choice != _TO_PLAY or not has_hidden_information(self.state):
+        if self._view_choice != _TO_PLAY or not self.state.rules.hidden_information:
             self._shown_viewer = self._pass_to = None
             return
         wanted = self._person_to_view(self.state)
@@ -918,7 +918,7 @@ class Explorer(ipywidgets.VBox):
         decided = n.decided
         turn = self._current_turn()
         if n.complete and turn is not None and n.clicks[:1] == clicks[:1]:
-            turned = state.turned_move(n.clicks, turn)
+            turned = state.rules.clicks.turned(state, n.clicks, turn)
             if turned is not None and turned in n.complete:
                 decided = turned
         if decided is not None:
@@ -955,7 +955,7 @@ class Explorer(ipywidgets.VBox):
             viewer is not None
             and state.to_play is not None
             and state.to_play != viewer
-            and has_hidden_information(state)
+            and state.rules.hidden_information
         )
 
     def _check_may_move(self) -> None:
@@ -1078,7 +1078,7 @@ class Explorer(ipywidgets.VBox):
         }
         turn = self._current_turn()
         if turn is not None and state is self.state:
-            ghost = state.ghost(self._clicks, turn, self._considered)
+            ghost = state.rules.clicks.ghost(state, self._clicks, turn, self._considered)
             if ghost is not None:
                 marks["ghost"] = ghost
         return marks
@@ -1205,7 +1205,9 @@ class Explorer(ipywidgets.VBox):
         explorer page, ``<game>.ipynb?position=…`` on a casebook or a note.
         """
         viewer = self._view_player()
-        if self._pass_to is not None or (viewer is not None and has_hidden_information(self.state)):
+        if self._pass_to is not None or (
+            viewer is not None and self.state.rules.hidden_information
+        ):
             return ""
         return links.page_link("position", self.state.to_json(), self._game)
 
@@ -1215,7 +1217,7 @@ class Explorer(ipywidgets.VBox):
 
     def _refresh_view_options(self) -> None:
         state = self.state
-        if not has_hidden_information(state):
+        if not state.rules.hidden_information:
             self.setup.show_views(None, _DESIGNER)
             return
         names = state.rules.player_names(state.players)
@@ -1230,7 +1232,7 @@ class Explorer(ipywidgets.VBox):
         viewer = self._view_player()
         if self._pass_to is not None:
             self.files.show_covered(self.pass_to)
-        elif viewer is None or not has_hidden_information(self.state):
+        elif viewer is None or not self.state.rules.hidden_information:
             self.files.show_whole(self._game, self.state.to_json(), tree_record(self._tree))
         else:
             name = self.state.rules.player_names(self.state.players)[viewer]

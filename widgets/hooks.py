@@ -48,9 +48,9 @@ def substeps(state: State, move: Move) -> list[tuple[str, State]]:
     return [
         (
             f"step {k} of {n}" + (f": {parts[k - 1]}" if named and parts else ""),
-            state.rules.load(data),
+            step,
         )
-        for k, data in enumerate(steps, 1)
+        for k, step in enumerate(steps, 1)
     ]
 
 

@@ -542,10 +542,10 @@ def _empty_point(board: Board) -> tuple[float, float] | None:
 def clickable_move(board: Board) -> Any | None:
     """A legal move made only of drawn clicks, which the explorer plays at its last click.
 
-    Uses the explorer's own narrowing (``widgets.selection.narrow``): no earlier click may already
+    Uses the explorer's own narrowing (``ftwkit.clicks.narrow``): no earlier click may already
     decide a move, and the last one must decide exactly this move (no chooser, no waiting).
     """
-    from widgets.selection import narrow
+    from ftwkit.clicks import narrow
 
     moves = board.state.legal_moves()
     for move in moves:
@@ -565,7 +565,7 @@ def dead_end_click(board: Board) -> tuple[Hashable, ...] | None:
     explorer would take that as a fresh selection). Falls back to a single drawn target that starts
     no legal move, as judged by the explorer's own narrowing.
     """
-    from widgets.selection import narrow
+    from ftwkit.clicks import narrow
 
     moves = board.state.legal_moves()
     drawn = _drawn_targets(board, [m for m in moves if m.targets])

@@ -88,7 +88,7 @@ def test_stepping_inside_the_move_gives_one_status_line_that_agrees_with_the_can
     drawn = harness.canvas_texts(page)
     rules = board.state.rules
     move = rules.parse_move(board.state, "C3xC4-D5xD4-E4")
-    first_leap = rules.load(board.state.substeps(move)[0])
+    first_leap = board.state.substeps(move)[0]
     assert first_leap.status() == "South to play"
     assert "South to play" in drawn and "South won" not in drawn
     assert drawn[: drawn.index("A")] == harness.renderer_texts(first_leap, None)[: drawn.index("A")]

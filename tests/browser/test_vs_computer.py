@@ -33,11 +33,11 @@ import dashboard_harness as harness
 import pytest
 
 import ftwkit
+from ftwkit.clicks import narrow
 from ftwkit.errors import FtwError
+from ftwkit.explore.visibility import move_label
 from widgets.computer import make_agent
 from widgets.history import CONTINUED
-from widgets.selection import narrow
-from widgets.visibility import has_hidden_information, move_label
 
 pytestmark = pytest.mark.browser
 
@@ -85,9 +85,9 @@ def entry(state: Any, move: Any) -> str | None:
     targets = tuple(move.targets)
     if not targets:
         return "button"
-    turns = state.piece_turns(targets[:1])
+    turns = state.rules.clicks.turns(state, targets[:1])
     if turns:  # a piece picked up is put down in its first turn unless turned first
-        return "clicks" if state.turned_move(targets, turns[0]) == move else None
+        return "clicks" if state.rules.clicks.turned(state, targets, turns[0]) == move else None
     moves = state.legal_moves()
     for k in range(1, len(targets)):
         earlier = targets[:k] if move.unordered_targets else targets[k - 1 : k]
@@ -406,7 +406,7 @@ def test_a_person_plays_a_whole_game_against_the_computer(
         person = state.to_play
         computer = 1 - person
         names = tuple(state.rules.player_names(2))
-        hidden = has_hidden_information(state)
+        hidden = state.rules.hidden_information
         view = person if hidden else None
         level = COMPUTER_LEVEL.get(game_id, "easy")
         seed = int(start.position.get("seed") or 0)

@@ -136,8 +136,9 @@ import random
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
+from ftwkit.clicks import Clicks
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.errors import excerpt as _excerpt
 from ftwkit.games.doubleblind import interaction
@@ -952,10 +953,6 @@ class DoubleBlindState(State):
         assert self.to_place is not None
         return f"{PLAYER_NAMES[self.to_place]} to place a stone · completed: {counts}"
 
-    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
-        """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
-        return interaction.attempted_move(self, targets)
-
     def __str__(self) -> str:
         size = self.size
         letters = "    " + " ".join(COLUMNS[:size])
@@ -1007,6 +1004,7 @@ class DoubleBlindRules(Rules):
         """The variant switches, typed."""
         return self.options
 
+    clicks: ClassVar[Clicks] = interaction.StoneClicks(Place, parse_cell)
     hidden_information = True
 
     def sample(self, state: State, player: int, rng: random.Random) -> State:

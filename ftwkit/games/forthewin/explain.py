@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ftwkit.clicks import narrow
 from ftwkit.games.forthewin.actions import PLAYER_NAMES, basic_reason, candidates
 from ftwkit.games.forthewin.grid_rule import grid_reason, split_description
 from ftwkit.games.forthewin.moves import (
@@ -68,10 +69,11 @@ def explain_targets(state: ForTheWinState, targets: Sequence[Any]) -> str | None
     if state.is_over:
         return "the game is over"
     n = len(clicked)
-    if any(m.targets[:n] == clicked for m in state.legal_moves()):
-        return None
+    legal = state.legal_moves()
     if not clicked:
-        return "no legal move"
+        return None if legal else "no legal move"
+    if narrow(legal, clicked).possible:
+        return None
     if not all(_is_cell(t) for t in clicked):
         return f"{clicked[-1]!r} is not a cell of the Grid; click cells (x, y)"
     pos = state.position

@@ -1,26 +1,49 @@
-"""How FTW?! clicks read as moves, so that a click sequence no legal move starts with is answered
-by the rule that refuses the move tried (``State.explain_targets``)."""
+"""How FTW?! clicks build moves (its :class:`~ftwkit.clicks.Clicks` grammar), so that a click
+sequence no legal move starts with is answered by the rule that refuses the move tried.
+
+The move classes live with the rules (:mod:`.rules`), which hand them to the grammar.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import TYPE_CHECKING, Any, cast
 
-from ftwkit.clicks import parse_or_none
+from ftwkit.clicks import Clicks
 from ftwkit.protocol import Move, State
 
-__all__ = ["attempted_move"]
+if TYPE_CHECKING:
+    from ftwkit.games.ftwcards.rules import AuxMove, FtwCardsState, HelpMove, PassMove, PlayMove
+
+__all__ = ["CardClicks"]
 
 
-def attempted_move(state: State, clicks: tuple[Any, ...]) -> Move | None:
-    """Cards clicked: passing three of them, playing one, placing one in front and taking
-    another, or playing one with helpers."""
-    if not clicks:
-        return None
-    cards = " ".join(str(c) for c in clicks)
-    if state.to_json().get("phase") == "pass":
-        return parse_or_none(state, f"pass {cards}") if len(clicks) == 3 else None
-    if len(clicks) == 1:
-        return parse_or_none(state, f"play {clicks[0]}")
-    if len(clicks) == 2:
-        return parse_or_none(state, f"aux {clicks[0]} take {clicks[1]}")
-    return parse_or_none(state, f"play {clicks[0]} with {'+'.join(str(c) for c in clicks[1:])}")
+def _cards(clicks: tuple[Any, ...]) -> tuple[int, ...] | None:
+    """The clicked cards, or ``None`` when a click is not a card number."""
+    if all(isinstance(c, int) and not isinstance(c, bool) for c in clicks):
+        return tuple(clicks)
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class CardClicks(Clicks):
+    """Three cards in the pass phase pass them; in play, one card plays it, two place the first
+    in front and take the second, more play the first with the others as helpers."""
+
+    pass_move: type[PassMove]
+    play: type[PlayMove]
+    aux: type[AuxMove]
+    helped: type[HelpMove]
+
+    def attempted(self, state: State, clicks: tuple[Any, ...]) -> Move | None:
+        """The move the clicked cards read as in this phase (see the class), or ``None``."""
+        cards = _cards(clicks)
+        if not cards:
+            return None
+        if cast("FtwCardsState", state).phase == "pass":
+            return self.pass_move(cards) if len(cards) == 3 else None
+        if len(cards) == 1:
+            return self.play(cards[0])
+        if len(cards) == 2:
+            return self.aux(cards[0], cards[1])
+        return self.helped(cards[0], cards[1:])

@@ -101,6 +101,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
+from ftwkit.clicks import Clicks
 from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.errors import excerpt as _excerpt
 from ftwkit.games.ftwcards import interaction
@@ -871,10 +872,6 @@ class FtwCardsState(State):
         top = "pile empty" if self.top is None else f"pile top {self.top}"
         return f"{name} to play — playing, {rounds}, {top}"
 
-    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
-        """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
-        return interaction.attempted_move(self, targets)
-
     def __str__(self) -> str:
         names = self.rules.player_names(self.player_count)
         width = max(len(n) for n in names)
@@ -1404,6 +1401,7 @@ class FtwCardsRules(Rules):
     Options = FtwCardsOptions
     options: FtwCardsOptions
 
+    clicks: ClassVar[Clicks] = interaction.CardClicks(PassMove, PlayMove, AuxMove, HelpMove)
     hidden_information = True
 
     def sample(self, state: State, player: int, rng: random.Random) -> State:

@@ -920,36 +920,34 @@ class PlayWinState(State):
         return found
 
     # ------------------------------------------------------------------ explorer hooks
-    def substeps(self, move: Move) -> list[dict[str, Any]]:
+    def substeps(self, move: Move) -> list[State]:
         """The positions along ``move``: one per leap of a capture, then the result.
 
         Under ``removal = immediate`` (PW7) each jumped piece leaves at its leap; under
         ``end_of_move`` the jumped pieces stay on the board until the last leap, and only the
         final position shows them gone. An approach is one step. The intermediate positions
-        keep the mover to play (the move is not over) and load with ``rules.load``.
+        keep the mover to play (the move is not over).
 
         Raises:
             IllegalMove: ``move`` is not legal here.
         """
         after = self.play(move)
         if not isinstance(move, Capture) or len(move.leaps) < 2:
-            return [after.to_json()]
+            return [after]
         immediate = self._opts.removal == "immediate"
         own, opp = self._sides()
-        base = {k: v for k, v in self.to_json().items() if k != "earlier"}
-        base.update(to_play=self.mover)
-        base.pop("mover", None)
         pos = _BIT[move.src]
-        steps = []
+        steps: list[State] = []
         for jumped, land in move.leaps[:-1]:
             own = own & ~pos | _BIT[land]
             pos = _BIT[land]
             if immediate:
                 opp &= ~_BIT[jumped]
             south, north = (own, opp) if self.mover == 0 else (opp, own)
-            pieces = [[_NAMES[i] for i in _bits(side)] for side in (south, north)]
-            steps.append({**base, "pieces": pieces})
-        steps.append(after.to_json())
+            steps.append(
+                PlayWinState(self.rules, south, north, self.mover, quiet_plies=self.quiet_plies)
+            )
+        steps.append(after)
         return steps
 
     def explain_targets(self, targets: Sequence[Any]) -> str | None:

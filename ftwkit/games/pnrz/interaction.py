@@ -1,65 +1,51 @@
-"""How PNRZ clicks read as moves.
+"""How PNRZ clicks build moves (its :class:`~ftwkit.clicks.Clicks` grammar).
 
-A click sequence no legal move starts with is answered by the rule that refuses the move tried
-(``State.explain_targets``). A tile picked up from the hand may be turned before it is put down
-(``piece_turns``): the cell clicked next then places it in that rotation (``turned_move``), and
-the board previews it there as a see-through ghost (``ghost``).
+A tile in hand then an anchor places the tile there; two anchors move a base. A click sequence no
+legal move starts with is answered by the rule that refuses the move tried (unturned, for a
+tile). A tile picked up from the hand may be turned before it is put down: its placements differ
+only by their rotation (:meth:`PnrzClicks.turn_of`), and the board previews the tile where it
+would go as a see-through ghost (:meth:`PnrzClicks.preview`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from ftwkit.clicks import is_cell, parse_or_none, xy
-from ftwkit.games.pnrz.notation import Place
+from ftwkit.clicks import Clicks, is_cell
+from ftwkit.games.pnrz.notation import MoveBase, Place
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, State
 
-__all__ = ["attempted_move", "ghost", "piece_turns", "turned_move"]
+__all__ = ["CLICKS", "PnrzClicks"]
 
 
-def attempted_move(state: State, clicks: tuple[Any, ...]) -> Move | None:
-    """A tile in hand then a cell: placing it there unturned; two cells: moving a base."""
-    if len(clicks) == 2 and isinstance(clicks[0], str) and is_cell(clicks[1]):
-        return parse_or_none(state, f"{clicks[0]} at {xy(clicks[1])} r0")
-    if len(clicks) == 2 and all(is_cell(c) for c in clicks):
-        return parse_or_none(state, f"base {xy(clicks[0])} to {xy(clicks[1])}")
-    return None
+def _cell(value: Any) -> Cell:
+    return (int(value[0]), int(value[1]))
 
 
-def _places(state: State, clicks: Sequence[Any]) -> list[Place]:
-    """The legal placements of the tile picked up by ``clicks`` (its first click)."""
-    if not clicks or not isinstance(clicks[0], str):
-        return []
-    tile = clicks[0]
-    return [m for m in state.legal_moves() if isinstance(m, Place) and m.tile == tile]
+class PnrzClicks(Clicks):
+    """Tiles from the hand are turned before they go down; bases move anchor to anchor."""
 
+    turns_pieces: ClassVar[bool] = True
 
-def piece_turns(state: State, clicks: Sequence[Any]) -> tuple[int, ...]:
-    """The rotations (quarter turns, as in ``r1``) the legal placements of the picked-up tile
-    use, smallest first; ``()`` when the clicks pick up no tile that may be placed."""
-    return tuple(sorted({m.rot for m in _places(state, clicks)}))
-
-
-def turned_move(state: State, clicks: Sequence[Any], turn: int) -> Move | None:
-    """A tile then a cell with the tile turned ``turn`` quarters: that placement, if legal."""
-    if len(clicks) != 2 or not is_cell(clicks[1]):
+    def attempted(self, state: State, clicks: tuple[Any, ...]) -> Move | None:
+        """A tile in hand then a cell: placing it there unturned; two cells: moving a base."""
+        if len(clicks) != 2 or not is_cell(clicks[1]):
+            return None
+        if isinstance(clicks[0], str):
+            return Place(clicks[0], _cell(clicks[1]), 0)
+        if is_cell(clicks[0]):
+            return MoveBase(_cell(clicks[0]), _cell(clicks[1]))
         return None
-    at = (int(clicks[1][0]), int(clicks[1][1]))
-    for move in _places(state, clicks[:1]):
-        if move.at == at and move.rot == turn:
-            return move
-    return None
+
+    def turn_of(self, move: Move) -> int | None:
+        """A placement's rotation (quarter turns clockwise, as in ``r1``)."""
+        return move.rot if isinstance(move, Place) else None
+
+    def preview(self, move: Move) -> tuple[str, Cell, int] | None:
+        """``(tile, anchor, rotation)``, the renderer's ``ghost`` of a placement."""
+        return (move.tile, move.at, move.rot) if isinstance(move, Place) else None
 
 
-def ghost(
-    state: State, clicks: Sequence[Any], turn: int, at: Any = None
-) -> tuple[str, Cell, int] | None:
-    """``(tile, anchor, rotation)`` to preview: at ``at`` when the tile may go there in ``turn``,
-    else at the first anchor (smallest) where it may; ``None`` when it fits nowhere so turned."""
-    fits = sorted(m.at for m in _places(state, clicks) if m.rot == turn)
-    if not fits:
-        return None
-    spot = (int(at[0]), int(at[1])) if is_cell(at) else None
-    return (str(clicks[0]), spot if spot in fits else fits[0], turn)
+CLICKS = PnrzClicks()
+"""PNRZ's click grammar (``PnrzRules.clicks``)."""

@@ -9,7 +9,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
+from ftwkit.clicks import Clicks
 from ftwkit.errors import IllegalMove, InvalidState
+from ftwkit.games.pnrz.interaction import CLICKS
 from ftwkit.games.pnrz.notation import Orient, Place, Rotate, parse
 from ftwkit.games.pnrz.placement import footprint
 from ftwkit.games.pnrz.state import Placed, PnrzState
@@ -137,6 +139,7 @@ class PnrzRules(Rules):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[PnrzOptions]] = PnrzOptions
     options: PnrzOptions
+    clicks: ClassVar[Clicks] = CLICKS
 
     __slots__ = ("_tiles",)
     _tiles: TileSet

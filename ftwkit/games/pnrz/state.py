@@ -7,11 +7,10 @@ import dataclasses
 import functools
 import operator
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ftwkit.games.pnrz import interaction
 from ftwkit.games.pnrz.notation import (
     Choose,
     MoveBase,
@@ -224,22 +223,6 @@ class PnrzState(State):
         if self.final_left is not None:
             text += f"; final turns: {self.final_left} left"
         return text
-
-    def _attempted_move(self, targets: tuple[Any, ...]) -> Move | None:
-        """The move the clicks ``targets`` most plausibly tried (see :mod:`.interaction`)."""
-        return interaction.attempted_move(self, targets)
-
-    def piece_turns(self, clicks: Sequence[Any]) -> tuple[int, ...]:
-        """The rotations a tile picked up from the hand may be turned to (:mod:`.interaction`)."""
-        return interaction.piece_turns(self, clicks)
-
-    def turned_move(self, clicks: Sequence[Any], turn: int) -> Move | None:
-        """The placement a tile then a cell make in rotation ``turn`` (:mod:`.interaction`)."""
-        return interaction.turned_move(self, clicks, turn)
-
-    def ghost(self, clicks: Sequence[Any], turn: int, at: Any = None) -> Any:
-        """The see-through tile the board previews (:mod:`.interaction`)."""
-        return interaction.ghost(self, clicks, turn, at)
 
     def _evolve(self, **changes: Any) -> PnrzState:
         """``dataclasses.replace`` for this frozen state, without re-running ``__init__``.

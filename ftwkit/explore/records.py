@@ -1,4 +1,4 @@
-"""A whole :class:`~widgets.tree.GameTree` as a record with variations, and back.
+"""A whole :class:`~ftwkit.explore.tree.GameTree` as a record with variations, and back.
 
 The main line (the first child at every branching) becomes the record's ``moves``; every other
 child starts a :class:`~ftwkit.records.Variation`, whose own side lines nest inside it. Loading
@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ftwkit.protocol import State
+from ftwkit.explore.tree import GameTree, Node
 from ftwkit.records import Variation, record, replay_lines
-from widgets.tree import GameTree, Node
 
 __all__ = ["tree_from_record", "tree_record"]
 
@@ -48,18 +47,6 @@ def tree_from_record(data: Mapping[str, Any]) -> GameTree:
     ends = replay_lines(data)
     tree = GameTree(ends[0])
     for end in ends[1:]:
-        _merge(tree.root, end.history())
+        tree.add_line(end.history())
     tree.select(tree.root.main_leaf())
     return tree
-
-
-def _merge(root: Node, history: list[State]) -> None:
-    """Add the line of ``history`` below ``root``, sharing the moves already in the tree."""
-    node = root
-    for state in history[1:]:
-        move = state.last_move
-        child = next((c for c in node.children if c.move == move), None)
-        if child is None:
-            child = Node(state, node)
-            node.children.append(child)
-        node = child

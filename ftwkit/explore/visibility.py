@@ -4,12 +4,12 @@ A viewer learns a move of another player exactly as far as it changes what the v
 So a move is shown to player ``v`` as written when no other legal move from the same position
 leads to the same ``observation(v)``; otherwise ``v`` cannot tell those moves apart, and the move
 is shown with the parts that differ between them replaced by ``?`` (FTW?!'s ``pass 1 4 8`` of
-another player reads ``pass ? ? ?``). Perfect-information games never hide anything, and a
-player always sees their own moves.
+another player reads ``pass ? ? ?``). Games without hidden information
+(``Rules.hidden_information`` false) never hide anything, and a player always sees their own
+moves.
 
->>> from ftwkit import registry
->>> cards = next(g for g in registry.games() if g.title == "FTW?!")
->>> state = cards.rules().new(players=3, seed=1)
+>>> import ftwkit
+>>> state = ftwkit.rules("ftwcards").new(players=3, seed=1)
 >>> move = state.legal_moves()[0]
 >>> masked_notation(state, move, viewer=1)
 'pass ? ? ?'
@@ -21,15 +21,10 @@ from __future__ import annotations
 
 from ftwkit.protocol import Move, State
 
-__all__ = ["HIDDEN", "has_hidden_information", "masked_notation", "move_label"]
+__all__ = ["HIDDEN", "masked_notation", "merge_labels", "move_label"]
 
 HIDDEN = "?"
 """What replaces a part of a move the viewer cannot know."""
-
-
-def has_hidden_information(state: State) -> bool:
-    """Whether the game hides anything from its players (it overrides ``observation``)."""
-    return type(state).observation is not State.observation
 
 
 def masked_notation(before: State, move: Move, viewer: int | None) -> str | None:
@@ -40,7 +35,7 @@ def masked_notation(before: State, move: Move, viewer: int | None) -> str | None
         move: the move played.
         viewer: the player looking, or ``None`` for the designer (who sees everything).
     """
-    if viewer is None or not has_hidden_information(before):
+    if viewer is None or not before.rules.hidden_information:
         return None
     mover = before.to_play
     if mover is None or mover == viewer or not 0 <= viewer < before.players:
@@ -53,12 +48,18 @@ def masked_notation(before: State, move: Move, viewer: int | None) -> str | None
     ]
     if not alike:
         return None
-    words = str(move).split()
-    others = [str(other).split() for other in alike]
-    if any(len(w) != len(words) for w in others):
+    return merge_labels(str(move), *(str(other) for other in alike))
+
+
+def merge_labels(label: str, *others: str) -> str:
+    """``label`` with each word that some of ``others`` write differently replaced by ``?``
+    ("a hidden move" when they do not even have as many words)."""
+    words = label.split()
+    split = [other.split() for other in others]
+    if any(len(w) != len(words) for w in split):
         return "a hidden move"
     return " ".join(
-        word if all(o[i] == word for o in others) else HIDDEN for i, word in enumerate(words)
+        word if all(o[i] == word for o in split) else HIDDEN for i, word in enumerate(words)
     )
 
 
