@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import random
 import re
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ import traitlets
 
 import ftwkit
 from ftwkit.protocol import Move
-from widgets import Explorer, files_panel, hooks, links
+from widgets import Explorer, files_panel, links
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -407,16 +408,20 @@ def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
 # ----------------------------------------------------------------------------- the log
 
 
-def test_a_failing_hook_lands_in_the_log_not_in_silence(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_hook_lands_in_the_log_not_in_silence(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def broken(state: Any, clicks: Any) -> None:
         raise RuntimeError("hook exploded")
 
-    monkeypatch.setattr(hooks, "why_not", broken)
     ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    monkeypatch.setattr(type(ex.state), "explain_targets", broken)
     ex.select("A1")
-    ex.select("C1")
+    with caplog.at_level(logging.ERROR, logger="ftwkit.explore"):
+        ex.select("C1")
     assert ex.message.startswith("No legal move goes A1 → C1.")
-    assert "RuntimeError" in ex.log_panel.text and "hook exploded" not in ex.log_panel.text
+    assert "explain_targets failed (RuntimeError)" in caplog.text  # the server's log
+    assert "hook exploded" not in ex.message and ex.log_panel.entries == []
 
 
 def test_an_unexpected_error_in_a_handler_is_logged_and_announced(

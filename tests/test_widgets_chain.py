@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ftwkit
+from ftwkit.explore import STRAY_CLICK
 from widgets import Explorer
-from widgets.explorer import STRAY_CLICK
 
 # South's C3 can capture C4 then D4 (or D4 then C4): two leaps, several landings.
 CHAIN = {"to_play": 0, "pieces": [["C3", "A1"], ["C4", "D4", "I9"]]}

@@ -87,7 +87,7 @@ def test_an_engine_crash_on_load_shows_a_line_and_logs_the_traceback(
         raise RecursionError(f"deep inside {SERVER_PATH}/games/playwin.py")
 
     monkeypatch.setattr(type(ex.state.rules), "load", crash)
-    with caplog.at_level(logging.WARNING, logger="widgets"):
+    with caplog.at_level(logging.WARNING, logger="ftwkit.explore"):
         assert not ex.load_json('{"to_play": 0}')
     assert_one_line_reason(ex, "could not read this position")
     assert any(r.exc_info and SERVER_PATH in str(r.exc_info[1]) for r in caplog.records)

@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ftwkit.errors import InvalidState
+from ftwkit.explore import Session
 from widgets.inputs import MAX_JSON_BYTES, read_json
 
 __all__ = [
@@ -50,7 +51,11 @@ __all__ = [
     "open_from_url",
     "page_address",
     "page_link",
+    "position_link",
+    "read_link",
     "read_query",
+    "record_link",
+    "resume_link",
 ]
 
 MAX_LINK_CHARS = 60_000
@@ -202,3 +207,34 @@ def open_from_url(explorer: Any, query: str | None = None) -> bool:
     text = os.environ.get("QUERY_STRING", "") if query is None else query
     opened: bool = explorer.open_link(text)
     return opened
+
+
+def read_link(query: Any) -> tuple[str, Any] | None:
+    """:func:`read_query`, also refusing a query that is no text and a record without moves."""
+    if not isinstance(query, str):
+        raise InvalidState("a link's query must be text (what follows the ? of an address)")
+    found = read_query(query)
+    if found is not None and found[0] == "record" and not {"start", "moves"} <= set(found[1]):
+        raise InvalidState('record in the link: a record needs "start" and "moves"')
+    return found
+
+
+def position_link(session: Session) -> str:
+    """The link to the state a session shows (refused in a view that hides cards)."""
+    session.check_whole_state_view("a link to the position")
+    return link("position", session.state.to_json(), session.game)
+
+
+def record_link(session: Session) -> str:
+    """The link to every line of a session (refused in a view that hides cards)."""
+    return link("record", session.record(), session.game)
+
+
+def resume_link(session: Session) -> str:
+    """The link a page keeps to reload at the state shown, relative to it (:func:`page_link`);
+    '' while the board is covered or the view hides cards (the page must not hold them)."""
+    if session.pass_to is not None or (
+        session.viewer is not None and session.rules.hidden_information
+    ):
+        return ""
+    return page_link("position", session.state.to_json(), session.game)

@@ -15,7 +15,7 @@ import dashboard_harness as harness
 import pytest
 
 import ftwkit
-from widgets.explorer import STRAY_CLICK
+from ftwkit.explore import STRAY_CLICK
 from widgets.links import encode_value
 
 pytestmark = pytest.mark.browser
