@@ -510,8 +510,8 @@ def test_widgets_carry_stable_dom_classes() -> None:
     assert "ftw-board" in ex.canvas._dom_classes
     assert "ftw-log" in ex.log_panel._dom_classes
     parts = {
-        "ftw-status": ex._status,
-        "ftw-message": ex._message,
+        "ftw-status": ex.lines.status,
+        "ftw-message": ex.lines.message,
         "ftw-moves": ex.history.moves,
         "ftw-variations": ex.history.tree_select,
         "ftw-chooser": ex.board.chooser,
@@ -528,7 +528,7 @@ def test_status_and_move_list_are_current_when_the_board_is_redrawn(
     draw = ex.renderer.draw
 
     def spy(*args: Any, **kwargs: Any) -> None:
-        seen.append((ex._status.value, len(ex.history.moves.options)))
+        seen.append((ex.lines.status.value, len(ex.history.moves.options)))
         draw(*args, **kwargs)
 
     monkeypatch.setattr(ex.renderer, "draw", spy)

@@ -18,7 +18,7 @@ SERVER_PATH = os.path.dirname(ftwkit.__file__)
 
 def page_text(ex: Explorer) -> str:
     """Everything the explorer shows in text: message, status, log panel."""
-    return "\n".join([ex.message, ex.status, ex.log_panel.text, ex._message.value])
+    return "\n".join([ex.message, ex.status, ex.log_panel.text, ex.lines.message.value])
 
 
 def assert_one_line_reason(ex: Explorer, *words: str) -> None:
@@ -149,7 +149,7 @@ def test_an_abusive_call_names_its_reason_in_one_short_line(
     getattr(ex, call)(*args)
     assert_one_line_reason(ex)
     assert ex.message.startswith(reason), ex.message
-    assert len(ex._message.value) < 400  # nothing of a megabyte is sent back to the page
+    assert len(ex.lines.message.value) < 400  # nothing of a megabyte is sent back to the page
     assert ex.line == ("B3-C3",) and ex.log_panel.entries == []
 
 

@@ -46,9 +46,9 @@ def test_choices_read_as_the_rule_page_words_them() -> None:
 
 def test_the_board_says_which_variant_is_playing() -> None:
     ex = Explorer("forthewin")
-    assert "Playing: standard rules" in ex._variant.value
+    assert "Playing: standard rules" in ex.lines.variant.value
     ex.option_widgets["grid_check"].value = "per_action_all"
-    assert "Playing: variant — Grid check: after every single action" in ex._variant.value
+    assert "Playing: variant — Grid check: after every single action" in ex.lines.variant.value
     assert ex.state.rules.options.grid_check == "per_action_all"
 
 

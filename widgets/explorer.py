@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import json
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,29 +36,22 @@ from ftwkit.options import make_options
 from ftwkit.protocol import Move, State
 from widgets import links
 from widgets.board_view import BoardView
-from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.computer import PERSON, ComputerSeats
 from widgets.export import BoardExport
 from widgets.files_panel import FilesPanel
 from widgets.history import HistoryPanel
 from widgets.inputs import read_int, read_json, read_move, read_number, read_target
 from widgets.log import LogPanel, guarded, one_line
-from widgets.rules_docs import link_rulings
 from widgets.setup_panel import SetupPanel
 from widgets.shelf import Shelf, summary
+from widgets.status_lines import StatusLines
 
 __all__ = ["Explorer"]
 
-_CODES: dict[Any, int] = {None: -1, "to_play": -2}
-"""The set-up menu's numbers for the designer's and the player-to-move views (players: 0, 1…)."""
 
-
-def _code(view: View) -> int:
-    return _CODES[view] if view is None or view == "to_play" else int(view)
-
-
-def _view_of(code: int) -> View:
-    return next((view for view, c in _CODES.items() if c == code), code)
+def _delegate(path: str, doc: str) -> Any:
+    """A read-only property that reads ``path`` (``"session.line"``) from the explorer."""
+    return property(operator.attrgetter(path), doc=doc)
 
 
 def _read_view(view: Any, players: int) -> View:
@@ -157,16 +151,7 @@ class Explorer(ipywidgets.VBox):
         )
         self.canvas, self.legend = self.board.canvas, self.board.legend
         self.rotate_button = self.board.rotate_button
-        self._title, self._variant, self._status = (ipywidgets.HTML() for _ in range(3))
-        self._message = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="24px"))
-        self._message.layout.max_width = f"{max(self.canvas.width, 600)}px"
-        for widget, name in (
-            (self._title, "ftw-title"),
-            (self._status, "ftw-status"),
-            (self._message, "ftw-message"),
-            (self._variant, "ftw-variant"),
-        ):
-            widget.add_class(name)
+        self.lines = StatusLines(self.canvas.width)
         # the link to the state shown, kept in the page so that a page whose kernel died can
         # offer to reload at the same position (hidden: ``<span class="ftw-resume" data-link>``)
         self.resume = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
@@ -176,7 +161,7 @@ class Explorer(ipywidgets.VBox):
             self._seed,
             new_game=self.new_game,
             change_variants=self._on_variants,
-            choose_view=lambda code: self.set_view(_view_of(code)),
+            choose_view=self.set_view,
             return_to_earlier=self.return_to_earlier,
         )
         self.board_export = BoardExport(
@@ -218,9 +203,9 @@ class Explorer(ipywidgets.VBox):
         traitlets.dlink((self.settings, "selected_index"), (self.files, "shown"), lambda i: i == 1)
         super().__init__(
             [
-                ipywidgets.HBox([self._title, self._status]),
-                self._variant,
-                self._message,
+                self.lines.header,
+                self.lines.variant,
+                self.lines.message,
                 ipywidgets.HBox(
                     [self.board, self.history], layout=ipywidgets.Layout(flex_flow="row wrap")
                 ),
@@ -231,7 +216,7 @@ class Explorer(ipywidgets.VBox):
             layout=ipywidgets.Layout(width="auto"),
         )
         # the parts follow the traits (registered first: they hear before any other observer)
-        self.observe(self._show_message, names=["message", "error"])
+        self.observe(lambda _: self.lines.say(self.message, error=self.error), ["message", "error"])
         self.observe(self._show_state, names=["state", "view"])
         self.observe(self._show_selection, names=["state", "selection", "substep"])
 
@@ -258,27 +243,11 @@ class Explorer(ipywidgets.VBox):
             if cannot:
                 self.set_trait("message", cannot)
                 self.set_trait("error", True)
-            self._show_status()
+            self.lines.show(s.rules.title, summary(s), self.status, over=s.state.is_over)
+            self.computer.refresh(s.state)
             if (structure or covered != s.pass_to) and not moved:
                 self._show_state(None)  # the traits' observers show a new state or view
         self._redraw()
-
-    def _show_status(self) -> None:
-        s = self.session
-        self._title.value = f"<b style='font-size:15px'>{html.escape(s.rules.title)}</b>"
-        playing = html.escape(summary(s))
-        self._variant.value = (
-            f"<span style='color:{MUTED};font-size:13px'>Playing: {playing}</span>"
-        )
-        colour = OK if s.state.is_over else TEXT
-        text = html.escape(self.status)
-        self._status.value = f"<span style='margin-left:1em;color:{colour}'>{text}</span>"
-        self.computer.refresh(s.state)
-
-    def _show_message(self, _change: Any) -> None:
-        shown = link_rulings(html.escape(self.message))
-        colour = ERROR if self.error else INFO
-        self._message.value = f"<div style='color:{colour}'>{shown}</div>" if shown else ""
 
     def _show_state(self, _change: Any) -> None:
         """The state or the view changed: the lists, buttons, views, downloads, resume link."""
@@ -293,11 +262,7 @@ class Explorer(ipywidgets.VBox):
             self.board.show_buttons(
                 offered[0], self.choose, pass_to=pass_to, ready=self.ready, clicks_too=clicks_too
             )
-        options = s.view_options()
-        self.setup.show_views(
-            [(label, _code(v)) for label, v in options] or None,
-            _code(s.view) if options else -1,
-        )
+        self.setup.show_views(s.view_options(), s.view)
         self.files.refresh()
         self.board_export.forget()
         self.board_export.button.disabled = pass_to is not None
@@ -320,15 +285,12 @@ class Explorer(ipywidgets.VBox):
         self._say(text, True)
 
     # ================================================================= drawing
-    @property
-    def renderer(self) -> Any:
-        """The game's renderer (drawing and hit-testing)."""
-        return self.board.renderer
+    renderer = _delegate("board.renderer", "The game's renderer (drawing and hit-testing).")
 
-    @property
-    def shown_state(self) -> State:
-        """The state drawn on the board (a step inside the last move while stepping)."""
-        return self.session.shown_state
+    shown_state = _delegate(
+        "session.shown_state",
+        "The state the board draws (a step inside the last move while stepping).",
+    )
 
     @property
     def passed_over(self) -> frozenset[Any]:
@@ -363,10 +325,7 @@ class Explorer(ipywidgets.VBox):
             passed=self.passed_over,
         )
 
-    @property
-    def draws(self) -> int:
-        """How many times the board was drawn (for tests and benchmarks)."""
-        return self._draws
+    draws = _delegate("_draws", "How many times the board was drawn (for tests and benchmarks).")
 
     # ================================================================= what is shown
     status = property(
@@ -375,10 +334,8 @@ class Explorer(ipywidgets.VBox):
         ),
         doc="The status line as plain text.",
     )
-    tree = property(lambda self: self.session.tree, doc="The tree of every line played.")
-    highlighted = property(
-        lambda self: self.session.highlighted, doc="The targets a further click may choose."
-    )
+    tree = _delegate("session.tree", "The tree of every line played.")
+    highlighted = _delegate("session.highlighted", "The targets a further click may choose.")
     choices = property(
         lambda self: list(self.session.choices),
         doc="The complete moves the chooser offers (they share the clicks).",
@@ -387,29 +344,23 @@ class Explorer(ipywidgets.VBox):
         lambda self: list(self.session.buttons),
         doc="The legal moves without targets, offered as buttons.",
     )
-    variations = property(
-        lambda self: self.session.lines,
-        doc="Every line in the tree as move notations, main line first.",
+    variations = _delegate(
+        "session.lines", "Every line in the tree as move notations, main line first."
     )
-    line = property(lambda self: self.session.line, doc="The moves of the line shown.")
-    index = property(lambda self: self.session.index, doc="The ply shown within the line.")
+    line = _delegate("session.line", "The moves of the line shown.")
+    index = _delegate("session.index", "The ply shown within the line.")
     substeps = property(
         lambda self: [step.label for step in self.session.steps()],
         doc="Labels of the steps inside the last move (empty if none).",
     )
-    turn = property(
-        lambda self: self.session.turn,
-        doc="The turn the picked-up piece will go down in (None: none picked up).",
+    turn = _delegate(
+        "session.turn", "The turn the picked-up piece goes down in (None: none picked up)."
     )
-    option_widgets = property(
-        lambda self: self.setup.option_widgets, doc="The variant controls by option name."
-    )
-    earlier_games = property(
-        lambda self: self._shelf.labels, doc="The games put aside, newest first."
-    )
-    seats = property(lambda self: self.computer.seats, doc="Who plays each seat.")
-    seat_choices = property(lambda self: self.computer.choices, doc="The seat menus' keys.")
-    thinking = property(lambda self: self.computer.thinking, doc="Whether the computer searches.")
+    option_widgets = _delegate("setup.option_widgets", "The variant controls by option name.")
+    earlier_games = _delegate("_shelf.labels", "The games put aside, newest first.")
+    seats = _delegate("computer.seats", "Who plays each seat.")
+    seat_choices = _delegate("computer.choices", "The seat menus' keys.")
+    thinking = _delegate("computer.thinking", "Whether the computer searches.")
 
     @property
     def pass_to(self) -> str | None:

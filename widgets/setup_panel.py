@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets
 
+from ftwkit.explore import View
 from ftwkit.protocol import State
 from widgets.colours import ERROR, INFO
 from widgets.switches import Switch, switches
@@ -35,7 +36,7 @@ class SetupPanel(ipywidgets.VBox):
         new_game: start a new game with ``(seed, players)`` (``players`` ``None``: the default).
         change_variants: start a new game with the switches' values (:meth:`option_values`)
             and ``players``; returns whether it did and the message saying so (or why not).
-        choose_view: draw the board in view ``choice`` (a player, or the explorer's codes).
+        choose_view: draw the board in a view (``None``: the designer's, a player, ``"to_play"``).
         return_to_earlier: go back to earlier game ``k``.
     """
 
@@ -46,12 +47,13 @@ class SetupPanel(ipywidgets.VBox):
         *,
         new_game: Callable[[int, int | None], None],
         change_variants: Callable[[int | None], tuple[bool, str]],
-        choose_view: Callable[[int], None],
+        choose_view: Callable[[View], None],
         return_to_earlier: Callable[[int], None],
     ) -> None:
         self._new_game = new_game
         self._change_variants = change_variants
         self._choose_view = choose_view
+        self._views: list[View] = []
         self._return_to_earlier = return_to_earlier
         self._syncing = False
         rules = start.rules
@@ -147,16 +149,18 @@ class SetupPanel(ipywidgets.VBox):
         finally:
             self._syncing = False
 
-    def show_views(self, options: Sequence[tuple[str, int]] | None, value: int) -> None:
-        """Offer these views (``None``: hide the menu, every view is the same picture)."""
-        self.view.layout.display = None if options is not None else "none"
-        if options is None:
+    def show_views(self, options: Sequence[tuple[str, View]], value: View) -> None:
+        """Offer these views, ``value`` chosen (none: hide the menu, every view is the same)."""
+        self.view.layout.display = None if options else "none"
+        self._views = [view for _, view in options]
+        if not options:
             return
         self._syncing = True
         try:
-            if list(self.view.options) != list(options):
-                self.view.options = list(options)
-            self.view.value = value
+            numbered = [(label, k) for k, (label, _) in enumerate(options)]
+            if list(self.view.options) != numbered:
+                self.view.options = numbered
+            self.view.value = self._views.index(value) if value in self._views else 0
         finally:
             self._syncing = False
 
@@ -176,7 +180,7 @@ class SetupPanel(ipywidgets.VBox):
 
     def _on_view_value(self, change: Mapping[str, Any]) -> None:
         if not self._syncing and change["new"] is not None:
-            self._choose_view(int(change["new"]))
+            self._choose_view(self._views[int(change["new"])])
 
     def _on_option_value(self, control: Switch, _change: Mapping[str, Any]) -> None:
         if self._syncing:
