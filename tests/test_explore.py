@@ -62,7 +62,11 @@ def test_a_bent_leap_chain_by_clicks_with_why_not_steps_a_branch_and_a_record() 
     assert s.status() == "South won · winners: South · move 1 of 1"
     # the steps inside the move are states: before it, after each leap (removal immediate)
     steps = s.steps()
-    assert [step.label for step in steps] == ["before the move", "step 1 of 2", "step 2 of 2"]
+    assert [step.label for step in steps] == [
+        "before the move",
+        "step 1 of 2: C3xC4-D5",  # each step names its leap
+        "step 2 of 2: D5xD4-E4",
+    ]
     assert [step.state.to_json()["pieces"] for step in steps] == [
         [["A1", "C3"], ["C4", "D4", "I9"]],
         [["A1", "D5"], ["D4", "I9"]],
@@ -70,7 +74,7 @@ def test_a_bent_leap_chain_by_clicks_with_why_not_steps_a_branch_and_a_record() 
     ]
     s.step(1)
     assert s.shown_state is steps[1].state and s.substep == 1
-    assert s.status() == "South to play · inside move 1 of 1: step 1 of 2"
+    assert s.status() == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
     assert s.marks().highlight == frozenset() and not s.marks().last_move
     s.step(None)
     assert s.shown_state is s.state and s.marks().last_move

@@ -61,3 +61,21 @@ def test_explain_targets_gives_the_grid_rule_for_a_tile_whose_moves_all_split() 
 def test_explain_targets_after_the_game_is_over() -> None:
     done = load("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 wa@4,0 BM@0,1").play("refresh 4,0")
     assert done.explain_targets([(0, 0)]) == "the game is over"
+
+
+def test_the_move_list_groups_the_actions_of_a_turn() -> None:
+    from widgets import Explorer
+    from widgets.history import CONTINUED
+
+    ex = Explorer("forthewin", seed=1)
+    names = ex.state.rules.player_names(ex.state.players)
+    mover = names[ex.state.to_play or 0]
+    first = ex.state.legal_moves()[0]
+    ex.play(first)
+    ex.choose("end")
+    rows = [label for label, _ in ex.history.moves.options]
+    assert rows == ["start", f"1. {first} ({mover})", f"2. {CONTINUED} end"]
+    ex.play(ex.state.legal_moves()[0])
+    next_mover = names[ex.state.previous.to_play or 0] if ex.state.previous else ""
+    assert next_mover != mover
+    assert ex.history.moves.options[-1][0].endswith(f"({next_mover})")  # the next turn

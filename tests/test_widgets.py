@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import random
 import re
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ import traitlets
 
 import ftwkit
 from ftwkit.protocol import Move
-from widgets import Explorer, files_panel, hooks, links
+from widgets import Explorer, files_panel, links
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -124,10 +125,10 @@ def test_a_chooser_lists_complete_moves_that_share_the_clicked_targets() -> None
 def test_a_capture_chain_can_be_stepped_leap_by_leap() -> None:
     ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
     ex.play("C3xC4-D5xD4-E4")
-    assert ex.substeps == ["before the move", "step 1 of 2", "step 2 of 2"]
+    assert ex.substeps == ["before the move", "step 1 of 2: C3xC4-D5", "step 2 of 2: D5xD4-E4"]
     ex.step(1)
     assert ex.shown_state.to_json()["pieces"] == [["A1", "D5"], ["D4", "I9"]]
-    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2"
+    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
     ex.step(0)
     assert ex.shown_state.to_json()["pieces"] == [["A1", "C3"], ["C4", "D4", "I9"]]
     ex.step(None)
@@ -264,15 +265,19 @@ def test_a_move_updates_each_list_once_and_no_download(monkeypatch: pytest.Monke
     history = ex.history
     assert [w for w in updates if w is history.moves] == [history.moves]
     assert [w for w in updates if w is history.tree_select] == [history.tree_select]
-    # the status line, the two lists and the slider's end and value: nothing else changed
-    assert len(updates) == 5
+    # the status line, the two lists, the slider's end and value and the page's resume link
+    # (one small element, for reloading at this position): nothing else changed
+    assert [w for w in updates if w is ex.resume] == [ex.resume]
+    assert len(updates) == 6
 
 
 def test_the_move_buttons_are_made_anew_only_when_the_moves_offered_change() -> None:
     ex = Explorer("forthewin", seed=1)
     ex.play(ex.state.legal_moves()[0])
     buttons = ex.board.buttons.children
-    assert [b.description for b in buttons] == ["end"]
+    # a lone button says the board may be clicked too (another action, here)
+    assert buttons[0].value == "Click on the board to play, or&nbsp;"
+    assert [b.description for b in buttons[1:]] == ["end"]
     ex.set_view(None)  # the same moves offered: the same buttons
     assert ex.board.buttons.children == buttons
     ex.choose("end")
@@ -344,7 +349,7 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
         return real_json_link(data, filename, caption)
 
     def encode_value(data: Any) -> str:
-        built.append("link")
+        built.append("record link" if "moves" in data else "position link")
         return real_encode(data)
 
     monkeypatch.setattr(files_panel, "_json_link", json_link)
@@ -352,9 +357,16 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
     ex = Explorer("playwin")
     ex.play("B3-C3")
     ex.play("H6-G6")
-    assert built == [] and ex.files.downloads.value == ""  # moves with the tab closed
+    # moves with the tab closed: only the page's small resume link of each position shown
+    assert built == ["position link"] * 3 and ex.files.downloads.value == ""
+    built.clear()
     ex.settings.selected_index = 1  # the visitor opens "Load / save / export"
-    assert built == ["playwin-position.json", "playwin-record.json", "link", "link"]
+    assert built == [
+        "playwin-position.json",
+        "playwin-record.json",
+        "position link",
+        "record link",
+    ]
     assert _offered_position(ex) == ex.state.to_json()
     assert ex.files.position_link.value == ex.link_to_position()
     ex.play("B2-C2")  # while it is open, every change is offered at once
@@ -362,7 +374,11 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
     ex.settings.selected_index = 0  # another tab: nothing is built, nothing stale is kept
     built.clear()
     ex.back()
-    assert built == [] and _offered_position(ex) is None and ex.files.position_link.value == ""
+    assert (
+        built == ["position link"]
+        and _offered_position(ex) is None
+        and ex.files.position_link.value == ""
+    )
     ex.settings.selected_index = 1
     assert _offered_position(ex) == ex.state.to_json() and len(ex.state.moves()) == 2
 
@@ -392,16 +408,20 @@ def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
 # ----------------------------------------------------------------------------- the log
 
 
-def test_a_failing_hook_lands_in_the_log_not_in_silence(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_hook_lands_in_the_log_not_in_silence(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def broken(state: Any, clicks: Any) -> None:
         raise RuntimeError("hook exploded")
 
-    monkeypatch.setattr(hooks, "why_not", broken)
     ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
+    monkeypatch.setattr(type(ex.state), "explain_targets", broken)
     ex.select("A1")
-    ex.select("C1")
+    with caplog.at_level(logging.ERROR, logger="ftwkit.explore"):
+        ex.select("C1")
     assert ex.message.startswith("No legal move goes A1 → C1.")
-    assert "RuntimeError" in ex.log_panel.text and "hook exploded" not in ex.log_panel.text
+    assert "explain_targets failed (RuntimeError)" in caplog.text  # the server's log
+    assert "hook exploded" not in ex.message and ex.log_panel.entries == []
 
 
 def test_an_unexpected_error_in_a_handler_is_logged_and_announced(
@@ -490,8 +510,8 @@ def test_widgets_carry_stable_dom_classes() -> None:
     assert "ftw-board" in ex.canvas._dom_classes
     assert "ftw-log" in ex.log_panel._dom_classes
     parts = {
-        "ftw-status": ex._status,
-        "ftw-message": ex._message,
+        "ftw-status": ex.lines.status,
+        "ftw-message": ex.lines.message,
         "ftw-moves": ex.history.moves,
         "ftw-variations": ex.history.tree_select,
         "ftw-chooser": ex.board.chooser,
@@ -508,7 +528,7 @@ def test_status_and_move_list_are_current_when_the_board_is_redrawn(
     draw = ex.renderer.draw
 
     def spy(*args: Any, **kwargs: Any) -> None:
-        seen.append((ex._status.value, len(ex.history.moves.options)))
+        seen.append((ex.lines.status.value, len(ex.history.moves.options)))
         draw(*args, **kwargs)
 
     monkeypatch.setattr(ex.renderer, "draw", spy)

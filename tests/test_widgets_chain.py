@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ftwkit
+from ftwkit.explore import STRAY_CLICK
 from widgets import Explorer
-from widgets.explorer import STRAY_CLICK
 
 # South's C3 can capture C4 then D4 (or D4 then C4): two leaps, several landings.
 CHAIN = {"to_play": 0, "pieces": [["C3", "A1"], ["C4", "D4", "I9"]]}
@@ -65,6 +65,53 @@ def test_the_status_line_speaks_of_the_step_the_board_shows() -> None:
     ex.renderer.draw(canvas, ex.shown_state)
     drawn = [str(call[1]) for call in canvas.calls if call[0] == "fill_text"]
     assert "South to play" in drawn and "South won" not in drawn
-    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2"
+    assert ex.status == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
     ex.step(None)
     assert ex.status == "South won · winners: South · move 1 of 1"
+
+
+def _per_piece_case_2() -> Explorer:
+    from widgets import dashboard
+
+    case = dashboard.case("playwin", "02-maximum-across-pieces")
+    return Explorer(ftwkit.rules("playwin", max_capture="per_piece").load(case.position))
+
+
+def test_a_click_on_another_capturing_piece_keeps_the_chain_until_it_is_clicked_again() -> None:
+    ex = _per_piece_case_2()  # the Play Win note's case 2 under max_capture = per_piece
+    ex.select("E5")
+    ex.select("F4")
+    ex.select("A1")  # A1 can capture too: one click does not drop E5-F4
+    assert ex.selection == ("E5", "F4")
+    assert ex.message == (
+        "A1 starts another move: the one entered so far (E5-F4) is kept. Click A1 again to "
+        "drop it and start there, or go on from F4."
+    )
+    ex.select("D3")  # going on from F4 finishes the chain
+    assert ex.line == ("E5xF5-F4xE3-D3",)
+    ex.back()
+    for cell in ("E5", "F4", "A1", "A1"):  # a second click on A1 starts from there
+        ex.select(cell)
+    assert ex.selection == ("A1",) and ex.message == ""
+
+
+def test_the_pieces_jumped_so_far_are_marked_while_a_chain_is_entered() -> None:
+    ex = _per_piece_case_2()
+    ex.select("E5")
+    assert ex.passed_over == frozenset()
+    ex.select("F4")
+    assert ex.passed_over == {"F5"}
+    ex.select("F4")  # a step back: nothing jumped yet
+    assert ex.passed_over == frozenset()
+
+
+def test_the_steps_inside_a_chain_name_each_leap() -> None:
+    ex = _per_piece_case_2()
+    ex.play("E5xF5-F4xE3-D3")
+    assert ex.substeps == ["before the move", "step 1 of 2: E5xF5-F4", "step 2 of 2: F4xE3-D3"]
+    six = Explorer("playwin")
+    from widgets import dashboard
+
+    six.load_json(dashboard.case("playwin", "03-six-leap-chain").position)
+    six.play("E5xE6-F7xG7-G6xG5-F4xE3-D3xC3-C4xC5-D6")
+    assert six.substeps[3] == "step 3 of 6: G6xG5-F4"

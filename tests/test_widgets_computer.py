@@ -227,3 +227,19 @@ def test_a_search_that_fails_restores_the_switch_interval() -> None:
     assert background.drain(10)
     assert isinstance(results[0], RuntimeError)
     assert sys.getswitchinterval() == before
+
+
+def test_a_hint_whose_moves_tie_says_so_and_shades_them_alike() -> None:
+    from widgets.board_view import share_shades
+
+    ex = Explorer("playwin")
+    connect(ex)
+    ex.seat_panel.hint_level.value = "easy"  # the default level: greedy, many moves tie
+    ex.hint()
+    assert ex.wait_for_computer(30)
+    shares = [share for _, share in ex.hint_moves]
+    assert len(shares) == 3 and len(set(shares)) == 1
+    assert ex.message.endswith("— 46 of the 54 moves tie for best at this level"), ex.message
+    assert share_shades(shares) == [0, 0, 0]
+    assert share_shades([0.5, 0.2, 0.2]) == [0, 1, 1]
+    assert share_shades([0.6, 0.3, 0.1]) == [0, 1, 2]

@@ -41,9 +41,11 @@ def test_colours_follow_jupyterlabs_theme_variables() -> None:
     for colour in re.findall(r"color:\s*([^;}]+)", dashboard.STYLE):
         assert colour.strip().startswith("var(--jp-") or colour.strip() == "#fff", colour
     ex = Explorer("playwin")
-    assert "var(--jp-ui-font-color1" in ex._status.value and "#222'" not in ex._status.value
+    assert (
+        "var(--jp-ui-font-color1" in ex.lines.status.value and "#222'" not in ex.lines.status.value
+    )
     ex.play("A1-A9")
-    assert "var(--jp-error-color1" in ex._message.value
+    assert "var(--jp-error-color1" in ex.lines.message.value
     panel = LogPanel()
     panel.error("x")
     assert "var(--jp-error-color1" in panel._title.value

@@ -18,7 +18,7 @@ SERVER_PATH = os.path.dirname(ftwkit.__file__)
 
 def page_text(ex: Explorer) -> str:
     """Everything the explorer shows in text: message, status, log panel."""
-    return "\n".join([ex.message, ex.status, ex.log_panel.text, ex._message.value])
+    return "\n".join([ex.message, ex.status, ex.log_panel.text, ex.lines.message.value])
 
 
 def assert_one_line_reason(ex: Explorer, *words: str) -> None:
@@ -33,7 +33,7 @@ def test_a_non_integer_typed_in_an_integer_option_is_refused_in_one_line() -> No
     ex = Explorer("forthewin")
     before = ex.state
     ex.option_widgets["max_rounds"].value = "abc"
-    assert_one_line_reason(ex, "max_rounds", "integer")
+    assert_one_line_reason(ex, "Maximum rounds", "not a whole number")
     assert ex.state is before and ex.log_panel.entries == []
 
 
@@ -87,7 +87,7 @@ def test_an_engine_crash_on_load_shows_a_line_and_logs_the_traceback(
         raise RecursionError(f"deep inside {SERVER_PATH}/games/playwin.py")
 
     monkeypatch.setattr(type(ex.state.rules), "load", crash)
-    with caplog.at_level(logging.WARNING, logger="widgets"):
+    with caplog.at_level(logging.WARNING, logger="ftwkit.explore"):
         assert not ex.load_json('{"to_play": 0}')
     assert_one_line_reason(ex, "could not read this position")
     assert any(r.exc_info and SERVER_PATH in str(r.exc_info[1]) for r in caplog.records)
@@ -115,3 +115,46 @@ def test_the_editor_refuses_deep_json_in_one_line() -> None:
     editor = ScenarioEditor("playwin")
     editor.set_json("[" * 50_000 + "]" * 50_000)
     assert "nested" in editor._verdict.value and "Traceback" not in editor._verdict.value
+
+
+@pytest.mark.parametrize(
+    ("call", "args", "reason"),
+    [
+        ("goto", ("x",), "a ply must be a whole number, not 'x'"),
+        ("goto", (10**30,), "a ply must be from -2 to 1, not 10000"),
+        ("goto", (None,), "a ply must be a whole number, not None"),
+        ("step", (1.5,), "a step's number must be a whole number, not 1.5"),
+        ("set_view", ("foo",), "a view (a player's number) must be a whole number, not 'foo'"),
+        ("set_view", ([1],), "a view (a player's number) must be a whole number, not a list"),
+        ("set_view", (2,), "a view (a player's number) must be from 0 to 1, not 2"),
+        ("set_view", (True,), "a view (a player's number) must be a whole number, not a bool"),
+        ("switch_variation", (None,), "a line's number must be a whole number, not None"),
+        ("select", ({"a": 1},), "a click names a place, like a cell (3, 4) or a card, not a dict"),
+        ("select", ("x" * 2_000_000,), "a click names a place, like a cell or a card, not 2,000,"),
+        ("select", (list(range(10**5)),), "a click names a place, like a cell or a card, not 390"),
+        ("consider", ({1, 2},), "a click names a place, like a cell (3, 4) or a card, not a set"),
+        ("new_game", ("x",), "the seed must be a whole number, not 'x'"),
+        ("new_game", (1, 7), "the player count must be from 2 to 2, not 7"),
+        ("return_to_earlier", ("x",), "an earlier game's number must be a whole number, not 'x'"),
+        ("open_link", (5,), "a link's query must be text"),
+        ("click", ("a", 3), "x must be a number, not 'a'"),
+        ("click", (3, float("nan")), "y must be a number, not nan"),
+    ],
+)
+def test_an_abusive_call_names_its_reason_in_one_short_line(
+    call: str, args: tuple[Any, ...], reason: str
+) -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    getattr(ex, call)(*args)
+    assert_one_line_reason(ex)
+    assert ex.message.startswith(reason), ex.message
+    assert len(ex.lines.message.value) < 400  # nothing of a megabyte is sent back to the page
+    assert ex.line == ("B3-C3",) and ex.log_panel.entries == []
+
+
+def test_a_long_why_not_answer_is_cut_to_one_line() -> None:
+    ex = Explorer("playwin")
+    ex.select("Z" * 90)  # a long target that names no place, quoted in the answer
+    assert_one_line_reason(ex, "Why not")
+    assert len(ex.message) <= 300

@@ -129,3 +129,68 @@ def test_the_links_of_a_hidden_game_are_only_in_the_designers_view() -> None:
 
 def test_read_query_names_the_parameter() -> None:
     assert read_query("a=1&record=%7B%7D") == ("record", {})
+
+
+def _under_voila(monkeypatch: pytest.MonkeyPatch, page: str) -> None:
+    monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{page}")
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+
+
+@pytest.mark.parametrize("page", ["playwin-casebook.ipynb", "playwin-bent-leap-chains.ipynb"])
+def test_a_link_made_on_a_casebook_or_a_note_opens_on_the_games_explorer_page(
+    monkeypatch: pytest.MonkeyPatch, page: str
+) -> None:
+    _under_voila(monkeypatch, page)
+    ex = _played()
+    value = encode_value(ex.state.to_json())
+    assert ex.link_to_position() == (
+        f"http://127.0.0.1:8866/voila/render/playwin.ipynb?position={value}"
+    )
+    assert ex.resume_link == f"playwin.ipynb?position={value}"
+
+
+def test_the_page_keeps_the_link_to_the_position_shown_after_every_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _under_voila(monkeypatch, "playwin.ipynb")
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    value = encode_value(ex.state.to_json())
+    assert ex.resume_link == f"?position={value}"
+    assert ex.resume.value == f'<span class="ftw-resume" data-link="?position={value}"></span>'
+    assert ex.resume.layout.display == "none"
+    other = Explorer("playwin")
+    assert other.open_link(ex.resume_link[1:]) and other.state == ex.state
+    ex.back()
+    assert ex.resume_link == f"?position={encode_value(ex.state.to_json())}"
+
+
+def test_the_kept_link_holds_no_hidden_cards_in_a_players_view() -> None:
+    ex = Explorer("ftwcards", players=3)
+    assert ex.resume_link.startswith("?position=")
+    ex.set_view(0)
+    assert ex.resume_link == ""
+    assert 'data-link=""' in ex.resume.value
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("position=eNoBAD", "The link cannot be read (position in the link: not JSON"),
+        (
+            "position=" + encode_value({"game": "playwin"}),
+            "This page does not open links: the position in its address opens on the game's "
+            "explorer page, playwin.ipynb.",
+        ),
+    ],
+)
+def test_a_casebook_given_a_link_says_where_it_opens(
+    monkeypatch: pytest.MonkeyPatch, query: str, said: str
+) -> None:
+    from widgets import Casebook
+
+    monkeypatch.setenv("QUERY_STRING", query)
+    book = Casebook("playwin")
+    assert book.message.startswith(said), book.message
+    assert (f"href='playwin.ipynb?{query}'" in book.message_html) == said.startswith("This page")

@@ -112,3 +112,11 @@ def test_no_picture_of_the_covered_board() -> None:
         ex.picture_svg()
     ex.ready()
     assert not ex.board_export.button.disabled and ex.picture_svg().startswith("<svg")
+
+
+def test_the_player_to_move_view_can_be_asked_for_when_the_explorer_is_made() -> None:
+    made = Explorer("ftwcards", players=3, view="to_play")
+    later = Explorer("ftwcards", players=3)
+    later.set_view("to_play")
+    assert made.view == later.view == 0
+    assert made.setup.view.value == later.setup.view.value

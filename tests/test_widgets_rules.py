@@ -47,7 +47,7 @@ def test_a_refused_move_links_the_ruling_it_cites() -> None:
     explorer = Explorer("forthewin")
     assert not explorer.play("add pirate 3,3")
     assert explorer.message.endswith("(FW13)")
-    assert '<a class="ftw-ruling" href="#fw13"' in explorer._message.value
+    assert '<a class="ftw-ruling" href="#fw13"' in explorer.lines.message.value
 
 
 @pytest.mark.parametrize("game", GAMES)

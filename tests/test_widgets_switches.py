@@ -46,9 +46,9 @@ def test_choices_read_as_the_rule_page_words_them() -> None:
 
 def test_the_board_says_which_variant_is_playing() -> None:
     ex = Explorer("forthewin")
-    assert "Playing: standard rules" in ex._variant.value
+    assert "Playing: standard rules" in ex.lines.variant.value
     ex.option_widgets["grid_check"].value = "per_action_all"
-    assert "Playing: variant — Grid check: after every single action" in ex._variant.value
+    assert "Playing: variant — Grid check: after every single action" in ex.lines.variant.value
     assert ex.state.rules.options.grid_check == "per_action_all"
 
 
@@ -93,3 +93,20 @@ def test_the_variant_line_names_each_switch_that_differs_in_words() -> None:
     assert variant_summary("forthewin", changed) == (
         "variant — Allow pass: a player may give up the rest of the round's actions (house rule)"
     )
+
+
+def test_a_refused_switch_value_is_said_under_it_and_goes_back_to_the_one_playing() -> None:
+    ex = Explorer("playwin")
+    ex.play("B3-C3")
+    box = ex.option_widgets["max_plies_without_capture"]
+    note = ex.setup.notes["max_plies_without_capture"]
+    box.value = "abc"
+    assert box.value == ""  # the value playing (off)
+    assert "is not a whole number (leave it blank for off)" in note.value and box.value == ""
+    assert ex.line == ("B3-C3",)  # no new game
+    box.value = "40"
+    assert ex.state.rules.options.max_plies_without_capture == 40
+    assert "New game: variant" in note.value and "40" in note.value
+    ex.option_widgets["lines"].value = 12
+    assert note.value == ""  # only the switch changed last speaks
+    assert "New game" in ex.setup.notes["lines"].value

@@ -9,7 +9,7 @@ by) earlier draw commands: :attr:`BoardView.client_ready` tells the explorer whe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
@@ -21,7 +21,21 @@ from ftwkit.render.theme import resolve as resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
 
-__all__ = ["BoardView"]
+__all__ = ["BoardView", "share_shades"]
+
+
+def share_shades(shares: Sequence[float]) -> list[int]:
+    """The shade of each hinted move: shares shown equal (to the whole percent printed beside
+    them) get the same shade, a smaller share a lighter one (0 = the darkest, the best share).
+
+    >>> share_shades([0.5, 0.3, 0.3, 0.1])
+    [0, 1, 1, 2]
+    >>> share_shades([0.021, 0.02, 0.0201])
+    [0, 0, 0]
+    """
+    shown = [round(share * 100) for share in shares]
+    levels = sorted(set(shown), reverse=True)
+    return [levels.index(value) for value in shown]
 
 
 class BoardView(ipywidgets.VBox):
@@ -37,6 +51,10 @@ class BoardView(ipywidgets.VBox):
             listened to, so boards that need no preview send no pointer traffic).
         key: called with the name of a key pressed while the board has the focus (``None``:
             keys are not listened to).
+        rotate: turns the picked-up piece (the Rotate button right under the board, beside
+            the hand it is picked from; ``None``: the game's pieces do not turn, no button).
+        passes_over: the game's moves go in several steps, so the legend explains the cross
+            over what a move entered so far passes over.
     """
 
     def __init__(
@@ -49,6 +67,8 @@ class BoardView(ipywidgets.VBox):
         play_text: Callable[[str], bool],
         hover: Callable[[float, float], None] | None = None,
         key: Callable[[str], None] | None = None,
+        rotate: Callable[[], None] | None = None,
+        passes_over: bool = False,
     ) -> None:
         self.renderer = renderer
         self.client_ready = False
@@ -69,7 +89,7 @@ class BoardView(ipywidgets.VBox):
         if key is not None:
             self.canvas.on_key_down(lambda name, *_modifiers: key(name))
         self.canvas.add_class("ftw-board")
-        self.legend = Legend(renderer)
+        self.legend = Legend(renderer, passed=passes_over)
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
         self.chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
         self.buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
@@ -85,10 +105,19 @@ class BoardView(ipywidgets.VBox):
             description="Play", layout=ipywidgets.Layout(width="60px")
         )
         self.move_play.on_click(self._on_move_play_click)
+        self.rotate_button = ipywidgets.Button(
+            description="Rotate ⟳",
+            tooltip="turn the picked-up piece a step clockwise before putting it down (key R)",
+            layout=ipywidgets.Layout(visibility="hidden", width="auto"),
+        )
+        self.rotate_button.add_class("ftw-rotate")
+        if rotate is not None:
+            self.rotate_button.on_click(lambda _button: rotate())
         # The board column grows to the board's size and shrinks below it in a narrow pane.
         super().__init__(
             [
                 self.canvas,
+                *([self.rotate_button] if rotate is not None else []),
                 self.legend,
                 self.chooser,
                 self.buttons,
@@ -106,14 +135,17 @@ class BoardView(ipywidgets.VBox):
         *,
         hint: Sequence[tuple[Move, float]] = (),
         thinking: bool = False,
+        passed: Collection[Any] = (),
     ) -> None:
-        """Draw ``state`` in ``view`` with its markers, the hint's moves and a "thinking…" badge."""
+        """Draw ``state`` in ``view`` with its markers, a cross on each place ``passed`` over by
+        the move entered so far, the hint's moves and a "thinking…" badge."""
         width, height = self.renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
             self._fit_width(width)
         with drawing():
             self.renderer.draw(self.canvas, state, view=view, **marks)
+            self._draw_passed(state, view, passed)
             self._draw_overlays(state, view, hint, thinking)
 
     def draw_cover(self, name: str | None) -> None:
@@ -129,6 +161,22 @@ class BoardView(ipywidgets.VBox):
             )
             pen.text("— click when ready —", width / 2, height / 2 + 20, size=16, colour=theme.ink)
 
+    def _draw_passed(self, state: State, view: int | None, passed: Collection[Any]) -> None:
+        """A cross in the selection's colour over each place passed over (a jumped piece)."""
+        theme = resolve_theme(None)
+        pen = Pen(self.canvas, theme)
+        pen.alpha(0.9)
+        for place in passed:
+            box = self.renderer.target_box(state, place, view=view)
+            if box is None:
+                continue
+            x, y, w, h = box
+            r = min(w, h) * 0.32
+            cx, cy = x + w / 2, y + h / 2
+            pen.line(cx - r, cy - r, cx + r, cy + r, theme.selected, 4.0)
+            pen.line(cx - r, cy + r, cx + r, cy - r, theme.selected, 4.0)
+        pen.alpha(1.0)
+
     def _draw_overlays(
         self,
         state: State,
@@ -136,11 +184,13 @@ class BoardView(ipywidgets.VBox):
         hint: Sequence[tuple[Move, float]],
         thinking: bool,
     ) -> None:
-        """The hint's moves (arrows or rings with their share) and a "thinking…" badge."""
+        """The hint's moves (arrows or rings with their share, shaded by it) and a "thinking…"
+        badge."""
         theme = resolve_theme(None)
         pen = Pen(self.canvas, theme)
-        for rank, (move, share) in enumerate(hint):
-            colour = theme.hint(rank)
+        shades = share_shades([share for _, share in hint])
+        for shade, (move, share) in zip(shades, hint, strict=True):
+            colour = theme.hint(shade)
             centres = []
             for target in move.targets:
                 box = self.renderer.target_box(state, target, view=view)
@@ -197,9 +247,16 @@ class BoardView(ipywidgets.VBox):
         *,
         pass_to: str | None = None,
         ready: Callable[[], None] | None = None,
+        clicks_too: bool = False,
     ) -> None:
-        """Offer the moves without targets as buttons, after an "I am …" button if covered."""
+        """Offer the moves without targets as buttons, after an "I am …" button if covered.
+
+        With ``clicks_too`` (a move may also be clicked on the board), the buttons say so: a
+        lone "skip" beside the board must not read as the only thing to do.
+        """
         buttons: list[ipywidgets.Widget] = []
+        if moves and clicks_too and pass_to is None:
+            buttons.append(ipywidgets.HTML("Click on the board to play, or&nbsp;"))
         if pass_to is not None and ready is not None:
             button = ipywidgets.Button(
                 description=f"I am {pass_to}: show my hand",

@@ -8,6 +8,7 @@ verdicts shown are the engine's answers right now, not stored results. Any case 
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +20,8 @@ from ftwkit.casebook import Case, CaseResult
 from ftwkit.casebook.sentences import describe_options, describe_outcome
 from ftwkit.errors import InvalidState
 from ftwkit.protocol import State
-from widgets.colours import ERROR, OK
+from widgets import links
+from widgets.colours import ERROR, INFO, OK
 from widgets.explorer import Explorer
 from widgets.log import LogPanel, guarded
 from widgets.rules_docs import link_rulings
@@ -99,6 +101,22 @@ class Casebook(ipywidgets.VBox):
         else:
             self._text.value = f"<i>No cases for {html.escape(game)} yet.</i>"
             self._open.disabled = True
+        self._say_where_links_open()
+
+    def _say_where_links_open(self) -> None:
+        """A link given to this page opens on the game's explorer page: say so, and link it."""
+        note = links.link_elsewhere(self._game)
+        if note is None:
+            return
+        self._message_text = note
+        page = links.explorer_page(self._game)
+        query = os.environ.get("QUERY_STRING", "")
+        there = (
+            f" <a href='{html.escape(page + '?' + query, quote=True)}'>Open it there</a>."
+            if note.startswith("This page")
+            else ""
+        )
+        self._message.value = f"<div style='color:{INFO}'>{html.escape(note)}{there}</div>"
 
     # ----------------------------------------------------------------- programmatic face
     @property
@@ -122,6 +140,12 @@ class Casebook(ipywidgets.VBox):
     def message(self) -> str:
         """The last error shown."""
         return self._message_text
+
+    @property
+    def message_html(self) -> str:
+        """The message line as shown (with its link, when a link was given to this page)."""
+        text: str = self._message.value
+        return text
 
     @guarded("casebook")
     def show(self, which: int | str) -> None:

@@ -395,22 +395,13 @@ class ComputerSeats:
         self.paused = True
         return was
 
-    def hint(self, state: State, node: Node, viewer: int | None) -> str:
+    def hint(self, state: State, node: Node) -> str:
         """Ask the hint level's agent for its weights at ``node``; returns the level asked.
 
-        Only for the viewer's own turn: in a player's view the hint of another seat would tell
-        what that player holds. The hint arrives through ``update``.
-
-        Raises:
-            IllegalMove: the game is over, or it is not the viewer's turn.
+        The session's :meth:`~ftwkit.explore.Session.hint_request` decides whether a hint may be
+        given (not for another player's turn in a player's view). The hint arrives through
+        ``update``.
         """
-        if state.is_over or state.to_play is None:
-            raise IllegalMove("the game is over: there is no move to hint")
-        names = state.rules.player_names(state.players)
-        if viewer is not None and viewer != state.to_play:
-            raise IllegalMove(
-                f"the hint is for {names[viewer]}'s own turn; it is {names[state.to_play]}'s turn"
-            )
         key = str(self.panel.hint_level.value)
         agent = make_agent(key, seed=self._seed())
         self.background.run(
@@ -493,9 +484,14 @@ class ComputerSeats:
             self._log.exception(result, "hint")
             self._update("The hint failed.", True)
             return
-        top = [(m, float(w)) for m, w in list(result)[:HINT_MOVES]]
+        weights = [(m, float(w)) for m, w in result]
+        top = weights[:HINT_MOVES]
         self._hint = (node, key, top)
         shown = " · ".join(f"{m} {w:.0%}" for m, w in top) or "no move"
+        best = [w for _, w in weights if round(w, 6) == round(weights[0][1], 6)]
+        if len(best) > 1:  # the level ranks none of them above another: say so
+            every = "all" if len(best) == len(weights) else f"{len(best)} of"
+            shown += f" — {every} the {len(weights)} moves tie for best at this level"
         self._update(f"Hint ({key}): {shown}", False)
 
     def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:

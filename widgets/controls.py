@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets
 
 from ftwkit.options import OptionSpec, describe_options
+from widgets.inputs import excerpt
 
 __all__ = ["OptionControl", "option_controls"]
 
@@ -72,7 +73,10 @@ class OptionControl:
             try:
                 return int(text)
             except ValueError:
-                raise ValueError(f"option {self.spec.name!r} must be an integer or blank") from None
+                raise ValueError(
+                    f"{self.spec.label}: {excerpt(text)!r} is not a whole number (leave it blank "
+                    "for off)"
+                ) from None
         if self.spec.kind == "optional_str":
             text = str(raw).strip()
             return text or None

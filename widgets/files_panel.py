@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
 import traitlets
 
+from ftwkit.explore import Session
 from widgets import links
 from widgets.export import BoardExport, data_link
 
@@ -119,9 +120,22 @@ class FilesPanel(ipywidgets.VBox):
         self.downloads.value = _json_link(
             position, f"{game}-position.json", "⬇ Download position"
         ) + _json_link(record, f"{game}-record.json", "⬇ Download record")
-        self.position_link.value = links.link("position", position)
-        self.record_link.value = links.link("record", record)
+        self.position_link.value = links.link("position", position, game)
+        self.record_link.value = links.link("record", record, game)
         self.links_box.layout.display = None
+
+    def show_session(self, session: Session, names: Sequence[str]) -> None:
+        """Offer what the view of ``session`` may download: nothing while the board is covered,
+        only the viewer's observation in a view that hides cards, else the state and the record.
+        """
+        viewer, game = session.viewer, session.game
+        if session.pass_to is not None:
+            self.show_covered(names[session.pass_to])
+        elif viewer is None or not session.rules.hidden_information:
+            self.show_whole(game, session.state.to_json(), session.record())
+        else:
+            position = json.dumps(session.position(), indent=1)
+            self.show_view(game, viewer, names[viewer], position)
 
     def show_view(self, game: str, viewer: int, name: str, observation: str) -> None:
         """Offer only ``name``'s view: a record or a link would carry the hidden cards."""

@@ -21,6 +21,10 @@ __all__ = ["HistoryPanel"]
 _NBSP = "\u00a0"
 
 
+CONTINUED = "↳"
+"""Marks a move of the same player as the move above it (another action of the same turn)."""
+
+
 def nav_button(label: str, tip: str) -> ipywidgets.Button:
     """A narrow navigation button (``◀``, ``▶``…) with a tooltip."""
     return ipywidgets.Button(description=label, tooltip=tip, layout=ipywidgets.Layout(width="44px"))
@@ -122,11 +126,17 @@ class HistoryPanel(ipywidgets.VBox):
         line = tree.line
         index = tree.index
         labels: list[tuple[str, int]] = [("start", 0)]
+        last: int | None = None
         for node in line[1:]:
             assert node.parent is not None
             mover = node.parent.state.to_play
-            who = f" ({names[mover]})" if mover is not None else ""
-            labels.append((f"{node.ply}. {label(node)}{who}", node.ply))
+            if mover is not None and mover == last:
+                # the same player again: another action of the same turn, grouped under it
+                labels.append((f"{node.ply}. {CONTINUED} {label(node)}", node.ply))
+            else:
+                who = f" ({names[mover]})" if mover is not None else ""
+                labels.append((f"{node.ply}. {label(node)}{who}", node.ply))
+            last = mover
         self._tree_nodes = []
         tree_labels: list[tuple[str, int]] = []
         on_line = set(map(id, line))

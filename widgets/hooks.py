@@ -1,12 +1,10 @@
 """What the explorer asks the engine about the board, in the shapes the widgets draw.
 
-The rules answer every question here (``State.explain_targets``, ``State.substeps``,
-``State.notes``); this module only turns the answers into what a widget shows, so it holds no
-game knowledge and no game ids (a rule lives only in the engine).
+The rules answer every question here (``State.explain_targets``, ``State.notes``); this module
+only turns the answers into what a widget shows, so it holds no game knowledge and no game ids
+(a rule lives only in the engine).
 
 * :func:`why_not` — why clicked targets start or continue no legal move, in the rule's words.
-* :func:`substeps` — ``[(label, state), …]``: the positions inside one move (e.g. after each leap
-  of a Play Win capture chain, honouring its ``removal`` variant), drawn by the game's renderer.
 * :func:`warnings` — targets to flag now (e.g. the tiles cut off from a For the Win! Grid split
   between two actions, as the engine judges them under the chosen ``connectivity``); the engine's
   words for them are the ``text`` of ``state.notes()``.
@@ -17,28 +15,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from ftwkit.protocol import Move, State
+from ftwkit.protocol import State
 
-__all__ = ["substeps", "warnings", "why_not"]
+__all__ = ["warnings", "why_not"]
 
 
 def why_not(state: State, clicks: Sequence[Hashable]) -> str | None:
     """Why ``clicks`` start or continue no legal move (``None`` if some legal move starts so)."""
     return state.explain_targets(tuple(clicks))
-
-
-def substeps(state: State, move: Move) -> list[tuple[str, State]]:
-    """The positions inside ``move`` played from ``state``, the last one the position after it
-    (empty for a move of one step).
-
-    Raises:
-        IllegalMove: ``move`` is not legal in ``state``.
-    """
-    steps = state.substeps(move)
-    if len(steps) < 2:
-        return []
-    n = len(steps)
-    return [(f"step {k} of {n}", step) for k, step in enumerate(steps, 1)]
 
 
 def warnings(state: State) -> frozenset[Any]:

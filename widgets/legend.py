@@ -25,7 +25,7 @@ from ftwkit.render.theme import Theme
 from ftwkit.render.theme import resolve as resolve_theme
 from widgets.colours import MUTED, TEXT
 
-__all__ = ["Legend", "hint_markers", "legend_html"]
+__all__ = ["Legend", "hint_markers", "legend_html", "passed_marker"]
 
 
 def hint_markers(theme: Theme) -> list[Marker]:
@@ -34,10 +34,19 @@ def hint_markers(theme: Theme) -> list[Marker]:
         Marker(
             "hint",
             Swatch("arrow", stroke=theme.hint(0), width=4.0),
-            "hint (after Hint is pressed): the computer's best moves with their share, the best "
-            "in the darkest colour",
+            "hint (after Hint is pressed): the computer's best moves with their share, a larger "
+            "share darker, equal shares alike",
         )
     ]
+
+
+def passed_marker(theme: Theme) -> Marker:
+    """The explorer's cross over what a move entered so far passes over (a jumped piece)."""
+    return Marker(
+        "passed",
+        Swatch("cross", stroke=theme.selected, width=3.0),
+        "crossed: passed over by the move clicked so far (a piece jumped in this chain)",
+    )
 
 
 def legend_html(markers: list[Marker], theme: Theme) -> str:
@@ -62,13 +71,16 @@ class Legend(ipywidgets.HTML):
     Args:
         renderer: the board's renderer; one without ``legend()`` gets an empty legend.
         hints: also explain the explorer's hint arrows.
+        passed: also explain the cross over what a move entered so far passes over (for games
+            whose moves go in several steps).
     """
 
-    def __init__(self, renderer: Any, *, hints: bool = True) -> None:
+    def __init__(self, renderer: Any, *, hints: bool = True, passed: bool = False) -> None:
         super().__init__(layout=ipywidgets.Layout(width="auto", max_width="100%"))
         self.add_class("ftw-legend-box")
         self._renderer = renderer
         self._hints = hints
+        self._passed = passed
         self._shown = ""
 
     def markers(self, state: Any, view: int | None = None, theme: Any = None) -> list[Marker]:
@@ -76,6 +88,8 @@ class Legend(ipywidgets.HTML):
         th = resolve_theme(theme)
         legend = getattr(self._renderer, "legend", None)
         found: list[Marker] = list(legend(state, view=view, theme=th)) if callable(legend) else []
+        if self._passed:
+            found.append(passed_marker(th))
         if self._hints:
             found += hint_markers(th)
         return found

@@ -4,16 +4,24 @@ The panel keeps no game: its controls call back into the explorer (a new game, a
 a view, an earlier game to return to), and the explorer tells it what to show after each change
 (:meth:`SetupPanel.sync`, :meth:`SetupPanel.show_views`, :meth:`SetupPanel.show_earlier`). Values
 it sets itself do not come back as changes.
+
+What a switch change did is said on a line under that switch, where the designer is looking: the
+new game it started, or why the value was refused (the switch then goes back to the value
+playing).
 """
 
 from __future__ import annotations
 
+import functools
+import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
 
+from ftwkit.explore import View
 from ftwkit.protocol import State
+from widgets.colours import ERROR, INFO
 from widgets.switches import Switch, switches
 
 __all__ = ["SetupPanel"]
@@ -27,8 +35,8 @@ class SetupPanel(ipywidgets.VBox):
         seed: the seed shown.
         new_game: start a new game with ``(seed, players)`` (``players`` ``None``: the default).
         change_variants: start a new game with the switches' values (:meth:`option_values`)
-            and ``players``.
-        choose_view: draw the board in view ``choice`` (a player, or the explorer's codes).
+            and ``players``; returns whether it did and the message saying so (or why not).
+        choose_view: draw the board in a view (``None``: the designer's, a player, ``"to_play"``).
         return_to_earlier: go back to earlier game ``k``.
     """
 
@@ -38,13 +46,14 @@ class SetupPanel(ipywidgets.VBox):
         seed: int,
         *,
         new_game: Callable[[int, int | None], None],
-        change_variants: Callable[[int | None], None],
-        choose_view: Callable[[int], None],
+        change_variants: Callable[[int | None], tuple[bool, str]],
+        choose_view: Callable[[View], None],
         return_to_earlier: Callable[[int], None],
     ) -> None:
         self._new_game = new_game
         self._change_variants = change_variants
         self._choose_view = choose_view
+        self._views: list[View] = []
         self._return_to_earlier = return_to_earlier
         self._syncing = False
         rules = start.rules
@@ -66,9 +75,15 @@ class SetupPanel(ipywidgets.VBox):
         self.view = ipywidgets.Dropdown(description="view as", style={"description_width": "55px"})
         self.view.observe(self._on_view_value, names="value")
         options = rules.options
+        self._playing = options
         self.switches: list[Switch] = switches(rules.id, rules.Options, options)
+        self.notes: dict[str, ipywidgets.HTML] = {}
+        """Under each switch (by option name): what its last change did, or why it was refused."""
         for control in self.switches:
-            control.widget.observe(self._on_option_value, names="value")
+            control.widget.observe(functools.partial(self._on_option_value, control), names="value")
+            note = ipywidgets.HTML(layout=ipywidgets.Layout(margin="0 0 0 190px"))
+            note.add_class("ftw-switch-note")
+            self.notes[control.spec.name] = note
         self.earlier_pick = ipywidgets.Dropdown(
             description="Earlier games",
             style={"description_width": "100px"},
@@ -97,7 +112,7 @@ class SetupPanel(ipywidgets.VBox):
                     if self.switches
                     else "<i>no variants</i>"
                 ),
-                *[c.row for c in self.switches],
+                *[ipywidgets.VBox([c.row, self.notes[c.spec.name]]) for c in self.switches],
             ]
         )
 
@@ -124,6 +139,7 @@ class SetupPanel(ipywidgets.VBox):
         self._syncing = True
         try:
             options = state.rules.options
+            self._playing = options
             for control in self.switches:
                 control.set(getattr(options, control.spec.name))
             if state.players in self.players.options:
@@ -133,16 +149,18 @@ class SetupPanel(ipywidgets.VBox):
         finally:
             self._syncing = False
 
-    def show_views(self, options: Sequence[tuple[str, int]] | None, value: int) -> None:
-        """Offer these views (``None``: hide the menu, every view is the same picture)."""
-        self.view.layout.display = None if options is not None else "none"
-        if options is None:
+    def show_views(self, options: Sequence[tuple[str, View]], value: View) -> None:
+        """Offer these views, ``value`` chosen (none: hide the menu, every view is the same)."""
+        self.view.layout.display = None if options else "none"
+        self._views = [view for _, view in options]
+        if not options:
             return
         self._syncing = True
         try:
-            if list(self.view.options) != list(options):
-                self.view.options = list(options)
-            self.view.value = value
+            numbered = [(label, k) for k, (label, _) in enumerate(options)]
+            if list(self.view.options) != numbered:
+                self.view.options = numbered
+            self.view.value = self._views.index(value) if value in self._views else 0
         finally:
             self._syncing = False
 
@@ -162,11 +180,30 @@ class SetupPanel(ipywidgets.VBox):
 
     def _on_view_value(self, change: Mapping[str, Any]) -> None:
         if not self._syncing and change["new"] is not None:
-            self._choose_view(int(change["new"]))
+            self._choose_view(self._views[int(change["new"])])
 
-    def _on_option_value(self, _change: Mapping[str, Any]) -> None:
-        if not self._syncing:
-            self._change_variants(self.chosen_players())
+    def _on_option_value(self, control: Switch, _change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        started, message = self._change_variants(self.chosen_players())
+        if not started:
+            self._syncing = True
+            try:  # the refused value goes back to the one playing
+                control.set(getattr(self._playing, control.spec.name))
+            finally:
+                self._syncing = False
+        self.say(control.spec.name, message, error=not started)
+
+    def say(self, name: str, text: str, *, error: bool = False) -> None:
+        """Show ``text`` under switch ``name`` (and clear what the others said)."""
+        for other, note in self.notes.items():
+            shown = text if other == name else ""
+            colour = ERROR if error else INFO
+            note.value = (
+                f"<div style='color:{colour};font-size:13px'>{html.escape(shown)}</div>"
+                if shown
+                else ""
+            )
 
     def _on_earlier_back_click(self, _button: Any) -> None:
         if self.earlier_pick.value is not None:

@@ -29,12 +29,14 @@ error of the call: :meth:`Session.click` answers with a :class:`Click` carrying 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import ftwkit
 from ftwkit.clicks import MoveIndex, Narrowing, not_a_target, target
 from ftwkit.errors import FtwError, IllegalMove, InvalidState, excerpt
+from ftwkit.explore.leaps import leaps, passed_over
 from ftwkit.explore.records import tree_from_record, tree_record
 from ftwkit.explore.tree import GameTree, Node
 from ftwkit.explore.values import (
@@ -73,6 +75,10 @@ STRAY_CLICK = (
 """What a click beside the board says while a move is entered past its first click."""
 
 
+LOGGER = logging.getLogger("ftwkit.explore")
+"""Where a failing engine hook is noted with its traceback (the server's log, never the page)."""
+
+
 class Session:
     """Explore one game: play by clicks or notation, branch, step inside moves, choose a view.
 
@@ -96,6 +102,9 @@ class Session:
         # the turn of a picked-up piece (None: its first) and the target its preview is at
         self._turn: int | None = None
         self._considered: Any = None
+        # a place that starts another move, clicked once while a chain was entered: a second
+        # click there drops the chain (None: no such click pending)
+        self._restart: Any = None
         self._index: MoveIndex | None = None
         self._index_state: State | None = None
         self._narrowing: Narrowing | None = None
@@ -227,15 +236,19 @@ class Session:
             for node, depth in self._tree.nodes()
         )
 
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: Move | str, *, by_computer: bool = False) -> Move:
         """Play a move (or its notation) at the current node: a new variation unless that move
         was played there before. Returns the move played.
+
+        ``by_computer``: the computer's own move for a seat it plays (:meth:`set_computer_seats`),
+        played whatever the view hides (the board is not the person's to move then).
 
         Raises:
             IllegalMove: refused (the rule's reason), the board is covered, or the view hides
                 the moves of the player to move; nothing changes.
         """
-        self._viewing.check_may_move(self.state)
+        if not (by_computer and self.state.to_play in self._viewing.computer):
+            self._viewing.check_may_move(self.state)
         state = self.state
         if isinstance(move, str):
             move = state.rules.parse_move(state, move)
@@ -325,7 +338,7 @@ class Session:
     def _moved(self) -> None:
         """After any change of the node shown: no clicks, no sub-step, no message."""
         self._clicks = ()
-        self._turn = self._considered = None
+        self._turn = self._considered = self._restart = None
         self._narrowing = None
         self._substep = None
         self.message, self.error = "", False
@@ -403,8 +416,22 @@ class Session:
             )
         index = self._move_index()
         n = index.narrow((*clicks, clicked))
+        restart, self._restart = self._restart, None
         if not n.possible and clicks:
             fresh = index.narrow((clicked,))
+            if fresh.possible and kept_on_stray and restart != clicked:
+                # another move starts there: a chain entered past its first click is dropped
+                # only by a second click on that place, as the message says
+                entered = "-".join(map(str, clicks))
+                answer = self._answer(
+                    "kept",
+                    clicks,
+                    message=f"{clicked} starts another move: the one entered so far ({entered}) "
+                    f"is kept. Click {clicked} again to drop it and start there, or go on from "
+                    f"{clicks[-1]}.",
+                )
+                self._restart = clicked
+                return answer
             if fresh.possible:
                 n = fresh
         if not n.possible:
@@ -434,6 +461,7 @@ class Session:
         """Store the selection and the message a click leaves, and say what it did."""
         if clicks[:1] != self._clicks[:1]:
             self._turn, self._considered = None, None
+        self._restart = None
         self._clicks = clicks
         self.message, self.error = message, error
         return Click(kind, clicks, None, message, error)
@@ -473,7 +501,11 @@ class Session:
         if clicks and not_a_target(clicks) is None and self._move_index().narrow(clicks).possible:
             return ""
         state = self.state
-        reason = state.explain_targets(clicks)
+        try:
+            reason = state.explain_targets(clicks)
+        except Exception as err:  # a broken hook must not hide the answer: the moves still do
+            LOGGER.error("explain_targets failed (%s)", type(err).__name__, exc_info=err)
+            reason = None
         if not clicks:
             return reason or ""
         return why_not_message(state.legal_moves(), clicks, reason, bool(self.buttons))
@@ -647,6 +679,14 @@ class Session:
             ghost = state.rules.clicks.ghost(state, self._clicks, turn, self._considered)
         return Marks(highlight, self._clicks, shows_last, ghost)
 
+    def passed_over(self, places: Iterable[Any]) -> frozenset[Any]:
+        """Which of ``places`` (the board's named targets) the move entered so far passes over
+        between its clicks: the pieces a chain has jumped so far (read from the notation of every
+        move the clicks may still become; see :mod:`ftwkit.explore.leaps`)."""
+        if len(self._clicks) < 2 or self._substep is not None:
+            return frozenset()
+        return passed_over(self.narrowing.candidates, self._clicks, places)
+
     def flagged(self) -> frozenset[Any]:
         """Targets the engine flags in the shown state (the cells of its ``notes()``)."""
         return frozenset(cell for note in self.shown_state.notes() for cell in note.cells)
@@ -729,9 +769,14 @@ def _steps_of(node: Node) -> tuple[Step, ...]:
     if len(inner) < 2:
         return ()
     n = len(inner)
+    parts = leaps(str(node.move), node.move.targets)
+    named = parts if parts is not None and len(parts) == n else None
     return (
         Step("before the move", before),
-        *(Step(f"step {k} of {n}", s) for k, s in enumerate(inner, 1)),
+        *(
+            Step(f"step {k} of {n}" + (f": {named[k - 1]}" if named else ""), s)
+            for k, s in enumerate(inner, 1)
+        ),
     )
 
 
@@ -757,6 +802,7 @@ def _read_tree(data: Mapping[str, Any], rules: ftwkit.Rules | None) -> GameTree:
         raise
     except Exception as err:  # the engine's duty, but a front end must still say one line
         kind = "record" if is_record else "position"
+        LOGGER.warning("loading a %s failed", kind, exc_info=err)
         raise InvalidState(
             f"the engine could not read this {kind} ({type(err).__name__})"
         ) from None

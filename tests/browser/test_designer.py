@@ -203,3 +203,67 @@ def test_switches_read_as_words_beside_their_explanation(forthewin: Any) -> None
         assert scroll == 0, f"horizontal scroll of {scroll} px at {width} px wide"
     page.set_viewport_size(harness.VIEWPORT)
     _screenshot_widths(page, "forthewin-switches")
+
+
+def test_a_link_made_on_a_note_opens_on_the_games_page_and_a_casebook_says_so(
+    server: harness.VoilaServer, browser: Any
+) -> None:
+    note = harness.open_dashboard(browser, server.render_url("forthewin-grid-separation.ipynb"))
+    try:
+        link = note.page.evaluate("() => document.querySelector('.ftw-resume').dataset.link")
+        assert link.startswith("forthewin.ipynb?position="), link
+        assert note.errors == []
+    finally:
+        harness.close_dashboard(note.page)
+    query = link.split("?", 1)[1]
+    shown = harness.open_dashboard(browser, server.render_url("forthewin.ipynb") + "?" + query)
+    try:
+        said = shown.page.locator(MESSAGE).first.inner_text().strip()
+        assert said == "Opened the position given in the link. Loaded a position."
+    finally:
+        harness.close_dashboard(shown.page)
+    book = harness.open_dashboard(
+        browser,
+        server.render_url("forthewin-casebook.ipynb") + "?" + query,
+        ready=".ftw-casebook .ftw-message a",
+    )
+    try:
+        message = book.page.locator(".ftw-casebook .ftw-message").first
+        assert message.inner_text().strip() == (
+            "This page does not open links: the position in its address opens on the game's "
+            "explorer page, forthewin.ipynb. Open it there."
+        )
+        href = message.locator("a").get_attribute("href")
+        assert href == "forthewin.ipynb?" + query
+        _screenshot_widths(book.page, "forthewin-casebook-given-a-link")
+        assert book.errors == []
+    finally:
+        harness.close_dashboard(book.page)
+
+
+def test_a_refused_switch_value_is_said_beside_it_and_put_back(forthewin: Any) -> None:
+    # last in this module: a switch change starts a new game on the shared page
+    page = forthewin
+    box = page.locator(".ftw-switch-max_rounds input").first
+    if not box.is_visible():  # the tab may be open from an earlier test
+        _open_accordion(page, "Game, variants and view")
+    box.wait_for(timeout=30_000)
+    box.scroll_into_view_if_needed()
+    box.fill("abc")
+    box.press("Enter")
+    note = page.locator(".ftw-switch-note:has-text('not a whole number')").first
+    note.wait_for(timeout=30_000)
+    assert note.inner_text().strip() == (
+        "Maximum rounds: 'abc' is not a whole number (leave it blank for off)"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.ftw-switch-max_rounds input').value === ''"
+    )
+    said, typed = note.bounding_box(), box.bounding_box()
+    viewport = page.viewport_size
+    assert said and typed and 0 <= said["y"] < viewport["height"]
+    assert 0 < said["y"] - typed["y"] < 80  # right under the switch
+    _screenshot_widths(page, "forthewin-switch-refused")
+    box.fill("12")
+    box.press("Enter")
+    page.locator(".ftw-switch-note:has-text('New game')").first.wait_for(timeout=30_000)

@@ -37,6 +37,7 @@ from ftwkit.clicks import narrow
 from ftwkit.errors import FtwError
 from ftwkit.explore.visibility import move_label
 from widgets.computer import make_agent
+from widgets.history import CONTINUED
 
 pytestmark = pytest.mark.browser
 
@@ -272,10 +273,8 @@ def play_whole_game(explorer: harness.ExplorerOnPage, game: Game, person_agent: 
         _wait_for_ply(explorer, ply + 1, shown=True)
         moves = explorer.snapshot().moves
         assert moves is not None and len(moves) >= ply + 2, moves
-        prefix, suffix = f"{ply + 1}. ", f" ({game.names[mover]})"
-        shown = moves[ply + 1]
-        assert shown.startswith(prefix) and shown.endswith(suffix), (shown, prefix, suffix)
-        label = shown[len(prefix) : -len(suffix)]
+        same = ply > 0 and game.states[-2].to_play == mover
+        label = _move_label(moves[ply + 1], ply + 1, game.names[mover], same)
         if move is None:
             move = game.computer_move(label)
         else:
@@ -286,6 +285,26 @@ def play_whole_game(explorer: harness.ExplorerOnPage, game: Game, person_agent: 
             expected = f"{game.names[mover]} (computer) played {label}."
             _poll(lambda said=expected: _message(explorer) == said, repr(expected))
     _check_waiting_page(explorer, game, last_label)
+
+
+def _move_label(shown: str, ply: int, name: str, same: bool) -> str:
+    """The move of a row of the move list: ``3. move (Name)``, or ``4. ↳ move`` for another
+    action of the same player's turn (``same``: grouped under the row above)."""
+    prefix, suffix, continued = f"{ply}. ", f" ({name})", f"{ply}. {CONTINUED} "
+    if same:
+        assert shown.startswith(continued), (shown, continued)
+        return shown[len(continued) :]
+    assert shown.startswith(prefix) and shown.endswith(suffix), (shown, prefix, suffix)
+    return shown[len(prefix) : -len(suffix)]
+
+
+def _row_movers(rows: list[str]) -> list[str]:
+    """The player named by each row of the move list (a grouped row: the row above's)."""
+    out: list[str] = []
+    for row in rows:
+        continued = row.split(" ", 1)[1].startswith(CONTINUED)
+        out.append(out[-1] if continued else row.rsplit(" (", 1)[1].rstrip(")"))
+    return out
 
 
 def _movers(game: Game) -> list[int]:
@@ -422,9 +441,7 @@ def test_a_person_plays_a_whole_game_against_the_computer(
         )
         assert status.startswith(f"{final.status()} · {outcome}"), (status, outcome)
         shown = explorer.snapshot().moves or []
-        assert [line.rsplit(" (", 1)[1].rstrip(")") for line in shown[1:]] == [
-            names[p] for p in _movers(game)
-        ]
+        assert _row_movers(shown[1:]) == [names[p] for p in _movers(game)]
         movers = _movers(game)
         assert person in movers and computer in movers
         if hidden:
