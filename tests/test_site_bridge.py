@@ -151,7 +151,11 @@ def test_a_capture_chain_is_clicked_leap_by_leap_and_stepped_through() -> None:
         view = click_at(state, target)["view"]
     assert view["node"] == 1 and view["history"][1]["label"] == str(move)
     steps = view["steps"]
-    assert steps == ["before the move", *(f"step {k} of 6" for k in range(1, 7))]  # six leaps
+    leaps = ["E5xE6-F7", "F7xG7-G6", "G6xG5-F4", "F4xE3-D3", "D3xC3-C4", "C4xC5-D6"]
+    assert steps == [
+        "before the move",
+        *(f"step {k} of 6: {leap}" for k, leap in enumerate(leaps, 1)),
+    ]
     first = ask({"op": "substep", "index": 0})["view"]
     assert first["status"] == "South to play · inside move 1 of 1: before the move"
     assert first["svg"] == render.svg(state, last_move=False)
