@@ -72,6 +72,7 @@ MAX_TEXT_LENGTH = 200_000
 """Longest string a position may hold (an inline PNRZ tile set is a few kilobytes)."""
 
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
 
 
 class Move(ABC):
@@ -92,6 +93,26 @@ class Move(ABC):
     @abstractmethod
     def __str__(self) -> str:
         """The move in the game's notation (round-trips through ``Rules.parse_move``)."""
+
+    # ----------------------------------------------------------------- sanctioned fast path
+    @classmethod
+    def _build(cls, **fields: Any) -> Self:
+        """A move of this (frozen dataclass) class from field values known to be well formed,
+        without running ``__init__``/``__post_init__``: for engines that list many moves.
+
+        The one sanctioned way to make a move around its constructor; the values must be what
+        the constructor would have stored (already normalised).
+        """
+        move = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(move, name, value)
+        return move
+
+    def _normalise(self, **fields: Any) -> None:
+        """Replace field values of this frozen move while it is being built (from its
+        ``__post_init__``), e.g. to keep a set of cards sorted; never after."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -137,6 +158,60 @@ class State(ABC):
     _legal_cache: tuple[Move, ...] | None = dataclasses.field(
         default=None, init=False, compare=False, repr=False
     )
+
+    _CACHES: ClassVar[frozenset[str]] = frozenset()
+    """The values derived from the position that a game keeps on its states (the names of its
+    ``functools.cached_property`` values and other memos). Only these may be carried into a
+    derived state (``_derive``) or remembered later (``_remember``): they are never part of the
+    value (equality, hashing, JSON), only a shortcut to it."""
+
+    # ----------------------------------------------------------------- sanctioned fast path
+    def _derive(self, carry: Mapping[str, Any] | None = None, /, **changes: Any) -> Self:
+        """This state with some fields changed, built without ``__init__``/``__post_init__``.
+
+        The one sanctioned way for an engine to make a state from another quickly: ``changes``
+        are new values of the position's fields (already checked and normalised, as ``_apply``
+        computes them), every other field is shared with this state. History is unset (``play``
+        links it) and no cache is inherited, except the declared ones (``_CACHES``) given in
+        ``carry``, which must hold for the new position.
+
+        Raises:
+            TypeError: a name in ``changes`` is not a field, or one in ``carry`` is not declared.
+        """
+        cls = type(self)
+        names = _field_names(cls)
+        if not changes.keys() <= names:
+            raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - names)}")
+        src = self.__dict__
+        nxt = object.__new__(cls)
+        values = {name: src[name] for name in names}
+        values.update(changes)
+        values.update(_field_resets(cls))
+        if carry:
+            if not carry.keys() <= cls._CACHES:
+                raise TypeError(
+                    f"{cls.__name__}._derive: undeclared caches: "
+                    f"{sorted(carry.keys() - cls._CACHES)}"
+                )
+            values.update(carry)
+        nxt.__dict__.update(values)
+        return nxt
+
+    def _remember(self, name: str, value: T) -> T:
+        """Keep ``value`` as this state's declared cache ``name`` (see ``_CACHES``); returns it.
+
+        Raises:
+            TypeError: ``name`` is not declared in ``_CACHES``.
+        """
+        if name not in type(self)._CACHES:
+            raise TypeError(f"{type(self).__name__}: {name!r} is not a declared cache")
+        self.__dict__[name] = value
+        return value
+
+    def _recall(self, name: str) -> Any:
+        """The declared cache ``name`` of this state if it is known already, else ``None``
+        (without computing it, even when it is a ``cached_property``)."""
+        return self.__dict__.get(name)
 
     # ----------------------------------------------------------------- game hooks
     @property
@@ -337,13 +412,26 @@ class State(ABC):
         return cached
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is among the legal moves."""
+        """Whether ``move`` is among the legal moves (games answer through ``_is_legal``)."""
         return self._is_legal(move)
 
     def _is_legal(self, move: Move) -> bool:
         """The legality test behind ``is_legal``, ``explain`` and ``play``: membership of the legal
-        moves. Games may answer faster here (never differently), e.g. by recognising the very
-        move objects ``legal_moves()`` handed out."""
+        moves. Games may answer faster here (never differently), e.g. by checking a placement
+        directly instead of listing every move.
+
+        A move object that ``legal_moves()`` of this very state handed out is recognised by
+        identity, without hashing (the list is kept, so no other object can share its id): a
+        search or a person choosing from the list never pays for the move to be checked again.
+        """
+        known = self.__dict__.get("_legal_ids")
+        if known is None:
+            cache = self._legal_cache
+            if cache is not None:
+                known = frozenset(map(id, cache))
+                object.__setattr__(self, "_legal_ids", known)
+        if known is not None and id(move) in known:
+            return True
         return move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
@@ -355,8 +443,12 @@ class State(ABC):
                 return str(err)
         elif not isinstance(move, Move):
             return f"{excerpt(move)} is not a move: expected a Move or its notation"
-        if self.is_legal(move):
+        if self._is_legal(move):
             return None
+        return self._refusal_of(move)
+
+    def _refusal_of(self, move: Move) -> str:
+        """Why ``move`` (a move that is not legal here) is refused, naming the rule."""
         if self.is_over:
             return self._why_over(move)
         return shorten(self._why_illegal(move), MESSAGE_LIMIT)
@@ -373,9 +465,10 @@ class State(ABC):
         """
         if isinstance(move, str):
             move = self.rules.parse_move(self, move)
-        reason = self.explain(move)  # also refuses values that are not moves at all
-        if reason is not None:
-            raise IllegalMove(reason)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"{excerpt(move)} is not a move: expected a Move or its notation")
+        if not self._is_legal(move):
+            raise IllegalMove(self._refusal_of(move))
         nxt = self._apply(move)
         object.__setattr__(nxt, "previous", self)
         object.__setattr__(nxt, "last_move", move)
@@ -505,6 +598,11 @@ class Rules(ABC):
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _keep(self, name: str, value: Any) -> None:
+        """Set a value derived once from the options (e.g. a parsed tile set), from a game's
+        ``__init__`` only: the sanctioned way around the immutability of rules objects."""
+        object.__setattr__(self, name, value)
 
     @classmethod
     def with_options(cls, **options: Any) -> Rules:
@@ -755,3 +853,33 @@ def is_int(value: Any) -> bool:
 def iter_states(state: State) -> Iterator[State]:
     """Yield the states of a line from the start to ``state``."""
     yield from state.history()
+
+
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+_FIELD_RESETS: dict[type, dict[str, Any]] = {}
+
+
+def _field_names(cls: type[State]) -> frozenset[str]:
+    """The position fields of a state class (its ``__init__`` fields but the history), cached."""
+    found = _FIELD_NAMES.get(cls)
+    if found is None:
+        found = frozenset(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.init and f.name not in ("previous", "last_move")
+        )
+        _FIELD_NAMES[cls] = found
+    return found
+
+
+def _field_resets(cls: type[State]) -> dict[str, Any]:
+    """What a derived state starts with in the fields that are no part of the position: no
+    history, and the defaults of the caches declared as ``init=False`` fields."""
+    found = _FIELD_RESETS.get(cls)
+    if found is None:
+        found = {"previous": None, "last_move": None}
+        for f in dataclasses.fields(cls):
+            if not f.init:
+                found[f.name] = f.default
+        _FIELD_RESETS[cls] = found
+    return found

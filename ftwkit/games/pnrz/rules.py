@@ -145,7 +145,7 @@ class PnrzRules(Rules):
         super().__init__(options)
         # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
         # since every move asks for tiles
-        object.__setattr__(self, "_tiles", load_tile_set(self.options.tile_set))
+        self._keep("_tiles", load_tile_set(self.options.tile_set))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle by options (the slots are immutable), e.g. for parallel simulations."""
