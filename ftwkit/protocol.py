@@ -19,9 +19,11 @@ branching is simply playing a different move from an earlier state.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
 from ftwkit.errors import (
@@ -415,24 +417,25 @@ class State(ABC):
         """Whether ``move`` is among the legal moves (games answer through ``_is_legal``)."""
         return self._is_legal(move)
 
-    def _is_legal(self, move: Move) -> bool:
-        """The legality test behind ``is_legal``, ``explain`` and ``play``: membership of the legal
-        moves. Games may answer faster here (never differently), e.g. by checking a placement
-        directly instead of listing every move.
+    def _listed(self, move: Move) -> bool:
+        """Whether ``move`` is one of the very move objects ``legal_moves()`` of this state
+        handed out (then it is legal, and nothing needs checking again).
 
-        A move object that ``legal_moves()`` of this very state handed out is recognised by
-        identity, without hashing (the list is kept, so no other object can share its id): a
-        search or a person choosing from the list never pays for the move to be checked again.
+        An identity scan in C, without hashing or a game's own check, that a search or a person
+        choosing from the list pays instead of a second check of the move; ``False`` (at no
+        cost) when the list was never built.
         """
-        known = self.__dict__.get("_legal_ids")
-        if known is None:
-            cache = self._legal_cache
-            if cache is not None:
-                known = frozenset(map(id, cache))
-                object.__setattr__(self, "_legal_ids", known)
-        if known is not None and id(move) in known:
-            return True
-        return move in self._legal_set()
+        cache = self._legal_cache
+        return cache is not None and any(map(operator.is_, cache, repeat(move)))
+
+    def _is_legal(self, move: Move) -> bool:
+        """The legality test behind ``is_legal``, ``explain`` and ``play``: a move that
+        ``legal_moves()`` handed out (``_listed``), else membership of the legal moves.
+
+        Games may answer faster here (never differently), e.g. by checking a placement directly
+        with a bit test instead of listing every move.
+        """
+        return self._listed(move) or move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
         """``None`` when ``move`` is legal, else the reason ``play`` would give."""

@@ -525,8 +525,9 @@ class FtwCardsState(State):
         return rng.choice(self.legal_moves())
 
     def _is_legal(self, move: Move) -> bool:
-        """Whether ``move`` may be played now (checked directly, without listing every move)."""
-        return self._refusal(move) is None
+        """Whether ``move`` may be played now: one that ``legal_moves()`` handed out, else checked
+        directly (without listing every move)."""
+        return self._listed(move) or self._refusal(move) is None
 
     def _why_illegal(self, move: Move) -> str:
         reason = self._refusal(move)

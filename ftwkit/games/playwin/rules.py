@@ -652,16 +652,6 @@ class PlayWinState(State):
             self._remember("_gen", moves)
         return moves
 
-    def _is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is among the legal moves (an identity scan first: moves handed out
-        by ``legal_moves()`` are shared objects, so playouts skip hashing every move)."""
-        cache = self._legal_cache
-        if cache is not None:
-            for legal in cache:
-                if legal is move:
-                    return True
-        return super()._is_legal(move)
-
     def _why_over(self, move: Move) -> str:
         """Once a player is immobilised, the reason also says which rule stopped the move (e.g.
         "a lone piece cannot move without capturing"), not only that the game is over."""
