@@ -18,7 +18,8 @@ Then the median ``legal_moves()`` time on fresh mid-game states, MCTS iterations
 positions with and without face-down tiles (goal: p90 <= 5 ms on those with).
 
     python benchmarks/playouts.py [--window 0.5] [--rounds 6] [--max-plies 400]
-                                  [--positions 20] [--mcts-iterations 0] [game ...]
+                                  [--positions 20] [--mcts-iterations 0]
+                                  [--yardstick FOLDER] [game ...]
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ GOALS = {"forthewin": 0.05, "playwin": 0.45, "ftwcards": 0.5, "doubleblind": 0.6
 """Protocol path ÷ tuned yardstick, as the project's goals state them."""
 
 
-def _tuned_yardstick() -> ModuleType | None:
-    """The tuned draughts next to the repository, or ``None`` in a clone without it."""
-    path = _YARDSTICK / "draughts_tuned.py"
+def _tuned_yardstick(folder: Path) -> ModuleType | None:
+    """The tuned draughts in ``folder``, or ``None`` (a clone without ``../shared``)."""
+    path = folder / "draughts_tuned.py"
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location("draughts_tuned", path)
@@ -55,9 +56,9 @@ def _tuned_yardstick() -> ModuleType | None:
     return module
 
 
-def yardstick() -> tuple[str, Callable[[float], tuple[int, float]]]:
+def yardstick(folder: Path = _YARDSTICK) -> tuple[str, Callable[[float], tuple[int, float]]]:
     """(label, measure): ``measure(seconds)`` returns (plies, wall seconds) of draughts playouts."""
-    tuned = _tuned_yardstick()
+    tuned = _tuned_yardstick(folder)
     if tuned is not None:
         seeds = iter(range(7, 10**9))
 
@@ -65,7 +66,7 @@ def yardstick() -> tuple[str, Callable[[float], tuple[int, float]]]:
             _, plies_per_second = tuned.rate(seconds, next(seeds))
             return round(plies_per_second * seconds), seconds
 
-        return "tuned draughts (../shared/yardstick)", measure_tuned
+        return f"tuned draughts ({folder})", measure_tuned
     import draughts_ref  # a sibling module: scripts run from benchmarks/ see each other
 
     def measure_ref(seconds: float) -> tuple[int, float]:
@@ -183,20 +184,36 @@ def _spread(samples: list[float]) -> tuple[float, float, float]:
 
 
 def forthewin_legal_moves(count: int) -> dict[str, tuple[float, float, float, int]]:
-    """``legal_moves()`` median, p90, max CPU ms and how many positions, on ``count`` 20-tile
-    For the Win! positions without a face-down tile and ``count`` with one or more."""
+    """``legal_moves()`` median, p90, max CPU ms and how many positions: on ``count`` 20-tile
+    For the Win! positions of seeded games with a face-down tile (nearly all have some), and on
+    the same positions with every tile turned face up."""
     import forthewin_bench
 
-    pool = forthewin_bench.twenty_tile_positions(count * 3)
-    split = {
-        "all face up": [s for s in pool if all(t.up for _, t in s.tiles)][:count],
-        "with face-down": [s for s in pool if not all(t.up for _, t in s.tiles)][:count],
-    }
+    pool = forthewin_bench.twenty_tile_positions(count * 2)
+    down = [s for s in pool if not all(t.up for _, t in s.tiles)][:count]
+    split = {"with face-down tiles": down, "the same turned face up": _face_up(down)}
     out = {}
     for label, states in split.items():
         if states:
             median, p90, worst = _spread(forthewin_bench.time_legal_moves(states))
             out[label] = (median, p90, worst, len(states))
+    return out
+
+
+def _face_up(states: list[ftwkit.State]) -> list[ftwkit.State]:
+    """``states`` with every tile turned face up (those still running and loadable)."""
+    rules = ftwkit.rules("forthewin")
+    out = []
+    for state in states:
+        data = state.to_json()
+        for tile in data["tiles"]:
+            tile["up"] = True
+        try:
+            turned = rules.load(data)
+        except ftwkit.InvalidState:
+            continue
+        if not turned.is_over:
+            out.append(turned)
     return out
 
 
@@ -218,9 +235,15 @@ def main() -> None:
     parser.add_argument(
         "--mcts-iterations", type=int, default=0, help="per MCTS decision (0: skip MCTS)"
     )
+    parser.add_argument(
+        "--yardstick",
+        type=Path,
+        default=_YARDSTICK,
+        help="folder of draughts_tuned.py (default: ../shared/yardstick next to the repository)",
+    )
     args = parser.parse_args()
 
-    label, measure = yardstick()
+    label, measure = yardstick(args.yardstick)
     load_before = _load()
     print(f"yardstick: {label}")
     print(f"cores: {os.cpu_count()}, load average before: {load_before}")

@@ -600,6 +600,22 @@ class DoubleBlindOptions:
     """RULINGS 4.2 "choose a player to go first": Black, White, or drawn from the seed."""
 
 
+def _check_turn_order(stones: tuple[int, int]) -> None:
+    """Refuse stone counts that placing in turn cannot produce.
+
+    "Players alternate placing pieces", with no pass and no capture, so the two counts never
+    differ by more than one. (Who places next is not held against the counts: positions written
+    by hand, the API's own example among them, name the player to play freely.)
+    """
+    counts = (stones[0].bit_count(), stones[1].bit_count())
+    if abs(counts[0] - counts[1]) > 1:
+        names = PLAYER_NAMES
+        raise InvalidState(
+            f"stones: {names[0]} has {counts[0]} and {names[1]} {counts[1]}, but players "
+            "alternate placing, so the counts differ by at most one"
+        )
+
+
 # --------------------------------------------------------------------------- state
 @state_dataclass
 class DoubleBlindState(State):
@@ -1130,6 +1146,7 @@ class DoubleBlindRules(Rules):
                 raise InvalidState("to_place: the game is over, so to_place is null")
         else:
             to_place = self._load_to_place(data, to_play, pending, stones, opts)
+        _check_turn_order(stones)
         seed = data.get("seed")
         if seed is not None and (not is_int(seed) or abs(seed) >= 10**100):
             raise InvalidState(

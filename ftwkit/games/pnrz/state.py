@@ -438,7 +438,7 @@ class PnrzState(State):
                 continue
             base = self.tile(key).base_of
             if base is not None and self.owner.get(base) == p:
-                moves.extend(MoveBase((x, y), dst) for dst in self._base_targets((x, y)))
+                moves.extend(map(_move_base((x, y)), self._base_targets((x, y))))
         if not moves:
             moves.append(Pass())
         return moves
@@ -959,6 +959,18 @@ _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
+
+
+@functools.lru_cache(maxsize=256)
+def _move_base(src: Cell) -> Callable[[Cell], MoveBase]:
+    """The moves of the base at ``src`` by destination, made once and shared (a base has dozens
+    of destinations every turn, and the same ones turn after turn)."""
+
+    @functools.lru_cache(maxsize=4096)
+    def to(dst: Cell) -> MoveBase:
+        return MoveBase(src, dst)
+
+    return to
 
 
 @functools.lru_cache(maxsize=65536)
