@@ -7,15 +7,17 @@ Prints, for every game in ``ftwkit.game_ids()``, random-playout plies per second
 * **agents'**: the search path — ``random_move(rng)`` then ``play_unchecked``;
 
 each divided by the plies/s of the draughts yardstick measured in windows interleaved with the
-game's (``--window`` seconds each, ``--rounds`` rounds), so that load on the shared machine hits
-both alike. The yardstick is the tuned draughts of ``../shared/yardstick/draughts_tuned.py`` next
-to the repository when it is there (the goals are stated against it); otherwise the plain draughts
-of ``benchmarks/draughts_ref.py``, which runs about 2.6 times slower, so its ratios read higher.
+game's (``--window`` CPU seconds each, ``--rounds`` rounds). All times are CPU seconds of this
+process, so other work on a shared machine slows the wall clock but hardly the ratios. The
+yardstick is the tuned draughts of ``../shared/yardstick/draughts_tuned.py`` next to the
+repository when it is there (the goals are stated against it); otherwise the plain draughts of
+``benchmarks/draughts_ref.py``, which runs about 2.6 times slower, so its ratios read higher.
 The header says which one was used, and the machine's load average before and after.
 
 Then the median ``legal_moves()`` time on fresh mid-game states, MCTS iterations/s (when
 ``--mcts-iterations`` is not 0), and For the Win! ``legal_moves()`` median/p90/max on 20-tile
-positions with and without face-down tiles (goal: p90 <= 5 ms on those with).
+positions of seeded games with face-down tiles, and on the same positions turned face up
+(goal: p90 <= 5 ms).
 
     python benchmarks/playouts.py [--window 0.5] [--rounds 6] [--max-plies 400]
                                   [--positions 20] [--mcts-iterations 0]
@@ -57,22 +59,30 @@ def _tuned_yardstick(folder: Path) -> ModuleType | None:
 
 
 def yardstick(folder: Path = _YARDSTICK) -> tuple[str, Callable[[float], tuple[int, float]]]:
-    """(label, measure): ``measure(seconds)`` returns (plies, wall seconds) of draughts playouts."""
+    """(label, measure): ``measure(seconds)`` returns (plies, CPU seconds) of draughts playouts.
+
+    The tuned yardstick's own ``playout`` is timed here in CPU seconds of this process, like the
+    games (its ``rate`` times the wall clock, which other work on a shared machine distorts).
+    """
     tuned = _tuned_yardstick(folder)
     if tuned is not None:
-        seeds = iter(range(7, 10**9))
+        rng = random.Random(7)
 
         def measure_tuned(seconds: float) -> tuple[int, float]:
-            _, plies_per_second = tuned.rate(seconds, next(seeds))
-            return round(plies_per_second * seconds), seconds
+            plies = 0
+            start = time.process_time()
+            while True:
+                plies += tuned.playout(rng)[1]
+                elapsed = time.process_time() - start
+                if elapsed >= seconds:
+                    return plies, elapsed
 
-        return f"tuned draughts ({folder})", measure_tuned
+        return f"tuned draughts ({folder.name}/draughts_tuned.py)", measure_tuned
     import draughts_ref  # a sibling module: scripts run from benchmarks/ see each other
 
     def measure_ref(seconds: float) -> tuple[int, float]:
-        start = time.perf_counter()
-        _, plies, _ = draughts_ref.playouts(seconds)
-        return plies, time.perf_counter() - start
+        _, plies, elapsed = draughts_ref.playouts(seconds)
+        return plies, elapsed
 
     return "plain draughts (benchmarks/draughts_ref.py; ratios ~2.6x the goals' yardstick)", (
         measure_ref
@@ -92,11 +102,11 @@ class _Games:
         self.ply = 0
 
     def run(self, seconds: float) -> tuple[int, float]:
-        """Plies played and wall seconds spent in a window of ``seconds``."""
+        """Plies played and CPU seconds spent in a window of ``seconds``."""
         rng = self.rng
         plies = 0
         state = self.state
-        start = time.perf_counter()
+        start = time.process_time()
         while True:
             for _ in range(32):
                 if state.is_over or self.ply >= self.max_plies:
@@ -109,7 +119,7 @@ class _Games:
                     state = state.play_unchecked(state.random_move(rng))
                 self.ply += 1
                 plies += 1
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
             if elapsed >= seconds:
                 self.state = state
                 return plies, elapsed

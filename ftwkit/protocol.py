@@ -106,8 +106,11 @@ class Move(ABC):
         the constructor would have stored (already normalised).
         """
         move = object.__new__(cls)
-        for name, value in fields.items():
-            object.__setattr__(move, name, value)
+        if "__slots__" in cls.__dict__:  # slotted fields are set through their descriptors
+            for name, value in fields.items():
+                object.__setattr__(move, name, value)
+        else:
+            move.__dict__.update(fields)
         return move
 
     def _normalise(self, **fields: Any) -> None:
@@ -181,14 +184,17 @@ class State(ABC):
             TypeError: a name in ``changes`` is not a field, or one in ``carry`` is not declared.
         """
         cls = type(self)
-        names = _field_names(cls)
-        if not changes.keys() <= names:
-            raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - names)}")
+        layout = _LAYOUTS.get(cls) or _layout(cls)
+        names, known, resets = layout
+        if not changes.keys() <= known:
+            raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - known)}")
         src = self.__dict__
         nxt = object.__new__(cls)
-        values = {name: src[name] for name in names}
+        values = nxt.__dict__
+        for name in names:
+            values[name] = src[name]
         values.update(changes)
-        values.update(_field_resets(cls))
+        values.update(resets)
         if carry:
             if not carry.keys() <= cls._CACHES:
                 raise TypeError(
@@ -196,7 +202,6 @@ class State(ABC):
                     f"{sorted(carry.keys() - cls._CACHES)}"
                 )
             values.update(carry)
-        nxt.__dict__.update(values)
         return nxt
 
     def _remember(self, name: str, value: T) -> T:
@@ -205,7 +210,7 @@ class State(ABC):
         Raises:
             TypeError: ``name`` is not declared in ``_CACHES``.
         """
-        if name not in type(self)._CACHES:
+        if name not in self._CACHES:
             raise TypeError(f"{type(self).__name__}: {name!r} is not a declared cache")
         self.__dict__[name] = value
         return value
@@ -858,31 +863,19 @@ def iter_states(state: State) -> Iterator[State]:
     yield from state.history()
 
 
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
-_FIELD_RESETS: dict[type, dict[str, Any]] = {}
+_LAYOUTS: dict[type, tuple[tuple[str, ...], frozenset[str], dict[str, Any]]] = {}
 
 
-def _field_names(cls: type[State]) -> frozenset[str]:
-    """The position fields of a state class (its ``__init__`` fields but the history), cached."""
-    found = _FIELD_NAMES.get(cls)
-    if found is None:
-        found = frozenset(
-            f.name
-            for f in dataclasses.fields(cls)
-            if f.init and f.name not in ("previous", "last_move")
-        )
-        _FIELD_NAMES[cls] = found
-    return found
-
-
-def _field_resets(cls: type[State]) -> dict[str, Any]:
-    """What a derived state starts with in the fields that are no part of the position: no
-    history, and the defaults of the caches declared as ``init=False`` fields."""
-    found = _FIELD_RESETS.get(cls)
-    if found is None:
-        found = {"previous": None, "last_move": None}
-        for f in dataclasses.fields(cls):
-            if not f.init:
-                found[f.name] = f.default
-        _FIELD_RESETS[cls] = found
+def _layout(cls: type[State]) -> tuple[tuple[str, ...], frozenset[str], dict[str, Any]]:
+    """How ``_derive`` builds a state of ``cls`` (worked out once per class): the position's
+    fields (its ``__init__`` fields but the history), the same as a set, and what the other
+    fields start with (no history; the defaults of caches declared as ``init=False`` fields)."""
+    fields = dataclasses.fields(cls)
+    names = tuple(f.name for f in fields if f.init and f.name not in ("previous", "last_move"))
+    resets: dict[str, Any] = {"previous": None, "last_move": None}
+    resets.update(
+        (f.name, f.default) for f in fields if not f.init and f.default is not dataclasses.MISSING
+    )
+    found = (names, frozenset(names), resets)
+    _LAYOUTS[cls] = found
     return found
