@@ -19,9 +19,11 @@ branching is simply playing a different move from an earlier state.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
 
 from ftwkit.clicks import Clicks
@@ -73,6 +75,7 @@ MAX_TEXT_LENGTH = 200_000
 """Longest string a position may hold (an inline PNRZ tile set is a few kilobytes)."""
 
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
 
 
 class Move(ABC):
@@ -93,6 +96,29 @@ class Move(ABC):
     @abstractmethod
     def __str__(self) -> str:
         """The move in the game's notation (round-trips through ``Rules.parse_move``)."""
+
+    # ----------------------------------------------------------------- sanctioned fast path
+    @classmethod
+    def _build(cls, **fields: Any) -> Self:
+        """A move of this (frozen dataclass) class from field values known to be well formed,
+        without running ``__init__``/``__post_init__``: for engines that list many moves.
+
+        The one sanctioned way to make a move around its constructor; the values must be what
+        the constructor would have stored (already normalised).
+        """
+        move = object.__new__(cls)
+        if "__slots__" in cls.__dict__:  # slotted fields are set through their descriptors
+            for name, value in fields.items():
+                object.__setattr__(move, name, value)
+        else:
+            move.__dict__.update(fields)
+        return move
+
+    def _normalise(self, **fields: Any) -> None:
+        """Replace field values of this frozen move while it is being built (from its
+        ``__post_init__``), e.g. to keep a set of cards sorted; never after."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,6 +164,62 @@ class State(ABC):
     _legal_cache: tuple[Move, ...] | None = dataclasses.field(
         default=None, init=False, compare=False, repr=False
     )
+
+    _CACHES: ClassVar[frozenset[str]] = frozenset()
+    """The values derived from the position that a game keeps on its states (the names of its
+    ``functools.cached_property`` values and other memos). Only these may be carried into a
+    derived state (``_derive``) or remembered later (``_remember``): they are never part of the
+    value (equality, hashing, JSON), only a shortcut to it."""
+
+    # ----------------------------------------------------------------- sanctioned fast path
+    def _derive(self, carry: Mapping[str, Any] | None = None, /, **changes: Any) -> Self:
+        """This state with some fields changed, built without ``__init__``/``__post_init__``.
+
+        The one sanctioned way for an engine to make a state from another quickly: ``changes``
+        are new values of the position's fields (already checked and normalised, as ``_apply``
+        computes them), every other field is shared with this state. History is unset (``play``
+        links it) and no cache is inherited, except the declared ones (``_CACHES``) given in
+        ``carry``, which must hold for the new position.
+
+        Raises:
+            TypeError: a name in ``changes`` is not a field, or one in ``carry`` is not declared.
+        """
+        cls = type(self)
+        layout = _LAYOUTS.get(cls) or _layout(cls)
+        names, known, resets = layout
+        if not changes.keys() <= known:
+            raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - known)}")
+        src = self.__dict__
+        nxt = object.__new__(cls)
+        values = nxt.__dict__
+        for name in names:
+            values[name] = src[name]
+        values.update(changes)
+        values.update(resets)
+        if carry:
+            if not carry.keys() <= cls._CACHES:
+                raise TypeError(
+                    f"{cls.__name__}._derive: undeclared caches: "
+                    f"{sorted(carry.keys() - cls._CACHES)}"
+                )
+            values.update(carry)
+        return nxt
+
+    def _remember(self, name: str, value: T) -> T:
+        """Keep ``value`` as this state's declared cache ``name`` (see ``_CACHES``); returns it.
+
+        Raises:
+            TypeError: ``name`` is not declared in ``_CACHES``.
+        """
+        if name not in self._CACHES:
+            raise TypeError(f"{type(self).__name__}: {name!r} is not a declared cache")
+        self.__dict__[name] = value
+        return value
+
+    def _recall(self, name: str) -> Any:
+        """The declared cache ``name`` of this state if it is known already, else ``None``
+        (without computing it, even when it is a ``cached_property``)."""
+        return self.__dict__.get(name)
 
     # ----------------------------------------------------------------- game hooks
     @property
@@ -296,14 +378,28 @@ class State(ABC):
         return cached
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is among the legal moves."""
+        """Whether ``move`` is among the legal moves (games answer through ``_is_legal``)."""
         return self._is_legal(move)
 
+    def _listed(self, move: Move) -> bool:
+        """Whether ``move`` is one of the very move objects ``legal_moves()`` of this state
+        handed out (then it is legal, and nothing needs checking again).
+
+        An identity scan in C, without hashing or a game's own check, that a search or a person
+        choosing from the list pays instead of a second check of the move; ``False`` (at no
+        cost) when the list was never built.
+        """
+        cache = self._legal_cache
+        return cache is not None and any(map(operator.is_, cache, repeat(move)))
+
     def _is_legal(self, move: Move) -> bool:
-        """The legality test behind ``is_legal``, ``explain`` and ``play``: membership of the legal
-        moves. Games may answer faster here (never differently), e.g. by recognising the very
-        move objects ``legal_moves()`` handed out."""
-        return move in self._legal_set()
+        """The legality test behind ``is_legal``, ``explain`` and ``play``: a move that
+        ``legal_moves()`` handed out (``_listed``), else membership of the legal moves.
+
+        Games may answer faster here (never differently), e.g. by checking a placement directly
+        with a bit test instead of listing every move.
+        """
+        return self._listed(move) or move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
         """``None`` when ``move`` is legal, else the reason ``play`` would give."""
@@ -314,8 +410,12 @@ class State(ABC):
                 return str(err)
         elif not isinstance(move, Move):
             return f"{excerpt(move)} is not a move: expected a Move or its notation"
-        if self.is_legal(move):
+        if self._is_legal(move):
             return None
+        return self._refusal_of(move)
+
+    def _refusal_of(self, move: Move) -> str:
+        """Why ``move`` (a move that is not legal here) is refused, naming the rule."""
         if self.is_over:
             return self._why_over(move)
         return shorten(self._why_illegal(move), MESSAGE_LIMIT)
@@ -332,9 +432,10 @@ class State(ABC):
         """
         if isinstance(move, str):
             move = self.rules.parse_move(self, move)
-        reason = self.explain(move)  # also refuses values that are not moves at all
-        if reason is not None:
-            raise IllegalMove(reason)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"{excerpt(move)} is not a move: expected a Move or its notation")
+        if not self._is_legal(move):
+            raise IllegalMove(self._refusal_of(move))
         nxt = self._apply(move)
         object.__setattr__(nxt, "previous", self)
         object.__setattr__(nxt, "last_move", move)
@@ -462,6 +563,11 @@ class Rules(ABC):
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _keep(self, name: str, value: Any) -> None:
+        """Set a value derived once from the options (e.g. a parsed tile set), from a game's
+        ``__init__`` only: the sanctioned way around the immutability of rules objects."""
+        object.__setattr__(self, name, value)
 
     @classmethod
     def with_options(cls, **options: Any) -> Rules:
@@ -716,3 +822,21 @@ def is_int(value: Any) -> bool:
 def iter_states(state: State) -> Iterator[State]:
     """Yield the states of a line from the start to ``state``."""
     yield from state.history()
+
+
+_LAYOUTS: dict[type, tuple[tuple[str, ...], frozenset[str], dict[str, Any]]] = {}
+
+
+def _layout(cls: type[State]) -> tuple[tuple[str, ...], frozenset[str], dict[str, Any]]:
+    """How ``_derive`` builds a state of ``cls`` (worked out once per class): the position's
+    fields (its ``__init__`` fields but the history), the same as a set, and what the other
+    fields start with (no history; the defaults of caches declared as ``init=False`` fields)."""
+    fields = dataclasses.fields(cls)
+    names = tuple(f.name for f in fields if f.init and f.name not in ("previous", "last_move"))
+    resets: dict[str, Any] = {"previous": None, "last_move": None}
+    resets.update(
+        (f.name, f.default) for f in fields if not f.init and f.default is not dataclasses.MISSING
+    )
+    found = (names, frozenset(names), resets)
+    _LAYOUTS[cls] = found
+    return found

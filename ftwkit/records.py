@@ -137,9 +137,21 @@ def replay(data: Mapping[str, Any]) -> State:
         raise InvalidState(
             f"players: record says {excerpt(data['players'])}, start has {state.players}"
         )
+    if "seed" in data:
+        _check_seed(data["seed"], state)
     if "variations" in data and not isinstance(data["variations"], list):
         raise InvalidState("variations: must be a list of variations")
     return _play_line(state, data["moves"], "")
+
+
+def _check_seed(seed: Any, start: State) -> None:
+    """Refuse a record's ``seed`` that is no seed, or not the one its start position was set up
+    with (``record`` writes the start's own; games without chance have none: ``null``)."""
+    if seed is not None and not is_int(seed):
+        raise InvalidState(f"seed: must be an integer or null, not {excerpt(seed)}")
+    own = getattr(start, "seed", None)
+    if seed != own:
+        raise InvalidState(f"seed: record says {excerpt(seed)}, its start has {excerpt(own)}")
 
 
 def _play_line(state: State, moves: Any, where: str) -> State:

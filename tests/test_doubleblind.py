@@ -167,7 +167,8 @@ def test_each_shape_in_each_orientation_is_completed_by_any_of_its_stones(
 @pytest.mark.parametrize(("number", "cells"), [(n, c) for n, d in ORIENTATIONS.items() for c in d])
 def test_each_shape_is_found_anywhere_on_a_19_board(number: int, cells: list[str]) -> None:
     shift = {c: f"{'ABCDEFGHJKLMNOPQRST'[ord(c[0]) - 65 + 10]}{int(c[1:]) + 11}" for c in cells}
-    state = load([shift[c] for c in cells], [], size=19, to_play=1)
+    # White's filler stones (far from the shape) keep the counts those of placing in turn
+    state = load([shift[c] for c in cells], FILLER[: len(cells) - 1], size=19, to_play=1)
     assert number in state.completed[0]
 
 
@@ -220,7 +221,7 @@ def test_all_own_cross_also_completes_the_diamond() -> None:
 def test_arm_length_two_needs_both_cells_of_an_arm() -> None:
     opts = {"arm_length": 2}
     own_arms = ["E5", "D4", "C3", "F4", "G3", "D6", "C7", "F6"]
-    full = load([*own_arms, "G7"], FILLER, options=opts)
+    full = load([*own_arms, "G7"], [*FILLER, "A5"], options=opts)
     assert 4 in full.completed[0]
     one_theirs = load(own_arms, ["G7", "F6"][:1] + FILLER[:7], options=opts)
     assert 4 not in one_theirs.completed[0]  # arm F6-G7 is mixed
@@ -323,7 +324,7 @@ def test_one_placement_winning_for_both_goes_to_the_mover_by_default() -> None:
         "queries": [{"player": 0, "answer": True}, {"player": 1, "answer": True}],
     }
     black = ["A9", "B9", "C9", "D9", "A8", "B8", "E2", "D2", "F2", "E3"]
-    white = ["H5", "H4", "H6", "G5", "J5", "F1", "G1", "H1"]
+    white = ["H5", "H4", "H6", "G5", "J5", "F1", "G1", "H1", "A1"]
     state = load(black, white, **data)
     assert not state.is_over
     after = state.play("E1")

@@ -175,20 +175,41 @@ def test_the_api_example_agrees() -> None:
     compare(ftwkit.rules("doubleblind").load(example), every_successor=False)
 
 
+def _far_white(cells: list[str]) -> list[str]:
+    """White stones for a Black shape ``cells`` on 9×9, one fewer than the shape's (so that the
+    counts are those of placing in turn), each at least 3 cells from the shape and from one
+    another: they can form no shape and be no arm of one."""
+    taken = [ref.parse(c) for c in cells]
+    out: list[tuple[int, int]] = []
+    for x, y in sorted(((x, y) for x in range(9) for y in range(9)), key=lambda c: (-c[1], c[0])):
+        if all(max(abs(x - a), abs(y - b)) >= 3 for a, b in taken + out):
+            out.append((x, y))
+        if len(out) == len(cells) - 1:
+            return [ref.name(c) for c in out]
+    raise AssertionError(f"no room for White beside {cells}")
+
+
 def test_every_listed_orientation_and_no_45_degree_turn() -> None:
-    """Each orientation of §4.3, alone on a 9×9 board, completes its condition and no other."""
+    """Each orientation of §4.3, alone on a 9×9 board (White's stones far away), completes its
+    condition and no other."""
     expected_alone = {1: [1], 2: [2], 3: [3]}
     for number, shapes in ref.SIMPLE.items():
         for shape in shapes:
             for ox, oy in ((0, 0), (4, 4), (2, 3)):
                 cells = [ref.name((ox + dx, oy + dy)) for dx, dy in shape]
                 state = rules(9).load(
-                    {"size": 9, "to_play": 1, "secrets": [1, 2], "stones": [cells, []]}
+                    {
+                        "size": 9,
+                        "to_play": 1,
+                        "secrets": [1, 2],
+                        "stones": [cells, _far_white(cells)],
+                    }
                 )
                 assert position(state)["completed"] == [expected_alone[number], []], cells
     # LINE and SLASH turned by 45° are each other, never themselves (DB6).
     diagonal = ["A1", "B2", "C3", "D4"]
     upright = ["A1", "A2", "A3", "A4"]
     for cells, number in ((diagonal, 2), (upright, 1)):
-        state = rules(9).load({"size": 9, "to_play": 1, "secrets": [1, 2], "stones": [cells, []]})
+        data = {"size": 9, "to_play": 1, "secrets": [1, 2], "stones": [cells, _far_white(cells)]}
+        state = rules(9).load(data)
         assert position(state)["completed"] == [[number], []]

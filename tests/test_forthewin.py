@@ -308,7 +308,7 @@ def test_no_isolated_tile_connectivity_allows_two_blobs() -> None:
     spec = "WM@0,0 BM@1,0 WP@3,0 BP@4,0"
     with pytest.raises(InvalidState, match="connected group"):
         load(spec)
-    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[4, 0])
+    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[4, 3])
     assert state.explain("add ninja 5,0") is None
     assert "the Black Monkey at (1,0) would touch no other tile" in (
         state.explain("move 0,0 w") or ""

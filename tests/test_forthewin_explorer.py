@@ -22,7 +22,7 @@ def test_notes_follow_no_isolated_tile_connectivity() -> None:
     # Two blobs are a whole Grid under no_isolated_tile: the engine accepts this position at the
     # start of a turn, so nothing may be flagged (the explorer used to flag it).
     spec = "WM@0,0 BM@1,0 WP@3,0 BP@4,0"
-    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[3, 0])
+    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[3, 2])
     assert state.notes() == []
     mid = state.play("move 0,0 nw")  # both Monkeys are left touching nothing
     (note,) = mid.notes()

@@ -93,6 +93,25 @@ def test_random_playouts_agree_with_the_reference() -> None:
 
 
 @st.composite
+def turn_counters(draw: st.DrawFn) -> tuple[int, int, list[int]]:
+    """``(first, to_play, actions_used)`` at the start of a turn some order of turns reaches:
+    turns alternate from the first player, 1 or 2 actions each (FW4-FW6), or the rest of the
+    round forfeited by a player with no legal action (FW6)."""
+    first = draw(st.integers(0, 1))
+    mover, used = first, [0, 0]
+    for _ in range(draw(st.integers(0, 8))):
+        took = draw(st.sampled_from([1, 2, 2, 5]))
+        used[mover] = min(5, used[mover] + took)
+        if used[1 - mover] < 5:
+            mover = 1 - mover
+        if used[mover] >= 5:
+            break  # the round is over: what follows is a fresh one
+    if used[mover] >= 5:
+        mover, used = first, [0, 0]
+    return first, mover, used
+
+
+@st.composite
 def positions(draw: st.DrawFn) -> dict[str, Any]:
     """A connected Grid of 2 to 20 tiles, random faces, counters and player to play."""
     n = draw(st.integers(2, 20))
@@ -110,13 +129,11 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
         {"player": p, "kind": k, "at": list(c), "up": up}
         for c, (p, k), up in zip(cells, chosen, ups, strict=True)
     ]
-    mover = draw(st.integers(0, 1))
-    used = [draw(st.integers(0, 5)), draw(st.integers(0, 5))]
-    used[mover] = draw(st.integers(0, 4))
+    first, mover, used = draw(turn_counters())
     return {
         "game": "forthewin",
         "to_play": mover,
-        "first": draw(st.integers(0, 1)),
+        "first": first,
         "actions_used": used,
         "turn_actions": 0,
         "tiles": tiles,

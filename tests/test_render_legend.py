@@ -175,7 +175,7 @@ def line_for_black(secrets: list[int]) -> Any:
     """A 9×9 board where Black has completed LINE along row 1."""
     start = ftwkit.rules("doubleblind", size=9).new(seed=1).to_json()
     start.pop("completed")
-    start.update(stones=[["A1", "B1", "C1", "D1"], ["A9", "B8"]], secrets=secrets)
+    start.update(stones=[["A1", "B1", "C1", "D1"], ["A9", "B8", "J9"]], secrets=secrets)
     return ftwkit.rules("doubleblind").load(start)
 
 
@@ -188,7 +188,7 @@ def test_the_engine_names_the_cells_of_each_completed_pattern() -> None:
 def test_the_engine_names_an_arm_filled_by_the_opponent() -> None:
     start = ftwkit.rules("doubleblind", size=9).new(seed=1).to_json()
     start.pop("completed")
-    start.update(stones=[["E5", "E6", "D5", "F5"], ["E4"]], secrets=[5, 3])
+    start.update(stones=[["E5", "E6", "D5", "F5"], ["E4", "A9", "C9"]], secrets=[5, 3])
     state = ftwkit.rules("doubleblind").load(start)
     assert state.completed_patterns(0) == {5: ("E4", "D5", "E5", "F5", "E6")}
 

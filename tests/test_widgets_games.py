@@ -137,7 +137,7 @@ def test_forthewin_two_blobs_are_not_flagged_under_no_isolated_tile() -> None:
     from tests.test_forthewin import load
 
     spec = "WM@0,0 BM@1,0 WP@3,0 BP@4,0"
-    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[3, 0])
+    state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[3, 2])
     ex = Explorer(state)
     drawn: list[frozenset[object]] = []
     original = ex.renderer.draw

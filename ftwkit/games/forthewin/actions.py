@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ftwkit.games.forthewin.moves import (
     COLOURS,
@@ -99,6 +99,15 @@ class Position:
         players: how many players the game has.
         removed: ``(player, kind)`` of tiles out of the game (``infected_fate``).
         options: the variant switches.
+        facts: what is already known of these tiles' Grid (names of ``_GRID_FACTS``: whether it
+            is whole, its pieces...), handed on by the position it was derived from so that it
+            is not found again; kept as :attr:`facts`, which gathers what is found later too.
+        labels: the shared cache behind :meth:`labels_without`, when derived from a position on
+            the same tiles.
+
+    Attributes:
+        memo: the look-ahead's caches for this position and acting player (the Grid rule's
+            per-lifted-tile masks, witnesses...); never handed on.
     """
 
     def __init__(
@@ -108,18 +117,33 @@ class Position:
         players: int,
         removed: tuple[tuple[int, str], ...],
         options: Options,
+        facts: dict[str, Any] | None = None,
+        labels: dict[Cell, tuple[dict[Cell, int], int]] | None = None,
     ) -> None:
         self.board = board
         self.player = player
         self.players = players
         self.removed = removed
         self.options = options
-        self._labels: dict[Cell, tuple[dict[Cell, int], int]] = {}
+        self.facts: dict[str, Any] = {} if facts is None else facts
+        self.memo: dict[str, Any] = {}
+        self._labels: dict[Cell, tuple[dict[Cell, int], int]] = {} if labels is None else labels
         self._cut_searches: dict[Cell, bool] = {}
+
+    def _fact(self, name: str, find: Callable[[], Any]) -> Any:
+        """The Grid fact ``name``: handed on or found now (and kept in :attr:`facts`)."""
+        facts = self.facts
+        found = facts.get(name)
+        if found is None:
+            found = facts[name] = find()
+        return found
 
     # ------------------------------------------------------------------ counts
     @cached_property
     def _on_grid(self) -> dict[tuple[int, str], int]:
+        return cast("dict[tuple[int, str], int]", self._fact("_on_grid", self._count_on_grid))
+
+    def _count_on_grid(self) -> dict[tuple[int, str], int]:
         counts: dict[tuple[int, str], int] = {}
         for tile in self.board.values():
             key = (tile.player, tile.kind)
@@ -136,6 +160,9 @@ class Position:
     @cached_property
     def frontier(self) -> dict[Cell, int]:
         """Empty cells touching the Grid → how many tiles each touches (sorted by cell)."""
+        return cast("dict[Cell, int]", self._fact("frontier", self._find_frontier))
+
+    def _find_frontier(self) -> dict[Cell, int]:
         counts: dict[Cell, int] = {}
         board = self.board
         for x, y in board:
@@ -148,6 +175,9 @@ class Position:
     @cached_property
     def near2(self) -> list[Cell]:
         """Empty cells within 2 of some tile (the engine's bound for "any empty cell")."""
+        return cast("list[Cell]", self._fact("near2", self._find_near2))
+
+    def _find_near2(self) -> list[Cell]:
         board = self.board
         cells = {
             (x + dx, y + dy)
@@ -161,11 +191,16 @@ class Position:
     @cached_property
     def connected(self) -> bool:
         """Whether the Grid obeys the connectivity rule (FW2) now."""
-        return grid_is_whole(self.board.keys(), self.options)
+        return bool(self._fact("connected", lambda: grid_is_whole(self.board.keys(), self.options)))
 
     @cached_property
     def pieces(self) -> tuple[dict[Cell, int], int, list[int]]:
         """The Grid's pieces: cell → piece label, how many pieces, and each piece's size."""
+        return cast(
+            "tuple[dict[Cell, int], int, list[int]]", self._fact("pieces", self._find_pieces)
+        )
+
+    def _find_pieces(self) -> tuple[dict[Cell, int], int, list[int]]:
         labels = component_labels(self.board)
         count = max(labels.values(), default=-1) + 1
         sizes = [0] * count
@@ -176,14 +211,16 @@ class Position:
     @cached_property
     def articulation(self) -> frozenset[Cell]:
         """Tiles whose removal alone would split the (connected) Grid."""
-        return articulation_points(self.board)
+        return cast(
+            "frozenset[Cell]", self._fact("articulation", lambda: articulation_points(self.board))
+        )
 
     def is_cut(self, cell: Cell) -> bool:
         """Whether ``cell`` is in :attr:`articulation`, decided from its 8 neighbours when they
         touch one another without it (then it is no cut point), else by a search around it that
         stops once its neighbours are found joined; once a few cells needed that search, the
         Grid's whole articulation set is computed instead."""
-        known = self.__dict__.get("articulation")
+        known = self.facts.get("articulation")
         if known is not None:
             return cell in known
         board = self.board
@@ -306,21 +343,19 @@ class Position:
             pool = [target.player]
         return [p for p in pool if self.supply(p, "zombie") > 0]
 
-    def after(self, action: Action) -> Position:
-        """The position after ``action`` with the same player acting (for look-ahead)."""
+    def after(self, action: Action, facts: dict[str, Any] | None = None) -> Position:
+        """The position after ``action`` with the same player acting (for look-ahead), told
+        ``facts`` of its Grid when the caller knows them."""
         board, removed = apply_action(self, action)
-        return Position(board, self.player, self.players, removed, self.options)
+        return Position(board, self.player, self.players, removed, self.options, facts)
 
     def seen_by(self, board: Board, player: int) -> Position:
         """This position with ``player`` acting, on ``board`` (the same tiles in another order):
         what is known of the Grid's shape so far is kept, not computed again."""
-        out = Position(board, player, self.players, self.removed, self.options)
-        known = self.__dict__
-        for name in _GRID_FACTS:
-            if name in known:
-                out.__dict__[name] = known[name]
-        out._labels = self._labels
-        return out
+        facts = {name: value for name, value in self.facts.items() if name in _GRID_FACTS}
+        return Position(
+            board, player, self.players, self.removed, self.options, facts, self._labels
+        )
 
     def footprint(self, action: Action) -> tuple[Cell | None, Cell | None]:
         """The cell ``action`` (allowed here) empties and the cell it fills, as

@@ -28,6 +28,7 @@ from ftwkit.games.forthewin.actions import (
     Candidate,
     Position,
     RawCandidate,
+    apply_action,
     basic_reason,
     describe,
     grid_is_whole,
@@ -163,7 +164,7 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         return True
     if not pos.is_cut(lifted):
         return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
-    cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.__dict__.get("_masks", {})
+    cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.memo.get("_masks", {})
     found = cached.get(lifted)
     if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
         masks, sizes = found
@@ -178,16 +179,17 @@ def position_after(pos: Position, action: Action) -> Position:
     footprint of the action (the judgement the Grid rule makes) instead of a search of the Grid,
     and, when the action split a whole Grid, its pieces derived from those of ``pos`` (and the
     count of tiles on the Grid, when none entered or left it)."""
-    after = pos.after(action)
+    board, removed = apply_action(pos, action)
     lifted, filled = pos.footprint(action)
     whole = _keeps_whole(pos, lifted, filled)
+    facts: dict[str, Any] = {}
     if not whole and lifted is not None and filled is not None and pos.connected:
-        _carry_pieces(pos, after, lifted, filled)  # the pieces, for the rejoining action
-    after.__dict__["connected"] = whole
-    counts = pos.__dict__.get("_on_grid")
+        facts = _carried_pieces(pos, lifted, filled)  # the pieces, for the rejoining action
+    facts["connected"] = whole
+    counts = pos.facts.get("_on_grid")
     if counts is not None and type(action) not in (Add, ZombieInfect):
-        after.__dict__["_on_grid"] = counts  # no tile entered or left the Grid
-    return after
+        facts["_on_grid"] = counts  # no tile entered or left the Grid
+    return Position(board, pos.player, pos.players, removed, pos.options, facts)
 
 
 def _cells_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> set[Cell]:
@@ -234,9 +236,11 @@ def _split_allowed(
         and _undo_exists(pos, action, lifted, filled)
     ):
         return True
-    after = pos.after(action)
+    board, removed = apply_action(pos, action)
+    facts: dict[str, Any] | None = None
     if lifted is not None and filled is not None and pos.connected:
-        _carry_pieces(pos, after, lifted, filled)
+        facts = _carried_pieces(pos, lifted, filled)
+    after = Position(board, pos.player, pos.players, removed, pos.options, facts)
     if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
         return True
     if must_stay_whole(action, opts.grid_check) or more == 0:
@@ -245,7 +249,7 @@ def _split_allowed(
         return bool(legal_actions(after, 0, stop_at_first=True))
     # The second action that rejoined the Grid after an earlier first action lifting the same
     # tile usually rejoins it again (the Grid differs only where that tile went): try it first.
-    witnesses: dict[Cell, Action] = pos.__dict__.setdefault("_rejoin_witness", {})
+    witnesses: dict[Cell, Action] = pos.memo.setdefault("_rejoin_witness", {})
     witness = witnesses.get(lifted)
     if witness is not None:
         found = offered(after, witness)
@@ -284,7 +288,7 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         actor = lifted
     else:
         return False  # Shove (a run moved) and Add (nothing lifted) take the slow way
-    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] = pos.__dict__.setdefault(
+    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] = pos.memo.setdefault(
         "_undo_facts", {}
     )
     facts = cache.get((lifted, actor))
@@ -317,21 +321,21 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
 
 def _has_supply(pos: Position) -> bool:
     """Whether the acting player has a tile of some kind off the Grid (cached on ``pos``)."""
-    found: bool | None = pos.__dict__.get("_has_supply")
+    found: bool | None = pos.memo.get("_has_supply")
     if found is None:
-        found = pos.__dict__["_has_supply"] = any(pos.supply(pos.player, k) > 0 for k in KINDS)
+        found = pos.memo["_has_supply"] = any(pos.supply(pos.player, k) > 0 for k in KINDS)
     return found
 
 
 def _own_pirates_near(pos: Position) -> dict[Cell, list[Cell]]:
     """Cell → the acting player's face-up Pirates next to it (cached on ``pos``)."""
-    found: dict[Cell, list[Cell]] | None = pos.__dict__.get("_own_pirates_near")
+    found: dict[Cell, list[Cell]] | None = pos.memo.get("_own_pirates_near")
     if found is None:
         found = {}
         for x, y in pos.own_up("pirate"):
             for dx, dy in KING:
                 found.setdefault((x + dx, y + dy), []).append((x, y))
-        pos.__dict__["_own_pirates_near"] = found
+        pos.memo["_own_pirates_near"] = found
     return found
 
 
@@ -373,7 +377,7 @@ def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None
     fx, fy = filled
     lx, ly = lifted
     next_to = abs(fx - lx) <= 1 and abs(fy - ly) <= 1
-    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] = pos.__dict__.setdefault(
+    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] = pos.memo.setdefault(
         "_refillers", {}
     )
     key = (lifted, actor, next_to)
@@ -431,11 +435,12 @@ def _refillers(pos: Position, lifted: Cell, actor: Cell | None, next_to: bool) -
     return frozenset(out)
 
 
-def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) -> None:
-    """Give ``after`` its pieces without a flood fill: those of the Grid without ``lifted``,
-    merged through ``filled`` (only when the one_group Grid was whole before the action)."""
+def _carried_pieces(pos: Position, lifted: Cell, filled: Cell) -> dict[str, Any]:
+    """The facts of the Grid after an action lifting ``lifted`` and filling ``filled``, found
+    without a flood fill: its pieces are those of the Grid without ``lifted``, merged through
+    ``filled`` (only when the one_group Grid was whole before the action; else none)."""
     if pos.options.connectivity != "one_group":
-        return
+        return {}
     labels, _ = pos.labels_without(lifted)
     x, y = filled
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
@@ -455,16 +460,18 @@ def _carry_pieces(pos: Position, after: Position, lifted: Cell, filled: Cell) ->
     sizes = [0] * count
     for label in out.values():
         sizes[label] += 1
-    after.__dict__["pieces"] = (out, count, sizes)
-    after.__dict__["connected"] = count <= 1
-    after.__dict__["_join_from"] = (pos, lifted, filled, touched)  # join_cells, when asked
-    after.__dict__["origin"] = (pos, lifted, filled)
+    return {
+        "pieces": (out, count, sizes),
+        "connected": count <= 1,
+        "_join_from": (pos, lifted, filled, touched),  # join_cells, when asked
+        "origin": (pos, lifted, filled),
+    }
 
 
 def _base_masks(pos: Position, lifted: Cell) -> tuple[dict[Cell, int], list[int]]:
     """For the Grid without ``lifted``: empty cell → bitmask of the pieces it touches, and the
     size of each piece (cached per lifted cell)."""
-    cache: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.__dict__.setdefault("_masks", {})
+    cache: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.memo.setdefault("_masks", {})
     found = cache.get(lifted)
     if found is None:
         labels, count = pos.labels_without(lifted)
@@ -497,8 +504,8 @@ def _carried_join_cells(
     for label in touched:
         merged |= 1 << label
     others = ((1 << count) - 1) ^ merged
-    cache: dict[tuple[Cell, int], tuple[dict[Cell, Any], dict[int, Cell]]] = (
-        pos.__dict__.setdefault("_join_base", {})
+    cache: dict[tuple[Cell, int], tuple[dict[Cell, Any], dict[int, Cell]]] = pos.memo.setdefault(
+        "_join_base", {}
     )
     found = cache.get((lifted, merged))
     if found is None:
@@ -565,7 +572,7 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
-    origin = pos.__dict__.get("origin")
+    origin = pos.facts.get("origin")
     if origin is not None:
         return _whole_from_origin(origin, lifted, filled)
     if not pos.is_cut(lifted):
@@ -588,7 +595,7 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
         labels, count = base.labels_without(first_lifted)
         touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
         return len(touched) == count
-    cache: dict[tuple[Cell, Cell], tuple[dict[Cell, int], int]] = base.__dict__.setdefault(
+    cache: dict[tuple[Cell, Cell], tuple[dict[Cell, int], int]] = base.memo.setdefault(
         "_pair_labels", {}
     )
     key = (first_lifted, lifted)
@@ -613,12 +620,12 @@ def join_cells(pos: Position) -> dict[Cell, Cell | None]:
     A cell qualifies if it touches every piece of the Grid (any action filling it may do), or
     every piece but one lone tile (then only moving that lone tile there can do).
     """
-    carried: dict[Cell, Cell | None] | None = pos.__dict__.get("join_cells")
+    carried: dict[Cell, Cell | None] | None = pos.facts.get("join_cells")
     if carried is not None:
         return carried
-    source = pos.__dict__.get("_join_from")
+    source = pos.facts.get("_join_from")
     if source is not None:
-        carried = pos.__dict__["join_cells"] = _carried_join_cells(*source)
+        carried = pos.facts["join_cells"] = _carried_join_cells(*source)
         return carried
     labels, count, sizes = pos.pieces
     board = pos.board

@@ -14,6 +14,7 @@ from ftwkit.games.forthewin.moves import KINDS
 from ftwkit.games.forthewin.notation import parse
 from ftwkit.games.forthewin.options import Options as ForTheWinOptions
 from ftwkit.games.forthewin.state import ACTIONS_PER_ROUND, ForTheWinState
+from ftwkit.games.forthewin.turns import reachable_turns
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int, require
 
@@ -158,6 +159,7 @@ class ForTheWinRules(Rules):
         if over:
             return _check_finished(state, None if mover < 0 else mover)
         _check_playable(state)
+        _check_turn_order(state)
         return state.settle_loaded()
 
 
@@ -241,6 +243,25 @@ def _check_playable(state: ForTheWinState) -> None:
         raise InvalidState(
             "tiles: the Grid is split and no action can rejoin it this turn (FW3: such a split "
             "is never allowed)"
+        )
+
+
+def _check_turn_order(state: ForTheWinState) -> None:
+    """Refuse action counters that no order of turns leaves (FW4-FW7), whoever opened the round:
+    e.g. a player to play with 4 actions used while the other has used none (a turn is 1 or 2
+    actions, and turns alternate), or a counter two turns ahead of the others'.
+
+    ``first`` is not held against the counters: hand-made positions often leave it at its
+    default, and it only decides who opens the next round (FW7).
+    """
+    extended = state.rules.options.tail_mode == "one_extended_turn"
+    n = state.n_players
+    found = (state.actions_used, state.mover, state.turn_actions)
+    if not any(found in reachable_turns(n, first, extended) for first in range(n)):
+        raise InvalidState(
+            f"actions_used: {list(state.actions_used)} with {PLAYER_NAMES[state.mover]} to play "
+            f"after {state.turn_actions} action(s) this turn: no order of turns leaves these "
+            "counters (turns go round the table, 1 or 2 actions each, FW4-FW7)"
         )
 
 

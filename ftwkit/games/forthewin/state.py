@@ -6,11 +6,10 @@ Supplies are not stored: each player owns two tiles of each kind, so whatever is
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ftwkit.games.forthewin import explain, playout
 from ftwkit.games.forthewin.actions import (
@@ -76,6 +75,8 @@ class ForTheWinState(State):
     result: tuple[int, ...] | None = None
     removed: tuple[tuple[int, str], ...] = ()
     seed: int | None = None
+
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position"})
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -344,14 +345,14 @@ class ForTheWinState(State):
         return self._replace(tiles=tiles, removed=removed, actions_used=tuple(used), result=())
 
     def _replace(self, **changes: Any) -> ForTheWinState:
-        return dataclasses.replace(self, **changes)
+        return self._derive(**changes)
 
     def _successor(self, grid: Position, **changes: Any) -> ForTheWinState:
         """:meth:`_replace` for a position on the tiles of ``grid``, which hands on what it knows
         of the Grid's shape (whether it is whole, its pieces...) instead of having it found
         again."""
-        nxt = dataclasses.replace(self, **changes)
-        nxt.__dict__["position"] = grid.seen_by(nxt.board, nxt.mover)
+        nxt = self._derive(**changes)
+        nxt._remember("position", grid.seen_by(nxt.board, nxt.mover))
         return nxt
 
     # ------------------------------------------------------------------ JSON and text

@@ -94,7 +94,6 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-import operator
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -219,7 +218,7 @@ class PassMove(Move):
         cards = self.cards
         if len(cards) == PASS_COUNT and cards[0] < cards[1] < cards[2]:
             return  # already in order: the common case, kept cheap for move generation
-        object.__setattr__(self, "cards", tuple(sorted(cards)))
+        self._normalise(cards=tuple(sorted(cards)))
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -235,9 +234,7 @@ def _sorted_pass(cards: Cards) -> PassMove:
 
     The pass phase lists C(12, 3) = 220 of these per decision, so this keeps it cheap.
     """
-    move = object.__new__(PassMove)
-    object.__setattr__(move, "cards", cards)
-    return move
+    return PassMove._build(cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +279,7 @@ class HelpMove(Move):
     def __post_init__(self) -> None:
         helpers = self.helpers
         if len(helpers) > 1:
-            object.__setattr__(self, "helpers", tuple(sorted(helpers)))
+            self._normalise(helpers=tuple(sorted(helpers)))
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -345,29 +342,6 @@ class RoundResult:
             "hands": [list(h) for h in self.hands],
             "points": list(self.points),
         }
-
-
-_FIELDS = (
-    "player_count",
-    "seed",
-    "round",
-    "start",
-    "active",
-    "phase",
-    "hands",
-    "passing",
-    "passed",
-    "pile",
-    "aux",
-    "out",
-    "aside",
-    "taken",
-    "totals",
-    "round_points",
-    "last_round",
-)
-
-_field_values = operator.attrgetter(*_FIELDS)
 
 
 def _without(cards: Cards, remove: Cards | tuple[int]) -> Cards:
@@ -577,9 +551,10 @@ class FtwCardsState(State):
             return _PASSES[tuple(sorted(rng.sample(self.hands[player], PASS_COUNT)))]
         return rng.choice(self.legal_moves())
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` may be played now (checked directly, without listing every move)."""
-        return self._refusal(move) is None
+    def _is_legal(self, move: Move) -> bool:
+        """Whether ``move`` may be played now: one that ``legal_moves()`` handed out, else checked
+        directly (without listing every move)."""
+        return self._listed(move) or self._refusal(move) is None
 
     def _why_illegal(self, move: Move) -> str:
         reason = self._refusal(move)
@@ -666,9 +641,7 @@ class FtwCardsState(State):
 
     # ----------------------------------------------------------------- applying moves
     def _changed(self, **changes: Any) -> FtwCardsState:
-        values = dict(zip(_FIELDS, _field_values(self), strict=True))
-        values.update(changes)
-        return _make_state(self.rules, values)
+        return self._derive(**changes)
 
     def _apply(self, move: Move) -> FtwCardsState:
         player = self.active
@@ -747,26 +720,13 @@ class FtwCardsState(State):
     ) -> FtwCardsState:
         """The state after ``player``'s turn changed these fields: next player, or round end."""
         if len(hands[player]) != 1:
-            # the common case, built positionally in ``_FIELDS`` order (no field dictionary)
-            return FtwCardsState(
-                self.rules,
-                self.player_count,
-                self.seed,
-                self.round,
-                self.start,
-                (player + 1) % self.player_count,
-                self.phase,
-                hands,
-                self.passing,
-                self.passed,
-                pile,
-                aux,
-                out,
-                self.aside,
-                taken,
-                self.totals,
-                self.round_points,
-                self.last_round,
+            return self._derive(
+                active=(player + 1) % self.player_count,
+                hands=hands,
+                pile=pile,
+                aux=aux,
+                out=out,
+                taken=taken,
             )
         changes = {"hands": hands, "pile": pile, "aux": aux, "out": out, "taken": taken}
         # FT11: only the active player's hand changed, so only they can end the round.

@@ -369,7 +369,6 @@ def _ray_masks(lines: int) -> tuple[tuple[tuple[int, bool, tuple[int, ...]], ...
 
 
 _NO_CAPTURE: tuple[int, tuple[Capture, ...]] = (0, ())
-_new_object = object.__new__
 _ROW_CACHE: dict[int, tuple[Approach, ...]] = {}
 """The approach moves of one piece, keyed by ``source index << _SIZE | destinations mask``: random
 play meets the same few thousand (piece, destinations) pairs again and again, and reusing the
@@ -590,11 +589,6 @@ class Options:
     ``max_plies_without_capture`` safeguard is on (RULINGS PW12); without it, no effect."""
 
 
-_set = object.__setattr__
-"""Sets a field of a frozen object: the private caches of a state and the fields of a move built
-without the dataclass's ``__init__`` (what ``dataclasses`` itself does in a frozen ``__init__``)."""
-
-
 # ---------------------------------------------------------------------------------------- state
 @state_dataclass
 class PlayWinState(State):
@@ -624,6 +618,7 @@ class PlayWinState(State):
     )
 
     seed: ClassVar[None] = None
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"_gen", "_cap"})
 
     # ------------------------------------------------------------------ protocol properties
     @property
@@ -694,21 +689,11 @@ class PlayWinState(State):
                 moves = captures if count else self._approaches(near)
             else:
                 # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
-                _set(self, "_cap", _NO_CAPTURE)
+                self._remember("_cap", _NO_CAPTURE)
                 moves = self._approaches(near)
-            # private caches, not part of the value: set as ``object.__setattr__`` would
-            _set(self, "_gen", moves)
+            # private caches, not part of the value
+            self._remember("_gen", moves)
         return moves
-
-    def _is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is among the legal moves (an identity scan first: moves handed out
-        by ``legal_moves()`` are shared objects, so playouts skip hashing every move)."""
-        cache = self._legal_cache
-        if cache is not None:
-            for legal in cache:
-                if legal is move:
-                    return True
-        return super()._is_legal(move)
 
     def _why_over(self, move: Move) -> str:
         """Once a player is immobilised, the reason also says which rule stopped the move (e.g.
@@ -752,18 +737,18 @@ class PlayWinState(State):
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
         if not own & _dilate(opp):
-            _set(self, "_cap", _NO_CAPTURE)
+            self._remember("_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         empty = _FULL ^ (own | opp)
         sources = _leapers(own, opp, empty)
         if not sources:
-            _set(self, "_cap", _NO_CAPTURE)
+            self._remember("_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
             result = self._global_captures(sources, opp, empty, opts.removal == "immediate")
-            _set(self, "_cap", result)
+            self._remember("_cap", result)
             return result
         series = self._capture_series(sources)
         best = 0
@@ -781,12 +766,9 @@ class PlayWinState(State):
             name = _NAMES[src]
             for one in keep:
                 # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
-                move = _new_object(Capture)
-                _set(move, "src", name)
-                _set(move, "leaps", one)
-                moves.append(move)
+                moves.append(Capture._build(src=name, leaps=one))
         result = (best, tuple(moves))
-        _set(self, "_cap", result)
+        self._remember("_cap", result)
         return result
 
     @staticmethod
@@ -814,10 +796,7 @@ class PlayWinState(State):
         moves = []
         for name, one in kept:
             # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
-            move = _new_object(Capture)
-            _set(move, "src", name)
-            _set(move, "leaps", one)
-            moves.append(move)
+            moves.append(Capture._build(src=name, leaps=one))
         return best, tuple(moves)
 
     def _approaches(self, near: int) -> tuple[Approach, ...]:

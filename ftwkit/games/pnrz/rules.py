@@ -221,7 +221,7 @@ class PnrzRules(Rules):
         super().__init__(options)
         # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
         # since every move asks for tiles
-        object.__setattr__(self, "_tiles", load_tile_set(self.options.tile_set))
+        self._keep("_tiles", load_tile_set(self.options.tile_set))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle by options (the slots are immutable), e.g. for parallel simulations."""
@@ -363,6 +363,8 @@ class PnrzRules(Rules):
             )
         self._check_unique(table, hands, draw, aside)
         self._check_bases(table, hands, aside, owner)
+        for p, hand in enumerate(hands):
+            _check_hand_size(hand, len(characters[p]), f"hands[{p}]")
         to_play, final, pending = self._load_turn(data, n, table)
         if final is not None and draw:
             raise InvalidState(
@@ -725,6 +727,26 @@ class PnrzRules(Rules):
                 rot = canonical_rot(self.tile_set.tile(found[0]).picture, move.rot)
                 return type(move)(move.at, rot)
         return move
+
+
+HAND_DEAL = 3
+"""Play tiles dealt to each player once the characters are chosen (PN15)."""
+
+
+def _check_hand_size(keys: tuple[str, ...], bases: int, field: str) -> None:
+    """Refuse a hand bigger than play can make it.
+
+    A hand is dealt 3 play tiles beside the player's own bases. Playing a play tile draws one
+    (back to the same size); playing an own base draws one (PN6) and a Replace swaps one tile of
+    the hand for one on the table (PN11), so a hand never holds more than 3 tiles plus its own
+    bases, however they came and went.
+    """
+    if len(keys) > HAND_DEAL + bases:
+        raise InvalidState(
+            f"{field}: {len(keys)} tiles, but a hand is dealt {HAND_DEAL} play tiles beside "
+            f"the player's {bases} own base{'s' if bases != 1 else ''} and never grows past "
+            f"that (PN6, PN11)"
+        )
 
 
 def _load_seed(data: Mapping[str, Any]) -> int | None:

@@ -9,7 +9,7 @@ import operator
 import random
 from collections.abc import Callable
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ftwkit.games.pnrz.notation import (
     Choose,
@@ -97,6 +97,10 @@ class PnrzState(State):
     seed: int | None = None
     picking: bool = False
 
+    _CACHES: ClassVar[frozenset[str]] = frozenset(
+        {"placed", "cells", "counts", "candidates", "_sections", "_group_size"}
+    )
+
     # ------------------------------------------------------------------ derived values
     @property
     def tile_set(self) -> TileSet:
@@ -158,10 +162,9 @@ class PnrzState(State):
 
         Unowned characters are included too; a character with no territory has ``(0, ∅)``.
         """
-        cached = self.__dict__.get("_sections")
+        cached = self._recall("_sections")
         if cached is None:
-            cached = best_sections(self.cells, self.opts, self.counts)
-            self.__dict__["_sections"] = cached
+            cached = self._remember("_sections", best_sections(self.cells, self.opts, self.counts))
         return dict(cached)
 
     # ------------------------------------------------------------------ protocol
@@ -225,17 +228,12 @@ class PnrzState(State):
         return text
 
     def _evolve(self, **changes: Any) -> PnrzState:
-        """``dataclasses.replace`` for this frozen state, without re-running ``__init__``.
+        """``dataclasses.replace`` for this frozen state, by the protocol's ``_derive``.
 
         A move changes a few fields of a dozen; copying the field values straight into a new
         instance is several times cheaper, and no cached value or history is carried over.
         """
-        values = {name: self.__dict__[name] for name in _FIELDS}
-        values["_legal_cache"] = None  # as ``dataclasses.replace`` leaves the init=False field
-        values.update(changes)
-        nxt = object.__new__(PnrzState)
-        nxt.__dict__.update(values)
-        return nxt
+        return self._derive(**changes)
 
     # ------------------------------------------------------------------ search hooks
     def _random_move(self, rng: random.Random) -> Move:
@@ -423,12 +421,12 @@ class PnrzState(State):
                 continue
             base = self.tile(key).base_of
             if base is not None and self.owner.get(base) == p:
-                moves.extend(MoveBase((x, y), dst) for dst in self._base_targets((x, y)))
+                moves.extend(map(_move_base((x, y)), self._base_targets((x, y))))
         if not moves:
             moves.append(Pass())
         return moves
 
-    def is_legal(self, move: Move) -> bool:
+    def _is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal; a placement is checked directly, without the move list.
 
         Exactly the moves ``legal_moves()`` lists: in a turn with nothing pending, a tile of the
@@ -436,7 +434,7 @@ class PnrzState(State):
         """
         kind = type(move)
         if self.picking or self.is_over or kind not in _DIRECT:
-            return super().is_legal(move)
+            return super()._is_legal(move)
         pending = self.pending
         if kind is Place:
             assert isinstance(move, Place)
@@ -559,11 +557,12 @@ class PnrzState(State):
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
-        cached = self.__dict__.get("_group_size")
+        cached = self._recall("_group_size")
         if cached is None:
             placed = self.placed
-            cached = len(reachable(next(iter(placed)), placed, FULL_EDGE))
-            self.__dict__["_group_size"] = cached
+            cached = self._remember(
+                "_group_size", len(reachable(next(iter(placed)), placed, FULL_EDGE))
+            )
         return int(cached)
 
     def _action_moves(self) -> list[Move]:
@@ -618,21 +617,22 @@ class PnrzState(State):
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
             for kept in ("candidates", "_group_size"):
-                if kept in self.__dict__:
-                    nxt.__dict__[kept] = self.__dict__[kept]
+                value = self._recall(kept)
+                if value is not None:
+                    nxt._remember(kept, value)
             if isinstance(move, Swap):
                 changed = (move.a, move.b)
             elif isinstance(move, Rotate | Orient | Replace):
                 changed = (move.at,)
-        if "cells" in self.__dict__:
+        if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
         return nxt
 
     def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
         """Give ``nxt`` its ``placed`` and ``cells`` from this state's, redoing ``anchors`` only."""
         if not anchors:
-            nxt.__dict__["placed"] = self.placed
-            nxt.__dict__["cells"] = self.cells
+            nxt._remember("placed", self.placed)
+            nxt._remember("cells", self.cells)
             return
         placed = dict(self.placed)
         cells = dict(self.cells)
@@ -647,8 +647,8 @@ class PnrzState(State):
                 quads = rotated(self.tile(key).quads, rot)
                 for cell, code in zip(footprint((x, y)), quads, strict=True):
                     cells[cell] = code
-        nxt.__dict__["placed"] = placed
-        nxt.__dict__["cells"] = cells
+        nxt._remember("placed", placed)
+        nxt._remember("cells", cells)
 
     def _apply_other(self, move: Move) -> PnrzState:
         if isinstance(move, MoveBase):
@@ -739,16 +739,16 @@ class PnrzState(State):
         quads = rotated(tile.quads, move.rot)
         for cell, code in zip(footprint(move.at), quads, strict=True):
             cells[cell] = code
-        nxt.__dict__["cells"] = cells
+        nxt._remember("cells", cells)
         placed = dict(self.placed)
         placed[move.at] = (move.tile, move.rot)
-        nxt.__dict__["placed"] = placed
-        nxt.__dict__["candidates"] = extend_candidates(
-            self.candidates, move.at, cells, self._aligned
+        nxt._remember("placed", placed)
+        nxt._remember(
+            "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
         )
-        if self.__dict__.get("_group_size") == len(self.table):
+        if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
-            nxt.__dict__["_group_size"] = len(self.table) + 1
+            nxt._remember("_group_size", len(self.table) + 1)
         return nxt
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
@@ -944,6 +944,18 @@ _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
 
 
+@functools.lru_cache(maxsize=256)
+def _move_base(src: Cell) -> Callable[[Cell], MoveBase]:
+    """The moves of the base at ``src`` by destination, made once and shared (a base has dozens
+    of destinations every turn, and the same ones turn after turn)."""
+
+    @functools.lru_cache(maxsize=4096)
+    def to(dst: Cell) -> MoveBase:
+        return MoveBase(src, dst)
+
+    return to
+
+
 @functools.lru_cache(maxsize=65536)
 def _swap(a: Cell, b: Cell) -> Swap:
     """A shared ``Swap`` move (there are hundreds of pairs a turn; the values repeat)."""
@@ -954,10 +966,6 @@ def _swap(a: Cell, b: Cell) -> Swap:
 def _replace(at: Cell, key: str) -> Replace:
     """A shared ``Replace`` move (one per tile on the table and tile in hand, every Replace)."""
     return Replace(at, key)
-
-
-_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(PnrzState) if f.init)
-"""The dataclass fields a state is made from (the position, the rules and the history)."""
 
 
 _BY_ANCHOR = operator.itemgetter(2, 1)
