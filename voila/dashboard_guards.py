@@ -448,22 +448,31 @@ class OwnedKernelStarts:
 
 
 async def set_kernel_environment(manager: Any, kernel_id: str, env: dict[str, str]) -> None:
-    """Update ``os.environ`` in a running kernel (a silent execution on its own channel)."""
+    """Update ``os.environ`` in a running kernel: a silent execution on a shell connection of
+    the server's own (as Jupyter asks a kernel for its info), waited for at most 10 s."""
     code = f"__import__('os').environ.update({env!r})"
     try:
-        client = manager.get_kernel(kernel_id).client()
-        client.start_channels(shell=True, iopub=False, stdin=False, hb=False, control=False)
-        try:
-            msg_id = client.execute(code, silent=True, store_history=False, allow_stdin=False)
-            deadline = asyncio.get_running_loop().time() + 10
-            while asyncio.get_running_loop().time() < deadline:
-                reply = await ensure_async(client.get_shell_msg(timeout=10))
-                if reply.get("parent_header", {}).get("msg_id") == msg_id:
-                    break
-        finally:
-            client.stop_channels()
+        session = manager.get_kernel(kernel_id).session
+        stream = manager.connect_shell(kernel_id)
     except Exception as err:  # the kernel went meanwhile: its page will say so
         manager.log.warning("could not pass the request to kernel %s: %s", kernel_id, err)
+        return
+    answered: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_reply(_parts: Any) -> None:
+        if not answered.done():
+            answered.set_result(None)
+
+    try:
+        stream.on_recv(on_reply)
+        content = {"code": code, "silent": True, "store_history": False}
+        content |= {"user_expressions": {}, "allow_stdin": False, "stop_on_error": False}
+        session.send(stream, "execute_request", content)
+        await asyncio.wait_for(answered, 10)
+    except Exception as err:
+        manager.log.warning("kernel %s did not take the request's details: %s", kernel_id, err)
+    finally:
+        stream.close()
 
 
 class OwnKernelsOnly:
