@@ -411,3 +411,28 @@ def test_lone_surrogates_from_the_browser_are_replaced_and_pairs_kept() -> None:
     loaded = json.loads(cleaned)
     assert loaded == {"a": "x\ufffdy", "b": "\ufffd", "c": "😀"}
     json.dumps(loaded, ensure_ascii=False).encode("utf-8")  # now encodable
+
+
+class _PoolsManager(_Manager):
+    def __init__(self) -> None:
+        super().__init__([_Done("k1", True)], alive=["k1", "k2"])
+        self._pools["index.ipynb"] = [_Done("k2", True)]
+        self.shut: list[str] = []
+        self.refilled: list[str] = []
+        self.log = __import__("logging").getLogger("test")
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        self.shut.append(kernel_id)
+        self.alive = [k for k in self.alive if k != kernel_id]
+
+    def fill_if_needed(self, notebook_name: str) -> None:
+        self.refilled.append(notebook_name)
+
+
+def test_a_waiting_pooled_kernel_makes_room_for_a_visitor_of_another_notebook() -> None:
+    manager = _PoolsManager()
+    assert asyncio.run(guards.evict_pooled_kernel(manager, keep="playwin.ipynb"))
+    assert manager.shut == ["k2"] and manager.refilled == ["index.ipynb"]
+    # Nothing else waits outside the visitor's own notebook: nobody else is shut down.
+    assert not asyncio.run(guards.evict_pooled_kernel(manager, keep="playwin.ipynb"))
+    assert manager.shut == ["k2"]

@@ -645,3 +645,30 @@ class QuietTrustWarnings(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         """Keep every record but that warning."""
         return not str(record.msg).startswith("Notebook %s is not trusted")
+
+
+async def evict_pooled_kernel(manager: Any, keep: str = "") -> bool:
+    """Shut down one waiting pre-rendered kernel (of a notebook other than ``keep``) to make
+    room under the cap for a visitor; whether one was found.
+
+    Pooled kernels count against the cap, but a visitor is never turned away while one of them
+    merely waits: its pool refills later, when the cap leaves room again.
+    """
+    pools: dict[str, list[Any]] = getattr(manager, "_pools", {})
+    alive = set(manager.list_kernel_ids())
+    for name, pool in pools.items():
+        if name == keep:
+            continue
+        for entry in pool:
+            if not entry.done() or entry.cancelled() or entry.exception() is not None:
+                continue
+            kernel_id = entry.result().get("kernel_id")
+            if kernel_id not in alive:
+                continue
+            manager.log.info("Making room for a visitor: pooled kernel of %s shut down", name)
+            await manager.shutdown_kernel(kernel_id, now=True)
+            fill = getattr(manager, "fill_if_needed", None)
+            if fill is not None:
+                fill(notebook_name=name)
+            return True
+    return False

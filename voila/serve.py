@@ -73,8 +73,9 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
       was refused and the kernel lived on until culled).
     * The :data:`~dashboard_guards.CLIENT_COOKIE` cookie names the browser; the kernel started
       for the page (or handed over from a pre-rendered pool) is recorded as this client's.
-    * A slot is reserved before a kernel starts; with none left, or with this browser or its
-      address holding its share already, the visitor gets a busy page saying when to come back.
+    * A slot is reserved before a kernel starts; with none left (after shutting down waiting
+      pre-rendered kernels of other notebooks to make room), or with this browser or its address
+      holding its share already, the visitor gets a busy page saying when to come back.
     * A page asked without a query (``?position=…`` opens a position and needs its own run of
       the notebook) is served from the notebook's pool of pre-rendered kernels when one is ready.
     """
@@ -118,6 +119,9 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self._notebook_path = path or ""
         pooled = not self.request.query and guards.ready_pooled_kernel_first(manager, path or "")
         why = registry.refusal(running, client, address, pooled=pooled)
+        while why == "cap" and await guards.evict_pooled_kernel(manager, keep=path or ""):
+            running = list(manager.list_kernel_ids())
+            why = registry.refusal(running, client, address)
         if why is None and not pooled and not registry.reserve(running, client, address):
             why = "cap"
         if why is not None:
