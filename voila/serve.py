@@ -4,7 +4,7 @@ Run from the project root (``make dashboards`` does)::
 
     .venv/bin/python voila/serve.py                       # http://127.0.0.1:8866/
     .venv/bin/python voila/serve.py --port=9000 --max-kernels=8
-    .venv/bin/python voila/serve.py --Voila.ip=0.0.0.0 --allowed-hosts=games.example.org
+    .venv/bin/python voila/serve.py --allowed-hosts=games.example.org --behind-proxy
 
 Voilà serves a directory as a tree (``/voila/tree``) and renders each notebook at
 ``/voila/render/<name>.ipynb``; a single-notebook Voilà cannot link to other notebooks. This
@@ -15,15 +15,31 @@ reads ``voila/voila.json``. On top of Voilà it:
   with ``--allowed-hosts`` (DNS rebinding: a hostile page resolving its own name to 127.0.0.1 is
   refused with 403);
 * caps the number of kernels (``--max-kernels``, default 24): past it a visitor gets a 503 page
-  that says so and offers a reload, instead of the server spawning kernels without bound;
+  that says when to come back and retries by itself, instead of the server spawning kernels
+  without bound;
+* gives each browser (``--per-client-kernels``) and each network address
+  (``--per-address-kernels``; behind a proxy see ``--behind-proxy``) a share below the cap, so one
+  visitor (or a script dropping its cookies) cannot starve the rest (429 page);
+* keeps the index and the game explorers pre-rendered in waiting kernels (``--pooled``,
+  ``--pool-size``; Voilà's ``preheat_kernel``): a visitor without a ``?position=`` link gets one
+  at once; it counts against the cap, becomes the visitor's at hand-over, and its pool refills in
+  the background one kernel at a time with room left for visitors;
 * ties each kernel to the browser that opened its page (an HTTP-only cookie): another client
-  cannot shut that kernel down, read it or connect to it (403);
+  cannot shut that kernel down, read it or connect to it (403); the page itself cannot shut it
+  down over its websocket either (``shutdown_request`` is dropped);
 * gives dashboard pages the ``_xsrf`` cookie, so that closing a tab shuts its kernel down at once
-  (see :class:`DashboardHandler`); culling of unconnected kernels (``voila.json``) is the safety
-  net for pages that go away without saying so;
+  (see :class:`DashboardHandler`); culling (``voila.json``) is the safety net for pages that go
+  away without saying so, and frees kernels of pages left idle for an hour;
+* lets a page say so within seconds when its kernel dies (it is not restarted empty) and offer a
+  reload at the position it showed;
+* withholds from the browser every kernel message carrying an error's details (tracebacks,
+  ``stderr``): no server path leaves the server;
 * renders with the project's ``ftw`` template (``voila/share/voila/templates/ftw``): no request
   leaves the machine (Voilà's stock template loads Font Awesome from a CDN), and a page whose board
   failed to appear says so and offers a reload.
+
+How to size the cap and the pools for a machine, and how to serve behind a reverse proxy:
+``docs/serving.md``.
 
 Execute requests from the browser stay refused: Voilà only forwards widget (comm) messages.
 Any other Voilà command-line option may be added and takes precedence over the JSON file.

@@ -571,3 +571,28 @@ def test_a_killed_kernel_is_said_aloud_and_reload_brings_the_position_back(brows
             assert harness.ExplorerOnPage(page).snapshot().position == expected
         finally:
             harness.close_dashboard(page)
+
+
+# --------------------------------------------------------------------------- quiet console
+VERSION_WARNING = re.compile(r"Unsatisfied version|No satisfying version")
+
+
+def test_pages_log_no_package_version_mismatch(browser: Any) -> None:
+    # The widget managers Voilà loads are built against the JupyterLab packages of its own
+    # front end (pyproject pins them): no "Unsatisfied version … of shared singleton module".
+    with serve() as server:
+        for notebook, ready in (("playwin.ipynb", "canvas"), ("index.ipynb", ".ftw-gallery")):
+            page = browser.new_page(viewport=harness.VIEWPORT)
+            warnings: list[str] = []
+            page.on("console", lambda m, seen=warnings: seen.append(f"{m.type}: {m.text}"))
+            try:
+                page.goto(server.render_url(notebook), timeout=120_000)
+                if ready == "canvas":
+                    page.wait_for_function(
+                        harness.FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=120_000
+                    )
+                else:
+                    page.wait_for_selector(ready, timeout=120_000)
+                assert [w for w in warnings if VERSION_WARNING.search(w)] == [], notebook
+            finally:
+                harness.close_dashboard(page)
