@@ -553,7 +553,9 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
         """Send the kernel's message to the browser unless it carries an error's details."""
         why = kernel_messages.withheld(message)
         if why is not None:
-            self.log.info("withheld a kernel message from the page (%s)", why)
+            _, content, _ = kernel_messages.message_parts(message)
+            said = content.get("text") or content.get("evalue") if isinstance(content, dict) else ""
+            self.log.info("withheld a kernel message from the page (%s): %.300r", why, said)
             return None
         return super().write_message(message, binary)
 

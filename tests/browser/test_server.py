@@ -596,3 +596,67 @@ def test_pages_log_no_package_version_mismatch(browser: Any) -> None:
                 assert [w for w in warnings if VERSION_WARNING.search(w)] == [], notebook
             finally:
                 harness.close_dashboard(page)
+
+
+# --------------------------------------------------------------------------- no server paths
+def test_error_details_never_reach_the_page(guarded: harness.VoilaServer) -> None:
+    # A widget update the widget refuses (ipywidgets answers with a traceback), a comm opened
+    # for no target (the comm package logs a traceback to stderr): the page gets neither.
+    visitor = Visitor(guarded)
+    kernel = visitor.open_dashboard("playwin.ipynb")
+    try:
+        received = asyncio.run(_provoke_kernel_errors(visitor, kernel))
+        text = "\n".join(received)
+        assert '"kernel_info_reply"' in text
+        for leak in ("Traceback", "site-packages", harness.ROOT, '"msg_type": "error"'):
+            assert leak not in text, leak
+        assert '"name": "stderr"' not in text
+        assert "withheld a kernel message from the page" in guarded.log()
+    finally:
+        visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
+async def _provoke_kernel_errors(visitor: Visitor, kernel: str) -> list[str]:
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
+    url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=e"
+    ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    sent = 0
+
+    async def send(msg_type: str, content: dict[str, Any]) -> None:
+        nonlocal sent
+        sent += 1
+        header = {"msg_id": f"m{sent}", "msg_type": msg_type, "username": "t", "session": "e"}
+        header |= {"date": "2026-01-01T00:00:00Z", "version": "5.3"}
+        await ws.write_message(
+            json.dumps(
+                {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+                | {"channel": "shell", "buffers": []}
+            )
+        )
+
+    received: list[str] = []
+
+    async def until(msg_type: str) -> dict[str, Any]:
+        while True:
+            raw = await asyncio.wait_for(ws.read_message(), 60)
+            assert isinstance(raw, str), "websocket closed"
+            received.append(raw)
+            message: dict[str, Any] = json.loads(raw)
+            if message["header"]["msg_type"] == msg_type:
+                return message
+
+    await send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = (await until("comm_info_reply"))["content"]["comms"]
+    for comm_id in list(comms)[:5]:
+        bad = {"method": "update", "state": {"layout": 42, "value": {"x": [1]}}, "buffer_paths": []}
+        await send("comm_msg", {"comm_id": comm_id, "data": bad})
+    await send("comm_open", {"comm_id": "c1", "target_name": "no.such.target", "data": {}})
+    await send("kernel_info_request", {})
+    await until("kernel_info_reply")
+    with contextlib.suppress(asyncio.TimeoutError):  # late stderr or error messages
+        await asyncio.wait_for(until("never"), 3)
+    ws.close()
+    return received
