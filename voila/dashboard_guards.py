@@ -371,6 +371,8 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """Jupyter's culling, with the longer grace for a kernel whose page never connected,
         and a long one for a page left open."""
         kernel: Any = self._kernels.get(kernel_id)
+        if kernel is None:  # shut down while the culler went through the list
+            return
         if hasattr(kernel, "last_activity"):
             idle = (utcnow() - kernel.last_activity).total_seconds()
             if kernel_id not in self._ever_connected:
@@ -558,6 +560,14 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
             self.log.info("withheld a kernel message from the page (%s): %.300r", why, said)
             return None
         return super().write_message(message, binary)
+
+    def select_subprotocol(self, subprotocols: list[str]) -> str | None:
+        """Jupyter's choice; none if the page already went while its upgrade was accepted
+        (Jupyter's own method then failed with a traceback in the server's log)."""
+        if getattr(self, "connection", None) is None:
+            return None
+        choice: str | None = super().select_subprotocol(subprotocols)
+        return choice
 
     def on_close(self) -> None:
         """Disconnect as Voilà does and stop being tracked."""
