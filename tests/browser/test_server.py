@@ -166,6 +166,13 @@ def guards_cookie() -> str:
     return "ftw_client"
 
 
+def in_own_loop(coroutine: Any) -> Any:
+    """Run a coroutine to its end in a thread of its own (the sync Playwright of an earlier
+    test may hold this thread's event loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def kernel_of(body: str) -> str | None:
     found = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
     return found.group(1) if found else None
@@ -458,7 +465,7 @@ def test_a_visitor_cannot_shut_its_kernel_down_over_the_websocket(
     visitor = Visitor(guarded)
     kernel = visitor.open_dashboard()
     try:
-        seen = asyncio.run(_send_then_ask_kernel_info(visitor, kernel, "shutdown_request"))
+        seen = in_own_loop(_send_then_ask_kernel_info(visitor, kernel, "shutdown_request"))
         assert "kernel_info_reply" in seen and "shutdown_reply" not in seen
         time.sleep(2)
         assert kernel_exists(guarded, kernel)
@@ -605,7 +612,7 @@ def test_error_details_never_reach_the_page(guarded: harness.VoilaServer) -> Non
     visitor = Visitor(guarded)
     kernel = visitor.open_dashboard("playwin.ipynb")
     try:
-        received = asyncio.run(_provoke_kernel_errors(visitor, kernel))
+        received = in_own_loop(_provoke_kernel_errors(visitor, kernel))
         text = "\n".join(received)
         assert '"kernel_info_reply"' in text
         for leak in ("Traceback", "site-packages", harness.ROOT, '"msg_type": "error"'):
