@@ -33,9 +33,12 @@ from ftwkit.options import options_to_json
 from ftwkit.protocol import FORMAT_VERSION, State, is_int
 
 __all__ = [
+    "MAX_LINK_MOVES",
+    "MAX_RECORD_MOVES",
     "MAX_VARIATION_DEPTH",
     "MAX_VARIATION_MOVES",
     "Variation",
+    "check_size",
     "record",
     "replay",
     "replay_lines",
@@ -44,8 +47,19 @@ __all__ = [
 _RECORD_KEYS = {"game", "version", "options", "players", "seed", "start", "moves", "variations"}
 _VARIATION_KEYS = {"at", "moves", "variations"}
 
-MAX_VARIATION_MOVES = 100_000
-"""The most moves all variations of one record may hold together (a hostile file stays cheap)."""
+MAX_RECORD_MOVES = 20_000
+"""The most moves one record may hold in all its lines together (main line and variations).
+
+Replaying costs up to a few milliseconds a move (For the Win!'s are the dearest), so a hostile
+file of a hundred thousand one-move variations cost a kernel a minute before this bound; a record
+over it is refused by :func:`check_size` before any move is played, in milliseconds."""
+
+MAX_VARIATION_MOVES = MAX_RECORD_MOVES
+"""The former name of :data:`MAX_RECORD_MOVES` (kept for callers that import it)."""
+
+MAX_LINK_MOVES = 2_000
+"""The most moves a record given in a link (``?record=…``) may hold: opening a link must stay
+cheap for the server whoever sends it (see :func:`check_size`)."""
 
 MAX_VARIATION_DEPTH = 64
 """The deepest nesting of variations in a record (a variation of a variation of …)."""
@@ -170,7 +184,53 @@ def _play_line(state: State, moves: Any, where: str) -> State:
     return state
 
 
-def replay_lines(data: Mapping[str, Any]) -> list[State]:
+def check_size(data: Any, max_moves: int = MAX_RECORD_MOVES, what: str = "the record") -> int:
+    """Count the moves a record holds in all its lines, refusing it past ``max_moves``.
+
+    Reads only the record's shape (no move is parsed or played), stops as soon as the bound is
+    passed, and never recurses, so even a multi-megabyte hostile record is refused in
+    milliseconds. Call it on what a link or an upload carries before replaying it (a link:
+    ``max_moves=MAX_LINK_MOVES``); :func:`replay_lines` calls it itself.
+
+    Returns:
+        The number of moves (0 for something that is not a record: :func:`replay` names what is
+        wrong with it).
+
+    Raises:
+        InvalidState: more than ``max_moves`` moves, or variations nested deeper than
+            :data:`MAX_VARIATION_DEPTH`.
+    """
+    if not isinstance(data, Mapping):
+        return 0
+    total = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        line, depth = stack.pop()
+        if not isinstance(line, Mapping):
+            continue
+        moves = line.get("moves")
+        total += len(moves) if isinstance(moves, list) else 0
+        if total > max_moves:
+            raise InvalidState(
+                f"moves: {what} holds more than {max_moves:,} moves in all its lines "
+                "(main line and variations)"
+            )
+        variations = line.get("variations")
+        if isinstance(variations, list) and variations:
+            if depth >= MAX_VARIATION_DEPTH:
+                raise InvalidState(
+                    f"variations: nested deeper than {MAX_VARIATION_DEPTH} variations"
+                )
+            if len(variations) > max_moves - total:  # each variation plays at least one move
+                raise InvalidState(
+                    f"variations: {what} holds more than {max_moves:,} moves in all its lines "
+                    f"({len(variations):,} variations in one line)"
+                )
+            stack.extend((v, depth + 1) for v in variations)
+    return total
+
+
+def replay_lines(data: Mapping[str, Any], *, max_moves: int = MAX_RECORD_MOVES) -> list[State]:
     """The end of every line of a record: the main line first, each line before its variations.
 
     Variations branching from one line come in the order written.
@@ -180,13 +240,16 @@ def replay_lines(data: Mapping[str, Any]) -> list[State]:
 
     Raises:
         InvalidState: as :func:`replay`, or a malformed variation, named by its path
-            (``variations[2].variations[1].at``); more than :data:`MAX_VARIATION_MOVES` moves
-            in all variations, or variations nested deeper than :data:`MAX_VARIATION_DEPTH`.
+            (``variations[2].variations[1].at``); more than ``max_moves`` moves in all lines
+            (:data:`MAX_RECORD_MOVES`; a link's: :data:`MAX_LINK_MOVES`), or variations nested
+            deeper than :data:`MAX_VARIATION_DEPTH` — these two refused before any move is
+            played (:func:`check_size`).
     """
+    check_size(data, max_moves)
     end = replay(data)
     ends = [end]
     main = end.history()
-    budget = MAX_VARIATION_MOVES
+    budget = max_moves
     # (line's states, its variations, path for messages), walked without recursion
     stack: list[tuple[list[State], Any, str]] = [(main, data.get("variations") or [], "")]
     while stack:
@@ -202,7 +265,7 @@ def replay_lines(data: Mapping[str, Any]) -> list[State]:
             budget -= len(moves)
             if budget < 0:
                 raise InvalidState(
-                    f"{where}moves: the variations hold more than {MAX_VARIATION_MOVES} moves"
+                    f"{where}moves: the variations hold more than {max_moves:,} moves"
                 )
             side = _play_line(line[at], moves, where)
             ends.append(side)

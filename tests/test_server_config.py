@@ -2,7 +2,8 @@
 
 The browser tests (``tests/browser/test_server.py``) drive a running server; these pin the pieces
 that decide: which ``Host`` names are served, how the kernel cap counts, who owns a kernel, and
-the settings ``voila/voila.json`` ships (culling, IOPub wait, template, no preheating).
+the settings ``voila/voila.json`` ships (culling, IOPub wait, template, pools), and what the
+kernel websocket withholds from the browser.
 """
 
 from __future__ import annotations
@@ -195,9 +196,13 @@ def test_the_project_template_is_used_and_cannot_be_overridden(config: dict) -> 
     assert voila["template"] == "ftw"
     assert voila["allow_template_override"] == "NO"  # ?template=lab would bring the CDN back
     assert voila["show_tracebacks"] is False
-    assert voila["preheat_kernel"] is False and voila["progressive_rendering"] is False
+    assert "preheat_kernel" not in voila  # the launcher turns it on for the pooled notebooks
+    assert voila["progressive_rendering"] is False
     assert config["Voila"]["ip"] == "127.0.0.1"
-    assert config["DashboardServer"] == {"max_kernels": 24, "allowed_hosts": []}
+    server = config["DashboardServer"]
+    assert server["max_kernels"] == 24 and server["allowed_hosts"] == []
+    # Each client's share is well below the cap: one visitor cannot starve the rest.
+    assert 1 <= server["per_client_kernels"] <= server["per_address_kernels"] <= 24 // 2
 
 
 def test_no_configuration_lets_the_browser_execute_code(config: dict) -> None:
@@ -213,3 +218,221 @@ def test_the_template_links_nothing_outside_the_server() -> None:
             text = fh.read()
         assert not external.search(text), name
         assert "jsdelivr" not in text and "cdnjs" not in text, name
+
+
+# --------------------------------------------------------------------------- fair shares, pools
+def test_one_client_and_one_address_hold_only_their_share() -> None:
+    registry = guards.KernelRegistry(10, per_client=2, per_address=3)
+    running: list[str] = []
+    for n, client in enumerate(["alice", "alice", "bob"]):
+        assert registry.reserve(running, client, "10.0.0.1")
+        running.append(f"k{n}")
+        registry.started(f"k{n}", client, running, "10.0.0.1")
+    assert registry.refusal(running, "alice", "10.0.0.2") == "client"
+    assert registry.refusal(running, "carol", "10.0.0.1") == "address"  # cookies dropped
+    assert registry.refusal(running, "carol", "10.0.0.2") is None  # room for others
+    assert not registry.reserve(running, "dave", "10.0.0.1")
+    # A kernel gone frees its place at once.
+    running.remove("k0")
+    assert registry.refusal(running, "alice", "10.0.0.1") is None
+
+
+def test_starting_kernels_count_against_the_share_and_the_cap_comes_first() -> None:
+    registry = guards.KernelRegistry(3, per_client=5, per_address=2)
+    assert registry.per_client == 3  # a share is never above the cap
+    assert registry.reserve([], "a", "x") and registry.reserve([], "b", "x")
+    assert registry.refusal([], "c", "x") == "address"
+    assert registry.reserve([], "c", "y")
+    assert registry.refusal([], "d", "z") == "cap"
+    registry.release("a", "x")
+    assert registry.refusal([], "e", "x") is None
+
+
+def test_a_pooled_kernel_is_handed_to_one_client_only() -> None:
+    registry = guards.KernelRegistry(4)
+    registry.hand_over("pooled", "alice", running=["pooled"], address="10.0.0.1")
+    assert registry.owned_by("pooled", "alice") and not registry.owned_by("pooled", "bob")
+    with pytest.raises(ValueError, match="already handed over"):
+        registry.hand_over("pooled", "bob", running=["pooled"])
+    assert registry.held(["pooled"], "alice", "10.0.0.1") == (1, 1)
+    # Pooled kernels nobody owns yet still count against the cap, but not against a share.
+    assert registry.refusal(["pooled", "p2", "p3", "p4"], "bob", "10.0.0.2") == "cap"
+    assert registry.refusal(["pooled", "p2", "p3", "p4"], "bob", "10.0.0.2", pooled=True) is None
+
+
+class _Done:
+    def __init__(self, kernel_id: str, rendered: bool) -> None:
+        self.content = {"kernel_id": kernel_id, "task": self if rendered else _Pending()}
+
+    def done(self) -> bool:
+        return True
+
+    def cancelled(self) -> bool:
+        return False
+
+    def exception(self) -> None:
+        return None
+
+    def result(self) -> dict:
+        return self.content
+
+
+class _Pending:
+    def done(self) -> bool:
+        return False
+
+
+class _Manager:
+    def __init__(self, pool: list, alive: list[str]) -> None:
+        self._pools = {"playwin.ipynb": pool}
+        self.alive = alive
+
+    def list_kernel_ids(self) -> list[str]:
+        return self.alive
+
+
+def test_a_visitor_gets_a_ready_pooled_kernel_and_never_waits_for_a_refill() -> None:
+    starting, half, full, dead = (
+        _Pending(),
+        _Done("k1", False),
+        _Done("k2", True),
+        _Done("k3", True),
+    )
+    manager = _Manager([starting, dead, half, full], alive=["k1", "k2"])
+    assert guards.ready_pooled_kernel_first(manager, "playwin.ipynb")
+    assert manager._pools["playwin.ipynb"][0] is full  # done rendering, alive: first
+    assert not guards.ready_pooled_kernel_first(_Manager([starting], ["k1"]), "playwin.ipynb")
+    assert not guards.ready_pooled_kernel_first(manager, "index.ipynb")
+
+
+def test_pools_shutdown_refusal_and_restarts_are_configured(config: dict) -> None:
+    server = config["DashboardServer"]
+    explorers = {"playwin", "forthewin", "ftwcards", "doubleblind", "pnrz"}
+    assert set(server["pooled_notebooks"]) == {"index.ipynb"} | {f"{g}.ipynb" for g in explorers}
+    assert server["pool_size"] == 1
+    for name in server["pooled_notebooks"]:
+        assert os.path.exists(os.path.join(ROOT, "notebooks", name)), name
+    manager = config["DashboardKernelManager"]
+    assert manager["pool_fill_interval"] >= 1 and manager["pool_headroom"] >= 1
+    # A dead kernel is not restarted empty under the same id, and is noticed within a second.
+    assert config["KernelRestarter"] == {"restart_limit": 0, "time_to_dead": 1.0}
+    kernels = guards.DashboardKernelManager(
+        allowed_message_types=["comm_msg", "kernel_info_request", "shutdown_request"]
+    )
+    assert kernels.allowed_message_types == ["comm_msg", "kernel_info_request"]
+
+
+def test_pool_size_and_shares_are_command_line_options() -> None:
+    app = serve.DashboardServer()
+    app.parse_command_line(
+        [
+            "--pool-size=2",
+            "--pooled=index.ipynb,pnrz.ipynb",
+            "--per-client-kernels=3",
+            "--per-address-kernels=5",
+            "--behind-proxy",
+        ]
+    )
+    assert app.pool_size == 2 and app.pooled_notebooks == ["index.ipynb", "pnrz.ipynb"]
+    assert (app.per_client_kernels, app.per_address_kernels) == (3, 5)
+    assert app.trust_forwarded_for is True
+
+
+@pytest.mark.parametrize(
+    ("reason", "words"),
+    [
+        ("cap", "at most 24 dashboards"),
+        ("client", "This browser already has 6 dashboards open"),
+        ("address", "Your network address already has 6 dashboards open"),
+    ],
+)
+def test_the_busy_page_says_why_and_when_to_come_back(reason: str, words: str) -> None:
+    page = guards.busy_page(20, 24, reason, held=6, retry=30)
+    assert words in page and "Come back in about\n30 seconds" in page
+    assert "location.reload()" in page
+
+
+def test_the_trust_warning_is_not_logged() -> None:
+    import logging
+
+    quiet = guards.QuietTrustWarnings()
+    record = logging.LogRecord(
+        "x", logging.WARNING, "", 0, "Notebook %s is not trusted", ("a",), None
+    )
+    assert not quiet.filter(record)
+    other = logging.LogRecord("x", logging.WARNING, "", 0, "Kernel %s died", ("k",), None)
+    assert quiet.filter(other)
+
+
+# --------------------------------------------------------------------------- kernel messages
+import kernel_messages  # noqa: E402
+from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1  # noqa: E402
+
+TRACEBACK = ["Traceback (most recent call last)", '  File "/srv/app/widgets/x.py", line 3']
+
+
+def _v1(msg_type: str, content: dict) -> bytes:
+    parts = [{"msg_type": msg_type, "msg_id": "1"}, {}, {}, content]
+    return serialize_msg_to_ws_v1([json.dumps(p).encode() for p in parts], "iopub")
+
+
+@pytest.mark.parametrize(
+    ("msg_type", "content"),
+    [
+        ("error", {"ename": "ValueError", "evalue": "x", "traceback": TRACEBACK}),
+        ("stream", {"name": "stderr", "text": "Exception opening comm\n" + TRACEBACK[1]}),
+        ("comm_info_reply", {"status": "error", "traceback": TRACEBACK}),
+        ("display_data", {"data": {"text/plain": "\n".join(TRACEBACK)}}),
+    ],
+)
+def test_messages_carrying_server_paths_are_withheld(msg_type: str, content: dict) -> None:
+    as_dict = {"header": {"msg_type": msg_type}, "content": content}
+    assert kernel_messages.withheld(as_dict)
+    assert kernel_messages.withheld(json.dumps(as_dict))
+    assert kernel_messages.withheld(_v1(msg_type, content))
+
+
+@pytest.mark.parametrize(
+    ("msg_type", "content"),
+    [
+        ("stream", {"name": "stdout", "text": "hello"}),
+        ("comm_msg", {"comm_id": "c", "data": {"method": "update", "state": {"value": "ok"}}}),
+        ("status", {"execution_state": "idle"}),
+    ],
+)
+def test_ordinary_messages_go_through(msg_type: str, content: dict) -> None:
+    assert kernel_messages.withheld({"header": {"msg_type": msg_type}, "content": content}) is None
+    assert kernel_messages.withheld(_v1(msg_type, content)) is None
+
+
+def test_lone_surrogates_from_the_browser_are_replaced_and_pairs_kept() -> None:
+    text = json.dumps({"a": "x\ud800y", "b": "\udc00", "c": "😀"}, ensure_ascii=True)
+    cleaned = kernel_messages.without_lone_surrogates(text)
+    loaded = json.loads(cleaned)
+    assert loaded == {"a": "x\ufffdy", "b": "\ufffd", "c": "😀"}
+    json.dumps(loaded, ensure_ascii=False).encode("utf-8")  # now encodable
+
+
+class _PoolsManager(_Manager):
+    def __init__(self) -> None:
+        super().__init__([_Done("k1", True)], alive=["k1", "k2"])
+        self._pools["index.ipynb"] = [_Done("k2", True)]
+        self.shut: list[str] = []
+        self.refilled: list[str] = []
+        self.log = __import__("logging").getLogger("test")
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        self.shut.append(kernel_id)
+        self.alive = [k for k in self.alive if k != kernel_id]
+
+    def fill_if_needed(self, notebook_name: str) -> None:
+        self.refilled.append(notebook_name)
+
+
+def test_a_waiting_pooled_kernel_makes_room_for_a_visitor_of_another_notebook() -> None:
+    manager = _PoolsManager()
+    assert asyncio.run(guards.evict_pooled_kernel(manager, keep="playwin.ipynb"))
+    assert manager.shut == ["k2"] and manager.refilled == ["index.ipynb"]
+    # Nothing else waits outside the visitor's own notebook: nobody else is shut down.
+    assert not asyncio.run(guards.evict_pooled_kernel(manager, keep="playwin.ipynb"))
+    assert manager.shut == ["k2"]

@@ -20,19 +20,22 @@ Nothing here imports the rest of the server, so it can be tested without startin
 
 from __future__ import annotations
 
+import asyncio
 import html
 import ipaddress
+import logging
 import secrets
 from collections.abc import Iterable
 from typing import Any
 
+import kernel_messages
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import httputil, web
 from tornado.routing import Matcher
-from traitlets import Int
+from traitlets import Float, Int
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -100,20 +103,31 @@ class HostRefused(web.RequestHandler):
 
 # --------------------------------------------------------------------------- kernels
 class KernelRegistry:
-    """The cap on kernels and who owns each kernel.
+    """The cap on kernels, each client's share of it, and who owns each kernel.
 
     A page request first :meth:`reserve`\\ s a slot (refused when running plus starting kernels
-    reach ``max_kernels``), then either :meth:`started` records its kernel's owner or
-    :meth:`release` gives the slot back. Counting the starting kernels keeps a burst of
-    simultaneous requests from overshooting the cap while their kernels are still booting.
+    reach ``max_kernels``, or when the requesting client or address already holds its share),
+    then either :meth:`started` records its kernel's owner or :meth:`release` gives the slot
+    back. Counting the starting kernels keeps a burst of simultaneous requests from overshooting
+    the cap while their kernels are still booting. A pre-rendered kernel from a pool is already
+    running (and counted); :meth:`hand_over` makes it the requesting client's.
+
+    A *client* is the browser's :data:`CLIENT_COOKIE`; an *address* the visitor's IP address.
+    Both are limited because a script can drop its cookies on every request: 30 cookie-less
+    requests from one address hold at most ``per_address`` kernels, and the rest of the cap
+    stays free for other visitors.
     """
 
-    def __init__(self, max_kernels: int) -> None:
+    def __init__(self, max_kernels: int, per_client: int = 0, per_address: int = 0) -> None:
         if max_kernels < 1:
             raise ValueError(f"max_kernels must be at least 1, not {max_kernels}")
         self.max_kernels = max_kernels
+        self.per_client = min(per_client, max_kernels) if per_client > 0 else max_kernels
+        self.per_address = min(per_address, max_kernels) if per_address > 0 else max_kernels
         self.starting = 0
         self.owners: dict[str, str] = {}
+        self.addresses: dict[str, str] = {}
+        self._starting_for: dict[tuple[str, str], int] = {}
 
     def open_count(self, running: Iterable[str]) -> int:
         """How many kernels hold a slot: those recorded and alive plus those still starting.
@@ -121,29 +135,90 @@ class KernelRegistry:
         A starting kernel may already be listed by the kernel manager before its start returns
         (and it is recorded), so adding the manager's count to :attr:`starting` would count it
         twice and refuse visitors below the cap. Kernels listed but never recorded here (started
-        some other way) still count: the result is never below the manager's own count.
+        some other way, such as pooled kernels waiting for a visitor) still count: the result
+        is never below the manager's own count.
         """
         alive = set(running)
         recorded = sum(1 for kernel_id in self.owners if kernel_id in alive)
         return max(len(alive), recorded + self.starting)
 
-    def reserve(self, running: Iterable[str]) -> bool:
-        """Take a slot for a kernel about to start, if :meth:`open_count` is below the cap."""
-        if self.open_count(running) >= self.max_kernels:
+    def held(self, running: Iterable[str], client: str = "", address: str = "") -> tuple[int, int]:
+        """How many kernels (alive or starting) ``client`` and ``address`` hold."""
+        alive = set(running)
+        by_client = sum(1 for k, o in self.owners.items() if k in alive and client and o == client)
+        by_address = sum(
+            1 for k, a in self.addresses.items() if k in alive and address and a == address
+        )
+        by_client += self._starting_for.get(("client", client), 0) if client else 0
+        by_address += self._starting_for.get(("address", address), 0) if address else 0
+        return by_client, by_address
+
+    def refusal(
+        self, running: Iterable[str], client: str = "", address: str = "", *, pooled: bool = False
+    ) -> str | None:
+        """Why a new page for this client would be refused: ``"cap"`` (the server is full),
+        ``"client"`` or ``"address"`` (its share is used up), or ``None``.
+
+        ``pooled``: the page gets a kernel that is already running, so the cap is not asked.
+        """
+        running = list(running)
+        if not pooled and self.open_count(running) >= self.max_kernels:
+            return "cap"
+        by_client, by_address = self.held(running, client, address)
+        if client and by_client >= self.per_client:
+            return "client"
+        if address and by_address >= self.per_address:
+            return "address"
+        return None
+
+    def reserve(self, running: Iterable[str], client: str = "", address: str = "") -> bool:
+        """Take a slot for a kernel about to start, if :meth:`refusal` finds no reason not to."""
+        if self.refusal(running, client, address) is not None:
             return False
         self.starting += 1
+        self._count_starting(client, address, +1)
         return True
 
-    def release(self) -> None:
-        """Give back a reserved slot whose kernel was never started."""
-        self.starting = max(0, self.starting - 1)
+    def _count_starting(self, client: str, address: str, step: int) -> None:
+        for key in (("client", client), ("address", address)):
+            if key[1]:
+                left = self._starting_for.get(key, 0) + step
+                if left > 0:
+                    self._starting_for[key] = left
+                else:
+                    self._starting_for.pop(key, None)
 
-    def started(self, kernel_id: str, owner: str, running: Iterable[str]) -> None:
+    def release(self, client: str = "", address: str = "") -> None:
+        """Give back a reserved slot whose kernel was never started (or is now recorded)."""
+        self.starting = max(0, self.starting - 1)
+        self._count_starting(client, address, -1)
+
+    def started(
+        self, kernel_id: str, owner: str, running: Iterable[str], address: str = ""
+    ) -> None:
         """Record that ``owner``'s reserved slot became kernel ``kernel_id``; forget dead ones."""
-        self.release()
-        alive = set(running)
+        self.release(owner, address)
+        self._record(kernel_id, owner, running, address)
+
+    def hand_over(
+        self, kernel_id: str, owner: str, running: Iterable[str], address: str = ""
+    ) -> None:
+        """Record that a pooled kernel (never owned so far) now belongs to ``owner``.
+
+        Raises:
+            ValueError: the kernel already has an owner (a pooled kernel goes to one client).
+        """
+        if kernel_id in self.owners:
+            raise ValueError(f"kernel {kernel_id} was already handed over")
+        self._record(kernel_id, owner, running, address)
+
+    def _record(self, kernel_id: str, owner: str, running: Iterable[str], address: str) -> None:
+        alive = set(running) | {kernel_id}
         self.owners = {k: o for k, o in self.owners.items() if k in alive}
+        self.addresses = {k: a for k, a in self.addresses.items() if k in alive}
         self.owners[kernel_id] = owner
+        if address:
+            self.addresses[kernel_id] = address
 
     def owned_by(self, kernel_id: str | None, client: str | None) -> bool:
         """Whether ``client`` (its cookie value) started ``kernel_id``; unknown kernels: no."""
@@ -151,14 +226,32 @@ class KernelRegistry:
         return owner is not None and client is not None and secrets.compare_digest(owner, client)
 
 
-class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
-    """Jupyter's kernel manager, culling kernels whose page went away, but not loading pages.
+KERNEL_STOPPED_CLOSE_CODE = 4001
+"""The websocket close code telling a page that its kernel stopped for good (the page says so
+at once and offers to reload at the position it showed; any other close waits for a reconnect)."""
 
-    ``MappingKernelManager.cull_idle_timeout`` (short) applies to a kernel that had a page
-    connected and lost it (a tab closed without its unload beacon, a crashed browser). A kernel
-    whose page never connected yet is culled only after ``unconnected_cull_timeout``: with 20
-    visitors arriving at once on a small machine, a page can take two minutes between receiving
-    its HTML and connecting, and culling its kernel meanwhile would leave it without a board.
+VISITOR_MESSAGE_TYPES_REFUSED = frozenset({"shutdown_request"})
+"""Kernel messages a visitor's page may not send, although Voilà forwards them: shutting the
+kernel down from the page left a board whose clicks went nowhere."""
+
+
+class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Jupyter's kernel manager for dashboards: fair culling, a dead kernel said aloud, and
+    pool refills that never crowd out visitors.
+
+    * ``MappingKernelManager.cull_idle_timeout`` (short) applies to a kernel that had a page
+      connected and lost it (a tab closed without its unload beacon, a crashed browser). A kernel
+      whose page never connected yet is culled only after ``unconnected_cull_timeout``: with 20
+      visitors arriving at once on a small machine, a page can take minutes between receiving its
+      HTML and connecting. A page left open and untouched for ``connected_cull_timeout`` loses its
+      kernel too (the page says so and offers to reload at its position).
+    * A kernel that dies is not replaced by an empty one under the same id (Jupyter's automatic
+      restart is off: ``KernelRestarter.restart_limit`` 0): its pages' websockets are closed with
+      :data:`KERNEL_STOPPED_CLOSE_CODE`, so the page can say what happened within seconds.
+    * ``shutdown_request`` from a page is dropped (control and shell channels alike).
+    * Kernels started to fill a pre-rendered pool (Voilà's ``preheat_kernel``) start one at a
+      time, ``pool_fill_interval`` seconds apart, and only while ``pool_headroom`` slots of the
+      kernel cap stay free for visitors (see :attr:`registry`).
     """
 
     unconnected_cull_timeout = Int(
@@ -166,11 +259,34 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         config=True,
         help="Idle seconds before culling a kernel whose page never connected to it.",
     )
+    connected_cull_timeout = Int(
+        3600,
+        config=True,
+        help="Idle seconds before culling a kernel whose page is still open (0: never).",
+    )
+    pool_fill_interval = Float(
+        2.0,
+        config=True,
+        help="Seconds between two starts of pre-rendered (pooled) kernels: refills never take "
+        "more than one start at a time from visitors.",
+    )
+    pool_headroom = Int(
+        2,
+        config=True,
+        help="Kernel-cap slots a pool refill always leaves free for visitors.",
+    )
+
+    registry: KernelRegistry | None = None
+    """The server's kernel registry (set by the launcher): pool refills respect its cap."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
         self._sockets: dict[str, set[Any]] = {}
+        self._fill_lock = asyncio.Lock()
+        self.allowed_message_types = [
+            t for t in self.allowed_message_types if t not in VISITOR_MESSAGE_TYPES_REFUSED
+        ]
 
     def add_socket(self, kernel_id: str, socket: Any) -> None:
         """Remember an open kernel websocket, to close it when its kernel shuts down."""
@@ -179,6 +295,50 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     def discard_socket(self, kernel_id: str, socket: Any) -> None:
         """Forget a kernel websocket that closed."""
         self._sockets.get(kernel_id, set()).discard(socket)
+
+    async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel (a pool refill waits its turn and for room under the cap).
+
+        A kernel that dies later is shut down, not restarted empty (see the class docstring).
+        """
+        env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") == "True":
+            async with self._fill_lock:
+                await self._wait_for_pool_room()
+                kernel_id = str(await super().start_kernel(**kwargs))
+                await asyncio.sleep(self.pool_fill_interval)
+        else:
+            kernel_id = str(await super().start_kernel(**kwargs))
+        self.add_restart_callback(kernel_id, lambda: self._kernel_died(kernel_id), "dead")
+        return kernel_id
+
+    async def _wait_for_pool_room(self) -> None:
+        while self.registry is not None:
+            free = self.registry.max_kernels - self.registry.open_count(self.list_kernel_ids())
+            if free > self.pool_headroom:
+                return
+            await asyncio.sleep(max(1.0, self.pool_fill_interval))
+
+    def _kernel_died(self, kernel_id: str) -> None:
+        """The kernel died (``KernelRestarter.restart_limit`` is 0: it is not restarted empty).
+
+        Jupyter forgets it and sends its pages a ``dead`` status; this closes their websockets
+        with :data:`KERNEL_STOPPED_CLOSE_CODE` and takes it out of a pre-rendered pool.
+        """
+        self.log.warning("Kernel %s died; telling its page", kernel_id)
+        self._close_sockets(kernel_id)
+        pools: dict[str, list[Any]] = getattr(self, "_pools", {})
+        for name, pool in pools.items():
+            for entry in list(pool):
+                if (
+                    entry.done()
+                    and not entry.exception()
+                    and entry.result().get("kernel_id") == kernel_id
+                ):
+                    pool.remove(entry)
+                    fill = getattr(self, "fill_if_needed", None)
+                    if fill is not None:
+                        fill(notebook_name=name)
 
     async def shutdown_kernel(  # type: ignore[override]
         self, kernel_id: str, now: bool = False, restart: bool = False
@@ -190,20 +350,41 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """
         await super().shutdown_kernel(kernel_id, now=now, restart=restart)
         if not restart:
-            for socket in self._sockets.pop(kernel_id, set()):
-                socket.close(1001, "kernel shut down")
+            self._close_sockets(kernel_id)
+
+    def _close_sockets(self, kernel_id: str) -> None:
+        for socket in self._sockets.pop(kernel_id, set()):
+            socket.close(KERNEL_STOPPED_CLOSE_CODE, "kernel stopped")
 
     def notify_connect(self, kernel_id: str) -> None:
         """Count the connection, and remember that this kernel's page did connect."""
         super().notify_connect(kernel_id)
         self._ever_connected = (self._ever_connected & set(self.list_kernel_ids())) | {kernel_id}
 
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Jupyter's culling, with the longer grace for a kernel whose page never connected."""
+    def touch(self, kernel_id: str) -> None:
+        """Count a pooled kernel as active from now (its hand-over): the culler's clock restarts."""
         kernel: Any = self._kernels.get(kernel_id)
-        if kernel_id not in self._ever_connected and hasattr(kernel, "last_activity"):
+        if kernel is not None:
+            kernel.last_activity = utcnow()
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling, with the longer grace for a kernel whose page never connected,
+        and a long one for a page left open."""
+        kernel: Any = self._kernels.get(kernel_id)
+        if kernel is None:  # shut down while the culler went through the list
+            return
+        if hasattr(kernel, "last_activity"):
             idle = (utcnow() - kernel.last_activity).total_seconds()
-            if idle <= self.unconnected_cull_timeout:
+            if kernel_id not in self._ever_connected:
+                if idle <= self.unconnected_cull_timeout:
+                    return
+            elif (
+                self.connected_cull_timeout > 0
+                and idle > self.connected_cull_timeout
+                and self._kernel_connections.get(kernel_id, 0) > 0
+            ):
+                self.log.warning("Culling kernel %s: its page was idle %d s", kernel_id, idle)
+                await self.shutdown_kernel(kernel_id)
                 return
         await super().cull_kernel_if_idle(kernel_id)
 
@@ -214,17 +395,27 @@ def new_client_token() -> str:
 
 
 class OwnedKernelStarts:
-    """A kernel manager seen through one page request: its kernel starts are recorded as owned.
+    """A kernel manager seen through one page request: the page's kernel is recorded as owned.
 
-    Voilà's page handler starts the page's kernel with ``self.kernel_manager.start_kernel``;
-    the dashboard handler hands it this wrapper so that the new kernel's id is recorded with the
-    requesting client. Everything else is the real manager's.
+    Voilà's page handler starts the page's kernel with ``self.kernel_manager.start_kernel``, or
+    takes a pre-rendered one with ``self.kernel_manager.get_rendered_notebook``; the dashboard
+    handler hands it this wrapper so that the kernel is recorded with the requesting client
+    (and its address) the moment it is the page's. Everything else is the real manager's.
     """
 
-    def __init__(self, manager: Any, registry: KernelRegistry, owner: str) -> None:
+    def __init__(
+        self,
+        manager: Any,
+        registry: KernelRegistry,
+        owner: str,
+        address: str = "",
+        request_env: dict[str, str] | None = None,
+    ) -> None:
         self._manager = manager
         self._registry = registry
         self._owner = owner
+        self._address = address
+        self._request_env = request_env or {}
         self.recorded = False
 
     def __getattr__(self, name: str) -> Any:
@@ -233,9 +424,57 @@ class OwnedKernelStarts:
     async def start_kernel(self, **kwargs: Any) -> str:
         """Start the kernel as the real manager does and record its owner."""
         kernel_id = str(await ensure_async(self._manager.start_kernel(**kwargs)))
-        self._registry.started(kernel_id, self._owner, self._manager.list_kernel_ids())
+        self._registry.started(
+            kernel_id, self._owner, self._manager.list_kernel_ids(), self._address
+        )
         self.recorded = True
         return kernel_id
+
+    async def get_rendered_notebook(self, **kwargs: Any) -> Any:
+        """Take a pre-rendered kernel from the pool: it becomes this client's from now on.
+
+        Its idle clock restarts (a kernel pooled for an hour is not culled before its page
+        connects), and the request's details (host, port, page path) go into its environment,
+        as Voilà gives them to a kernel started for the request, so its links name this server.
+        """
+        render_task, rendered, kernel_id = await self._manager.get_rendered_notebook(**kwargs)
+        self._registry.hand_over(
+            kernel_id, self._owner, self._manager.list_kernel_ids(), self._address
+        )
+        self.recorded = True
+        if hasattr(self._manager, "touch"):
+            self._manager.touch(kernel_id)
+        if self._request_env:
+            await set_kernel_environment(self._manager, kernel_id, self._request_env)
+        return render_task, rendered, kernel_id
+
+
+async def set_kernel_environment(manager: Any, kernel_id: str, env: dict[str, str]) -> None:
+    """Update ``os.environ`` in a running kernel: a silent execution on a shell connection of
+    the server's own (as Jupyter asks a kernel for its info), waited for at most 10 s."""
+    code = f"__import__('os').environ.update({env!r})"
+    try:
+        session = manager.get_kernel(kernel_id).session
+        stream = manager.connect_shell(kernel_id)
+    except Exception as err:  # the kernel went meanwhile: its page will say so
+        manager.log.warning("could not pass the request to kernel %s: %s", kernel_id, err)
+        return
+    answered: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_reply(_parts: Any) -> None:
+        if not answered.done():
+            answered.set_result(None)
+
+    try:
+        stream.on_recv(on_reply)
+        content = {"code": code, "silent": True, "store_history": False}
+        content |= {"user_expressions": {}, "allow_stdin": False, "stop_on_error": False}
+        session.send(stream, "execute_request", content)
+        await asyncio.wait_for(answered, 10)
+    except Exception as err:
+        manager.log.warning("kernel %s did not take the request's details: %s", kernel_id, err)
+    finally:
+        stream.close()
 
 
 class OwnKernelsOnly:
@@ -244,6 +483,12 @@ class OwnKernelsOnly:
     settings: dict[str, Any]
     path_kwargs: dict[str, Any]
     get_cookie: Any
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A one-line plain-text error (Jupyter's HTML error page needs settings Voilà lacks,
+        and failed with a traceback in the server's log on every refused reconnect)."""
+        self.set_header("Content-Type", "text/plain; charset=utf-8")  # type: ignore[attr-defined]
+        self.finish(f"{status_code}\n")  # type: ignore[attr-defined]
 
     def check_kernel_owner(self, kernel_id: str | None = None) -> None:
         """Raise 403 if this request's client cookie is not the owner of the kernel addressed."""
@@ -278,7 +523,13 @@ class OwnShutdownHandler(OwnKernelsOnly, VoilaShutdownKernelHandler):  # type: i
 
 
 class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  # type: ignore[misc]
-    """The kernel websocket (widget messages only, as Voilà's), owner only."""
+    """The kernel websocket (widget messages only, as Voilà's), owner only, nothing leaked.
+
+    Messages to the browser that would carry a traceback or server paths (errors, ``stderr``,
+    error replies: see :mod:`kernel_messages`) are withheld; a message from the browser that
+    cannot be passed on (a lone surrogate character, a malformed frame) is dropped alone
+    instead of taking the connection down.
+    """
 
     async def pre_get(self) -> None:
         """Refuse the upgrade unless the client owns the kernel, then connect as Voilà does."""
@@ -291,6 +542,33 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
             self.kernel_manager.add_socket(kernel_id, self)
         await super().open(kernel_id)
 
+    def on_message(self, message: str | bytes) -> None:
+        """Pass the browser's message on, cleaned; drop it (not the socket) if it cannot go."""
+        if isinstance(message, str):
+            message = kernel_messages.without_lone_surrogates(message)
+        try:
+            super().on_message(message)
+        except Exception as err:
+            self.log.warning("dropped a malformed message from a dashboard page: %s", err)
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        """Send the kernel's message to the browser unless it carries an error's details."""
+        why = kernel_messages.withheld(message)
+        if why is not None:
+            _, content, _ = kernel_messages.message_parts(message)
+            said = content.get("text") or content.get("evalue") if isinstance(content, dict) else ""
+            self.log.info("withheld a kernel message from the page (%s): %.300r", why, said)
+            return None
+        return super().write_message(message, binary)
+
+    def select_subprotocol(self, subprotocols: list[str]) -> str | None:
+        """Jupyter's choice; none if the page already went while its upgrade was accepted
+        (Jupyter's own method then failed with a traceback in the server's log)."""
+        if getattr(self, "connection", None) is None:
+            return None
+        choice: str | None = super().select_subprotocol(subprotocols)
+        return choice
+
     def on_close(self) -> None:
         """Disconnect as Voilà does and stop being tracked."""
         if hasattr(self.kernel_manager, "discard_socket"):
@@ -298,17 +576,111 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
         super().on_close()
 
 
-def busy_page(running: int, cap: int) -> str:
-    """The page served (503) when the kernel cap is reached: says so and offers a reload."""
+BUSY_REASONS = {
+    "cap": "This server runs at most {cap} dashboards at once and {running} are open.",
+    "client": "This browser already has {held} dashboards open on this server, its share of "
+    "the {cap} the server runs at once.",
+    "address": "Your network address already has {held} dashboards open on this server, its "
+    "share of the {cap} the server runs at once.",
+}
+"""What the busy page says, by :meth:`KernelRegistry.refusal` reason."""
+
+
+def busy_page(running: int, cap: int, reason: str = "cap", held: int = 0, retry: int = 30) -> str:
+    """The page served (503, or 429 for a client over its share): says why and when to come
+    back, and tries again by itself after ``retry`` seconds."""
+    why = BUSY_REASONS.get(reason, BUSY_REASONS["cap"]).format(
+        cap=int(cap), running=int(running), held=int(held)
+    )
+    advice = (
+        "Close a dashboard tab you no longer use (its place is freed within seconds)"
+        if reason != "cap"
+        else "Dashboards closed or left idle free their places"
+    )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Dashboards busy</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{{font-family:sans-serif;max-width:40em;margin:4em auto;line-height:1.5}}
+<style>body{{font-family:sans-serif;max-width:40em;margin:4em auto;padding:0 1em;line-height:1.5}}
 button{{font-size:1em;padding:.4em 1.2em}}</style></head>
 <body><h1>Too many dashboards open</h1>
-<p id="ftw-busy">This server runs at most {html.escape(str(cap))} dashboards at once and
-{html.escape(str(running))} are open. Close a dashboard tab you no longer use, or wait a
-moment, then reload.</p>
-<p><button type="button" onclick="location.reload()">Reload</button></p>
+<p id="ftw-busy">{html.escape(why)} {html.escape(advice)}. Come back in about
+{int(retry)} seconds: this page tries again by itself in
+<span id="ftw-retry">{int(retry)}</span> s.</p>
+<p><button type="button" onclick="location.reload()">Reload now</button></p>
+<script>
+(function () {{
+  let left = {int(retry)};
+  const shown = document.getElementById('ftw-retry');
+  const tick = window.setInterval(function () {{
+    left -= 1;
+    shown.textContent = String(Math.max(left, 0));
+    if (left <= 0) {{ window.clearInterval(tick); location.reload(); }}
+  }}, 1000);
+}})();
+</script>
 </body></html>
 """
+
+
+def ready_pooled_kernel_first(manager: Any, notebook: str) -> bool:
+    """Whether ``notebook``'s pool has a kernel ready for a visitor; if so it is put first.
+
+    Voilà hands out its pool's first entry and waits for it if it is still starting; a visitor
+    is better served by a fresh kernel than by waiting behind a refill. Ready: started, alive,
+    and preferably done rendering.
+    """
+    pool: list[Any] = getattr(manager, "_pools", {}).get(notebook) or []
+    alive = set(manager.list_kernel_ids())
+    ready = []
+    for entry in pool:
+        if not entry.done() or entry.cancelled() or entry.exception() is not None:
+            continue
+        content = entry.result()
+        if content.get("kernel_id") in alive:
+            ready.append((0 if content["task"].done() else 1, entry))
+    if not ready:
+        return False
+    best = min(ready, key=lambda r: r[0])[1]
+    pool.remove(best)
+    pool.insert(0, best)
+    return True
+
+
+class QuietTrustWarnings(logging.Filter):
+    """Drops Jupyter's "Notebook … is not trusted" warning, logged on every page load.
+
+    The dashboards are the project's own notebooks, rendered with their outputs marked trusted
+    by Voilà's exporter whatever their signature; the warning says nothing an operator can act
+    on and buried the server's real messages.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep every record but that warning."""
+        return not str(record.msg).startswith("Notebook %s is not trusted")
+
+
+async def evict_pooled_kernel(manager: Any, keep: str = "") -> bool:
+    """Shut down one waiting pre-rendered kernel (of a notebook other than ``keep``) to make
+    room under the cap for a visitor; whether one was found.
+
+    Pooled kernels count against the cap, but a visitor is never turned away while one of them
+    merely waits: its pool refills later, when the cap leaves room again.
+    """
+    pools: dict[str, list[Any]] = getattr(manager, "_pools", {})
+    alive = set(manager.list_kernel_ids())
+    for name, pool in pools.items():
+        if name == keep:
+            continue
+        for entry in pool:
+            if not entry.done() or entry.cancelled() or entry.exception() is not None:
+                continue
+            kernel_id = entry.result().get("kernel_id")
+            if kernel_id not in alive:
+                continue
+            manager.log.info("Making room for a visitor: pooled kernel of %s shut down", name)
+            await manager.shutdown_kernel(kernel_id, now=True)
+            fill = getattr(manager, "fill_if_needed", None)
+            if fill is not None:
+                fill(notebook_name=name)
+            return True
+    return False

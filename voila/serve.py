@@ -4,7 +4,7 @@ Run from the project root (``make dashboards`` does)::
 
     .venv/bin/python voila/serve.py                       # http://127.0.0.1:8866/
     .venv/bin/python voila/serve.py --port=9000 --max-kernels=8
-    .venv/bin/python voila/serve.py --Voila.ip=0.0.0.0 --allowed-hosts=games.example.org
+    .venv/bin/python voila/serve.py --allowed-hosts=games.example.org --behind-proxy
 
 Voilà serves a directory as a tree (``/voila/tree``) and renders each notebook at
 ``/voila/render/<name>.ipynb``; a single-notebook Voilà cannot link to other notebooks. This
@@ -15,15 +15,31 @@ reads ``voila/voila.json``. On top of Voilà it:
   with ``--allowed-hosts`` (DNS rebinding: a hostile page resolving its own name to 127.0.0.1 is
   refused with 403);
 * caps the number of kernels (``--max-kernels``, default 24): past it a visitor gets a 503 page
-  that says so and offers a reload, instead of the server spawning kernels without bound;
+  that says when to come back and retries by itself, instead of the server spawning kernels
+  without bound;
+* gives each browser (``--per-client-kernels``) and each network address
+  (``--per-address-kernels``; behind a proxy see ``--behind-proxy``) a share below the cap, so one
+  visitor (or a script dropping its cookies) cannot starve the rest (429 page);
+* keeps the index and the game explorers pre-rendered in waiting kernels (``--pooled``,
+  ``--pool-size``; Voilà's ``preheat_kernel``): a visitor without a ``?position=`` link gets one
+  at once; it counts against the cap, becomes the visitor's at hand-over, and its pool refills in
+  the background one kernel at a time with room left for visitors;
 * ties each kernel to the browser that opened its page (an HTTP-only cookie): another client
-  cannot shut that kernel down, read it or connect to it (403);
+  cannot shut that kernel down, read it or connect to it (403); the page itself cannot shut it
+  down over its websocket either (``shutdown_request`` is dropped);
 * gives dashboard pages the ``_xsrf`` cookie, so that closing a tab shuts its kernel down at once
-  (see :class:`DashboardHandler`); culling of unconnected kernels (``voila.json``) is the safety
-  net for pages that go away without saying so;
+  (see :class:`DashboardHandler`); culling (``voila.json``) is the safety net for pages that go
+  away without saying so, and frees kernels of pages left idle for an hour;
+* lets a page say so within seconds when its kernel dies (it is not restarted empty) and offer a
+  reload at the position it showed;
+* withholds from the browser every kernel message carrying an error's details (tracebacks,
+  ``stderr``): no server path leaves the server;
 * renders with the project's ``ftw`` template (``voila/share/voila/templates/ftw``): no request
   leaves the machine (Voilà's stock template loads Font Awesome from a CDN), and a page whose board
   failed to appear says so and offers a reload.
+
+How to size the cap and the pools for a machine, and how to serve behind a reverse proxy:
+``docs/serving.md``.
 
 Execute requests from the browser stay refused: Voilà only forwards widget (comm) messages.
 Any other Voilà command-line option may be added and takes precedence over the JSON file.
@@ -37,10 +53,13 @@ from typing import Any, ClassVar
 
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
+from tornado.httputil import split_host_and_port
 from tornado.routing import Rule
-from tornado.web import RedirectHandler
-from traitlets import Int, List, Unicode, default, validate
+from tornado.web import HTTPError, RedirectHandler
+from tornado.websocket import WebSocketHandler
+from traitlets import Bool, Int, List, Unicode, default, validate
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
@@ -51,6 +70,10 @@ NOTEBOOKS = os.path.join(ROOT, "notebooks")
 SHARE = os.path.join(HERE, "share")
 """A Jupyter data directory holding the ``ftw`` Voilà template."""
 INDEX = "index.ipynb"
+FORWARDED_SETTING = "ftw_trust_forwarded_for"
+"""The Tornado setting: take the visitor's address from ``X-Forwarded-For`` (behind a proxy)."""
+BUSY_RETRY_SECONDS = 30
+"""When the busy page tells a visitor to come back (and reloads itself)."""
 
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
@@ -59,14 +82,18 @@ import dashboard_guards as guards  # noqa: E402  (beside this launcher)
 
 
 class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voilà's dashboard page, under the kernel cap, with the client's cookies.
+    """Voilà's dashboard page, under the kernel cap and the client's share, with its cookies.
 
     * Reading ``xsrf_token`` sets the ``_xsrf`` cookie: when a tab closes, the page asks Voilà to
       shut its kernel down with a POST that must carry it (Voilà 0.5 never sets it, so the request
       was refused and the kernel lived on until culled).
     * The :data:`~dashboard_guards.CLIENT_COOKIE` cookie names the browser; the kernel started
-      for the page is recorded as this client's.
-    * A slot is reserved before the kernel starts; with none left the visitor gets a 503 page.
+      for the page (or handed over from a pre-rendered pool) is recorded as this client's.
+    * A slot is reserved before a kernel starts; with none left (after shutting down waiting
+      pre-rendered kernels of other notebooks to make room), or with this browser or its address
+      holding its share already, the visitor gets a busy page saying when to come back.
+    * A page asked without a query (``?position=…`` opens a position and needs its own run of
+      the notebook) is served from the notebook's pool of pre-rendered kernels when one is ready.
     """
 
     _owned: guards.OwnedKernelStarts | None = None
@@ -76,33 +103,100 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """The server's kernel manager, seen through this request while it renders a page."""
         return self._owned if self._owned is not None else self.settings["kernel_manager"]
 
+    def client_address(self) -> str:
+        """The visitor's IP address (behind a trusted proxy: the one it forwarded)."""
+        if self.settings.get(FORWARDED_SETTING):
+            forwarded = self.request.headers.get("X-Forwarded-For", "")
+            hops = [h.strip() for h in forwarded.split(",") if h.strip()]
+            if hops:
+                return hops[-1]
+            real = self.request.headers.get("X-Real-Ip", "").strip()
+            if real:
+                return real
+        return str(self.request.remote_ip or "")
+
+    def should_use_rendered_notebook(self, *args: Any, **kwargs: Any) -> bool:
+        """Voilà's test, and: no query, and a pooled kernel ready (never wait for one)."""
+        if self.request.query or not super().should_use_rendered_notebook(*args, **kwargs):
+            return False
+        manager = self.settings["kernel_manager"]
+        return guards.ready_pooled_kernel_first(manager, self._notebook_path)
+
     async def get(self, path: str | None = None) -> None:
-        """Check the cap, set the cookies, then render the dashboard as Voilà does."""
+        """Check the cap and the client's share, set the cookies, then render as Voilà does."""
         registry: guards.KernelRegistry = self.settings[guards.REGISTRY_SETTING]
         manager = self.settings["kernel_manager"]
         running = list(manager.list_kernel_ids())
-        if not registry.reserve(running):
-            open_now = registry.open_count(running)
-            self.log.warning("kernel cap reached (%d open): refusing %s", open_now, path)
-            self.set_status(503)
-            self.set_header("Retry-After", "10")
-            self.set_header("Cache-Control", "no-store")
-            self.finish(guards.busy_page(open_now, registry.max_kernels))
+        address = self.client_address()
+        client = self.get_cookie(guards.CLIENT_COOKIE) or ""
+        fresh = len(client) < 16
+        if fresh:
+            client = guards.new_client_token()
+        self._notebook_path = path or ""
+        pooled = not self.request.query and guards.ready_pooled_kernel_first(manager, path or "")
+        why = registry.refusal(running, client, address, pooled=pooled)
+        while why == "cap" and await guards.evict_pooled_kernel(manager, keep=path or ""):
+            running = list(manager.list_kernel_ids())
+            why = registry.refusal(running, client, address)
+        if why is None and not pooled and not registry.reserve(running, client, address):
+            why = "cap"
+        if why is not None:
+            self._refuse(why, registry, running, client, address, path)
             return
         _ = self.xsrf_token
-        client = self.get_cookie(guards.CLIENT_COOKIE) or ""
-        if len(client) < 16:
-            client = guards.new_client_token()
+        if fresh:
             self.set_cookie(
                 guards.CLIENT_COOKIE, client, path=self.base_url, httponly=True, samesite="Strict"
             )
-        self._owned = guards.OwnedKernelStarts(manager, registry, client)
+        self._owned = guards.OwnedKernelStarts(
+            manager, registry, client, address, self._request_environment(path or "")
+        )
         try:
             await super().get(path)
         finally:
-            if not self._owned.recorded:
-                registry.release()
+            if not self._owned.recorded and not pooled:
+                registry.release(client, address)
             self._owned = None
+
+    def _refuse(
+        self,
+        why: str,
+        registry: guards.KernelRegistry,
+        running: list[str],
+        client: str,
+        address: str,
+        path: str | None,
+    ) -> None:
+        open_now = registry.open_count(running)
+        held = registry.held(running, client, address)[0 if why == "client" else 1]
+        retry = BUSY_RETRY_SECONDS
+        self.log.warning("refusing %s (%s; %d kernels open)", path, why, open_now)
+        self.set_status(503 if why == "cap" else 429)
+        self.set_header("Retry-After", str(retry))
+        self.set_header("Cache-Control", "no-store")
+        self.finish(guards.busy_page(open_now, registry.max_kernels, why, held, retry))
+
+    def _request_environment(self, path: str) -> dict[str, str]:
+        """What Voilà puts in the environment of a kernel started for this request."""
+        host, port = split_host_and_port(self.request.host.lower())
+        return {
+            "SCRIPT_NAME": self.request.path,
+            "PATH_INFO": "",
+            "QUERY_STRING": str(self.request.query),
+            "SERVER_NAME": host,
+            "SERVER_PORT": str(port) if port else "",
+            "SERVER_PROTOCOL": str(self.request.version),
+            "VOILA_REQUEST_URL": self.request.full_url(),
+        }
+
+
+class QueryRefused(WebSocketHandler):
+    """Voilà's request-info socket for pre-rendered kernels, closed: the dashboards do not
+    use it, and anyone knowing a kernel's id could read that visitor's address through it."""
+
+    def get(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        """Refuse the upgrade."""
+        raise HTTPError(404)
 
 
 class DashboardServer(Voila):  # type: ignore[misc]
@@ -112,6 +206,17 @@ class DashboardServer(Voila):  # type: ignore[misc]
         **Voila.aliases,
         "allowed-hosts": "DashboardServer.allowed_hosts",
         "max-kernels": "DashboardServer.max_kernels",
+        "per-client-kernels": "DashboardServer.per_client_kernels",
+        "per-address-kernels": "DashboardServer.per_address_kernels",
+        "pool-size": "DashboardServer.pool_size",
+        "pooled": "DashboardServer.pooled_notebooks",
+    }
+    flags: ClassVar[dict[str, Any]] = {
+        **Voila.flags,
+        "behind-proxy": (
+            {"DashboardServer": {"trust_forwarded_for": True}},
+            "Take each visitor's address from X-Forwarded-For (set by your reverse proxy).",
+        ),
     }
 
     allowed_hosts = List(
@@ -123,6 +228,38 @@ class DashboardServer(Voila):  # type: ignore[misc]
     max_kernels = Int(
         24, config=True, help="Most kernels (open dashboards) running at once; more get a 503."
     )
+    per_client_kernels = Int(
+        6,
+        config=True,
+        help="Most dashboards one browser (its cookie) may hold open at once; more get a 429.",
+    )
+    per_address_kernels = Int(
+        8,
+        config=True,
+        help="Most dashboards one network address may hold open at once (behind a proxy, see "
+        "--behind-proxy); more get a 429.",
+    )
+    pooled_notebooks = List(
+        Unicode(),
+        config=True,
+        help="Notebooks kept pre-rendered in kernels waiting for visitors, e.g. "
+        "--pooled=index.ipynb,playwin.ipynb.",
+    )
+    pool_size = Int(
+        1,
+        config=True,
+        help="Pre-rendered kernels kept waiting for each pooled notebook (0: no pools).",
+    )
+    trust_forwarded_for = Bool(
+        False,
+        config=True,
+        help="Behind a reverse proxy: the visitor's address is the last X-Forwarded-For entry.",
+    )
+
+    @validate("pooled_notebooks")
+    def _split_pooled(self, proposal: dict[str, Any]) -> list[str]:
+        names = [n.strip() for item in proposal["value"] for n in item.split(",")]
+        return [n for n in names if n]
 
     @validate("allowed_hosts")
     def _split_allowed_hosts(self, proposal: dict[str, Any]) -> list[str]:
@@ -150,12 +287,13 @@ class DashboardServer(Voila):  # type: ignore[misc]
         if SHARE not in paths.split(os.pathsep):
             os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (SHARE, paths) if p)
         super().initialize(argv)
-        for option in ("preheat_kernel", "progressive_rendering"):
-            if getattr(self.voila_configuration, option):
-                raise ValueError(
-                    f"{option} is not supported by this launcher: its kernels would escape the "
-                    "kernel cap and the per-client ownership checks"
-                )
+        self.log.addFilter(guards.QuietTrustWarnings())
+        if self.voila_configuration.progressive_rendering:
+            raise ValueError(
+                "progressive_rendering is not supported by this launcher: its kernels would "
+                "escape the kernel cap and the per-client ownership checks"
+            )
+        self._configure_pools()
         if not self.allowed_hosts and not guards.host_allowed(self.ip or "localhost"):
             self.log.warning(
                 "Serving on %s but only loopback host names are accepted: add "
@@ -163,10 +301,28 @@ class DashboardServer(Voila):  # type: ignore[misc]
                 self.ip,
             )
 
+    def _configure_pools(self) -> None:
+        """Pre-render the pooled notebooks (Voilà's ``preheat_kernel``), ``pool_size`` each.
+
+        Every other notebook gets a kernel started for its request. The kernel manager starts
+        pooled kernels one at a time and only with room under the cap (see
+        :class:`~dashboard_guards.DashboardKernelManager`).
+        """
+        sizes = {"default": {"pool_size": 0}}
+        if self.pool_size > 0:
+            sizes |= {name: {"pool_size": self.pool_size} for name in self.pooled_notebooks}
+        self.voila_configuration.preheat_kernel = len(sizes) > 1
+        self.config.VoilaKernelManager.kernel_pools_config = sizes
+
     def init_settings(self) -> dict[str, Any]:
-        """Voilà's settings plus the kernel registry (cap and owners)."""
+        """Voilà's settings plus the kernel registry (cap, shares and owners)."""
         settings: dict[str, Any] = super().init_settings()
-        settings[guards.REGISTRY_SETTING] = guards.KernelRegistry(self.max_kernels)
+        registry = guards.KernelRegistry(
+            self.max_kernels, self.per_client_kernels, self.per_address_kernels
+        )
+        settings[guards.REGISTRY_SETTING] = registry
+        settings[FORWARDED_SETTING] = self.trust_forwarded_for
+        self.kernel_manager.registry = registry
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -181,6 +337,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
             KernelHandler: guards.OwnKernelHandler,
             VoilaShutdownKernelHandler: guards.OwnShutdownHandler,
             VoilaKernelWebsocketHandler: guards.OwnKernelWebsocketHandler,
+            RequestInfoSocketHandler: QueryRefused,
         }
         index = url_path_join(self.server_url, "voila/render", INDEX)
         root = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": index})

@@ -149,9 +149,20 @@ class VoilaServer:
             return fh.read()
 
 
+TEST_SERVER_OPTIONS = ("--pool-size=0", "--per-client-kernels=24", "--per-address-kernels=24")
+"""What the dashboard tests' server runs without: pre-rendered pools (warming six kernels at
+every server start costs CPU the tests need) and per-visitor shares (every test visitor comes from
+127.0.0.1). ``tests/browser/test_server.py`` tests both with the shipped settings."""
+
+
 @contextlib.contextmanager
-def voila_server(timeout: float = 60.0) -> Iterator[VoilaServer]:
-    """Start the dashboard server on a free port, wait until it answers, stop it afterwards."""
+def voila_server(
+    timeout: float = 60.0, options: Sequence[str] = TEST_SERVER_OPTIONS
+) -> Iterator[VoilaServer]:
+    """Start the dashboard server on a free port, wait until it answers, stop it afterwards.
+
+    ``options`` are ``voila/serve.py`` command-line options (``()``: as ``make dashboards``).
+    """
     os.makedirs(ARTIFACTS, exist_ok=True)
     port = free_port()
     log_path = os.path.join(ARTIFACTS, f"voila-{port}.log")
@@ -159,7 +170,7 @@ def voila_server(timeout: float = 60.0) -> Iterator[VoilaServer]:
         # The kernels import this checkout's ftwkit and widgets, not an installed copy.
         path = os.pathsep.join(p for p in (ROOT, os.environ.get("PYTHONPATH")) if p)
         process = subprocess.Popen(
-            [sys.executable, SERVE, f"--port={port}"],
+            [sys.executable, SERVE, f"--port={port}", *options],
             cwd=ROOT,
             env={**os.environ, "PYTHONPATH": path},
             stdout=log,

@@ -15,17 +15,23 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import dashboard_harness as harness
+try:  # imported as tests.browser.server_load (benchmarks/dashboard_bench.py)
+    from . import dashboard_harness as harness
+except ImportError:  # imported by pytest, tests/browser on its path
+    import dashboard_harness as harness  # type: ignore[no-redef]
 
 OUTCOME_JS = f"""
-() => {{
+(ready) => {{
   const problem = document.getElementById('ftw-load-problem');
   if (problem) return 'problem: ' + problem.innerText.trim();
   const busy = document.getElementById('ftw-busy');
   if (busy) return 'busy: ' + busy.innerText.trim();
+  if (ready) return document.querySelector(ready) ? 'drawn' : false;
   return ({harness.FIRST_CANVAS_DRAWN_JS.strip()})() ? 'drawn' : false;
 }}
 """
+"""How a session's page came up so far (``false``: not yet). ``ready``: a CSS selector whose
+presence counts as drawn (the index's gallery), or ``null`` for drawn canvas pixels."""
 
 
 @dataclass(frozen=True)
@@ -44,14 +50,18 @@ class Session:
         return self.outcome == "drawn"
 
 
-async def _one_session(browser: Any, url: str, timeout_s: float) -> tuple[Session, Any]:
+async def _one_session(
+    browser: Any, url: str, timeout_s: float, ready: str | None = None
+) -> tuple[Session, Any]:
     context = await browser.new_context(viewport=harness.VIEWPORT)
     page = await context.new_page()
     start = time.perf_counter()
     try:
         await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
         remaining = max(1.0, timeout_s - (time.perf_counter() - start))
-        handle = await page.wait_for_function(OUTCOME_JS, polling=250, timeout=remaining * 1000)
+        handle = await page.wait_for_function(
+            OUTCOME_JS, arg=ready, polling=100, timeout=remaining * 1000
+        )
         outcome = str(await handle.json_value())
     except Exception as err:
         name = type(err).__name__
@@ -68,8 +78,13 @@ async def _close(context: Any) -> None:
         await context.close()
 
 
-async def open_sessions_async(url: str, sessions: int, timeout_s: float = 240.0) -> list[Session]:
-    """Open ``sessions`` pages of ``url`` at the same moment; how each came up."""
+async def open_sessions_async(
+    url: str, sessions: int, timeout_s: float = 240.0, ready: str | None = None
+) -> list[Session]:
+    """Open ``sessions`` pages of ``url`` at the same moment; how each came up.
+
+    ``ready``: a CSS selector whose presence counts as drawn (default: drawn canvas pixels).
+    """
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
@@ -78,7 +93,7 @@ async def open_sessions_async(url: str, sessions: int, timeout_s: float = 240.0)
         )
         try:
             opened = await asyncio.gather(
-                *(_one_session(browser, url, timeout_s) for _ in range(sessions))
+                *(_one_session(browser, url, timeout_s, ready) for _ in range(sessions))
             )
             await asyncio.gather(*(_close(context) for _, context in opened))
         finally:
@@ -86,6 +101,8 @@ async def open_sessions_async(url: str, sessions: int, timeout_s: float = 240.0)
     return [session for session, _ in opened]
 
 
-def open_sessions(url: str, sessions: int, timeout_s: float = 240.0) -> list[Session]:
+def open_sessions(
+    url: str, sessions: int, timeout_s: float = 240.0, ready: str | None = None
+) -> list[Session]:
     """Synchronous :func:`open_sessions_async` (runs its own event loop)."""
-    return asyncio.run(open_sessions_async(url, sessions, timeout_s))
+    return asyncio.run(open_sessions_async(url, sessions, timeout_s, ready))

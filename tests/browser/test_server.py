@@ -1,9 +1,12 @@
-"""The dashboard server under hostile and heavy use: Host check, kernel cap and ownership,
-culling, offline pages, the "did not load" banner and 20 visitors at once.
+"""The dashboard server under hostile and heavy use: Host check, kernel cap, fair shares and
+ownership, pre-rendered pools, culling, a killed kernel said aloud, offline pages, the "did not
+load" banner and 20 visitors at once.
 
-Each test starts ``voila/serve.py`` (as ``make dashboards`` does) with the options it exercises;
-HTTP-level checks use plain clients (one cookie jar per simulated visitor), page-level ones
-Debian's Chromium through Playwright. The 20-session test is also marked slow.
+Each test starts ``voila/serve.py`` (as ``make dashboards`` does) with the options it exercises
+(pools off unless the test is about them: warming kernels costs CPU the other tests need);
+HTTP-level checks use plain clients (one cookie jar per simulated visitor, and their own loopback
+source address where the address matters), page-level ones Debian's Chromium through Playwright.
+The 20-session test is also marked slow.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import http.cookiejar
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -37,14 +41,23 @@ BANNER = "#ftw-load-problem"
 
 # --------------------------------------------------------------------------- helpers
 @contextlib.contextmanager
-def serve(*options: str) -> Iterator[harness.VoilaServer]:
-    """``voila/serve.py`` with extra command-line options on a free loopback port."""
+def serve(*options: str, pools: bool = False) -> Iterator[harness.VoilaServer]:
+    """``voila/serve.py`` with extra command-line options on a free loopback port.
+
+    ``pools``: keep the shipped pre-rendered pools (off otherwise, ``--pool-size=0``).
+    """
     os.makedirs(harness.ARTIFACTS, exist_ok=True)
     port = harness.free_port()
     log_path = os.path.join(harness.ARTIFACTS, f"voila-{port}.log")
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [sys.executable, harness.SERVE, f"--port={port}", *options],
+            [
+                sys.executable,
+                harness.SERVE,
+                f"--port={port}",
+                *([] if pools else ["--pool-size=0"]),
+                *options,
+            ],
             cwd=harness.ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -126,6 +139,57 @@ def raw_status(
 
 def kernel_exists(server: harness.VoilaServer, kernel: str) -> bool:
     return raw_status(server, f"/api/kernels/{kernel}", {}) == 200
+
+
+def get_from(
+    server: harness.VoilaServer, path: str, source: str, cookie: str = ""
+) -> tuple[int, str, str]:
+    """GET ``path`` from the loopback address ``source`` (a visitor on another machine);
+    status, body and the client cookie set (if any)."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", server.port, timeout=180, source_address=(source, 0)
+    )
+    try:
+        headers = {"Cookie": f"{guards_cookie()}={cookie}"} if cookie else {}
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        body = response.read().decode("utf-8", "replace")
+        set_cookie = response.getheader("Set-Cookie") or ""
+        found = re.search(rf"{guards_cookie()}=([^;]+)", set_cookie)
+        return response.status, body, found.group(1) if found else ""
+    finally:
+        connection.close()
+
+
+def guards_cookie() -> str:
+    """The name of the cookie naming a browser (the server's ``CLIENT_COOKIE``)."""
+    return "ftw_client"
+
+
+def in_own_loop(coroutine: Any) -> Any:
+    """Run a coroutine to its end in a thread of its own (the sync Playwright of an earlier
+    test may hold this thread's event loop)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def kernel_of(body: str) -> str | None:
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
+    return found.group(1) if found else None
+
+
+def kernel_process(kernel: str) -> int:
+    """The process id of a running kernel (found by its connection file's name)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                    command = fh.read().decode("utf-8", "replace")
+            except OSError:
+                continue
+            if f"kernel-{kernel}.json" in command:
+                return int(entry)
+    raise AssertionError(f"no process for kernel {kernel}")
 
 
 # --------------------------------------------------------------------------- item 9: Host header
@@ -361,10 +425,245 @@ def test_a_page_whose_kernel_went_away_says_so(browser: Any) -> None:
 def test_twenty_visitors_at_once_all_get_their_board() -> None:
     if not os.access(harness.CHROMIUM, os.X_OK):
         pytest.skip("Debian's chromium is not installed (make chromium)")
-    with serve() as server:
+    # All twenty come from 127.0.0.1 here: the per-address share would turn most away.
+    with serve("--per-address-kernels=24", "--per-client-kernels=24") as server:
         url = server.render_url("playwin.ipynb")
         # Its own thread: the async Playwright must not share a thread with the sync one.
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             sessions = pool.submit(server_load.open_sessions, url, 20, 480.0).result()
     outcomes = [s.outcome for s in sessions]
     assert outcomes == ["drawn"] * 20, f"{outcomes}; see {server.log_path}"
+
+
+# --------------------------------------------------------------------------- fair shares
+def test_thirty_requests_from_one_address_leave_room_for_others() -> None:
+    shares = ("--max-kernels=6", "--per-address-kernels=2", "--per-client-kernels=2")
+    with serve(*shares) as server:
+        path = "/voila/render/index.ipynb"
+        with concurrent.futures.ThreadPoolExecutor(10) as pool:
+            answers = list(pool.map(lambda _: get_from(server, path, "127.0.0.1"), range(30)))
+        opened = [kernel_of(body) for status, body, _ in answers if status == 200]
+        refused = [body for status, body, _ in answers if status == 429]
+        assert len(opened) == 2 and len(refused) == 28, sorted(a[0] for a in answers)
+        assert "Your network address already has 2 dashboards open" in refused[0]
+        assert "Come back in about" in refused[0] and "location.reload()" in refused[0]
+        # Another visitor still gets a dashboard, and one browser holds only its share.
+        status, body, cookie = get_from(server, path, "127.0.0.2")
+        assert status == 200 and cookie
+        opened.append(kernel_of(body))
+        status, body, _ = get_from(server, path, "127.0.0.3", cookie)
+        assert status == 200
+        opened.append(kernel_of(body))
+        status, body, _ = get_from(server, path, "127.0.0.4", cookie)
+        assert status == 429 and "This browser already has 2 dashboards open" in body
+        assert len(set(opened)) == 4
+
+
+def test_a_visitor_cannot_shut_its_kernel_down_over_the_websocket(
+    guarded: harness.VoilaServer,
+) -> None:
+    visitor = Visitor(guarded)
+    kernel = visitor.open_dashboard()
+    try:
+        seen = in_own_loop(_send_then_ask_kernel_info(visitor, kernel, "shutdown_request"))
+        assert "kernel_info_reply" in seen and "shutdown_reply" not in seen
+        time.sleep(2)
+        assert kernel_exists(guarded, kernel)
+        assert 'Received message of type "shutdown_request", which is not allowed' in guarded.log()
+    finally:
+        visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
+async def _send_then_ask_kernel_info(visitor: Visitor, kernel: str, kind: str) -> list[str]:
+    """Send ``kind`` on the control and the shell channel, then ask for the kernel's info;
+    the types of the messages received until its reply."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
+    url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=s"
+    ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+
+    def message(msg_type: str, channel: str, content: dict[str, Any]) -> str:
+        header = {"msg_id": f"{msg_type}-{channel}", "msg_type": msg_type, "username": "t"}
+        header |= {"session": "t", "date": "2026-01-01T00:00:00Z", "version": "5.3"}
+        return json.dumps(
+            {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+            | {"channel": channel, "buffers": []}
+        )
+
+    for channel in ("control", "shell"):
+        await ws.write_message(message(kind, channel, {"restart": False}))
+    # A lone surrogate in a widget message must not take the connection down either.
+    await ws.write_message(
+        message("comm_msg", "shell", {"comm_id": "none", "data": {"text": "\ud800"}})
+    )
+    await ws.write_message(message("kernel_info_request", "shell", {}))
+    seen: list[str] = []
+    while "kernel_info_reply" not in seen:
+        raw = await asyncio.wait_for(ws.read_message(), 60)
+        assert raw is not None, "websocket closed"
+        seen.append(json.loads(raw)["header"]["msg_type"])
+    ws.close()
+    return seen
+
+
+# --------------------------------------------------------------------------- pools
+def test_a_pooled_kernel_is_handed_to_one_client_only(browser: Any) -> None:
+    with serve("--pool-size=1", "--pooled=playwin.ipynb", pools=True) as server:
+        deadline = time.monotonic() + 120
+        while "Kernel pool of playwin.ipynb is filled" not in server.log():
+            assert time.monotonic() < deadline, server.log()
+            time.sleep(0.5)
+        pooled = re.search(r"Kernel started: ([0-9a-f-]{36})", server.log())
+        assert pooled is not None
+        loaded = harness.open_dashboard(browser, server.render_url("playwin.ipynb"))
+        other = Visitor(server)
+        try:
+            assert harness.kernel_id(loaded.page) == pooled.group(1)
+            assert f"Using pre-heated kernel: {pooled.group(1)}" in server.log()
+            # The next visitor gets a kernel of its own (the pool refills in the background),
+            # and cannot reach the pooled kernel now that it has an owner.
+            assert other.open_dashboard("playwin.ipynb") != pooled.group(1)
+            assert other.websocket_status(pooled.group(1)) == 403
+            assert other.request("DELETE", f"/api/kernels/{pooled.group(1)}")[0] == 403
+            # The pooled kernel learnt the request's address: its links name this server.
+            explorer = harness.ExplorerOnPage(loaded.page)
+            link = explorer.root.locator(".ftw-position-link input").input_value()
+            assert link.startswith(f"http://127.0.0.1:{server.port}/voila/render/playwin.ipynb?")
+        finally:
+            harness.close_dashboard(loaded.page)
+
+
+# --------------------------------------------------------------------------- a killed kernel
+def test_a_killed_kernel_is_said_aloud_and_reload_brings_the_position_back(browser: Any) -> None:
+    import ftwkit
+    from widgets.links import encode_value
+
+    start = ftwkit.rules("playwin").new().play("B3-C3").play("H6-G6")
+    with serve() as server:
+        url = f"{server.render_url('playwin.ipynb')}?position={encode_value(start.to_json())}"
+        loaded = harness.open_dashboard(browser, url)
+        page = loaded.page
+        try:
+            explorer = harness.ExplorerOnPage(page)
+            opened = explorer.snapshot()
+            board = explorer.board()
+            move = harness.clickable_move(board)
+            assert move is not None
+            for target in move.targets:
+                explorer.click(board, target)
+            explorer.wait_for_new_position(opened)
+            moved = explorer.snapshot()
+            # The explorer keeps a link to the position shown in the page (once it does, Reload
+            # comes back to the move just played; without it, to the page's own address).
+            resumable = page.locator(".ftw-resume[data-link]").count() > 0
+            expected = moved.position if resumable else opened.position
+            os.kill(kernel_process(harness.kernel_id(page)), signal.SIGKILL)
+            banner = page.wait_for_selector(
+                f'{BANNER}[data-kind="stopped"]', state="visible", timeout=30_000
+            )
+            assert banner is not None
+            assert "the engine behind it stopped" in banner.inner_text()
+            os.makedirs(harness.SCREENSHOTS, exist_ok=True)
+            for width, height in ((1024, 768), (1440, 900)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.screenshot(
+                    path=os.path.join(harness.SCREENSHOTS, f"kernel-stopped-{width}.png")
+                )
+            with page.expect_navigation(timeout=60_000):
+                page.locator(f"{BANNER} button:has-text('Reload at this position')").click()
+            page.wait_for_function(harness.FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=120_000)
+            assert page.locator(BANNER).count() == 0
+            assert harness.ExplorerOnPage(page).snapshot().position == expected
+        finally:
+            harness.close_dashboard(page)
+
+
+# --------------------------------------------------------------------------- quiet console
+VERSION_WARNING = re.compile(r"Unsatisfied version|No satisfying version")
+
+
+def test_pages_log_no_package_version_mismatch(browser: Any) -> None:
+    # The widget managers Voilà loads are built against the JupyterLab packages of its own
+    # front end (pyproject pins them): no "Unsatisfied version … of shared singleton module".
+    with serve() as server:
+        for notebook, ready in (("playwin.ipynb", "canvas"), ("index.ipynb", ".ftw-gallery")):
+            page = browser.new_page(viewport=harness.VIEWPORT)
+            warnings: list[str] = []
+            page.on("console", lambda m, seen=warnings: seen.append(f"{m.type}: {m.text}"))
+            try:
+                page.goto(server.render_url(notebook), timeout=120_000)
+                if ready == "canvas":
+                    page.wait_for_function(
+                        harness.FIRST_CANVAS_DRAWN_JS, polling="raf", timeout=120_000
+                    )
+                else:
+                    page.wait_for_selector(ready, timeout=120_000)
+                assert [w for w in warnings if VERSION_WARNING.search(w)] == [], notebook
+            finally:
+                harness.close_dashboard(page)
+
+
+# --------------------------------------------------------------------------- no server paths
+def test_error_details_never_reach_the_page(guarded: harness.VoilaServer) -> None:
+    # A widget update the widget refuses (ipywidgets answers with a traceback), a comm opened
+    # for no target (the comm package logs a traceback to stderr): the page gets neither.
+    visitor = Visitor(guarded)
+    kernel = visitor.open_dashboard("playwin.ipynb")
+    try:
+        received = in_own_loop(_provoke_kernel_errors(visitor, kernel))
+        text = "\n".join(received)
+        assert '"kernel_info_reply"' in text
+        for leak in ("Traceback", "site-packages", harness.ROOT, '"msg_type": "error"'):
+            assert leak not in text, leak
+        assert '"name": "stderr"' not in text
+        assert "withheld a kernel message from the page" in guarded.log()
+    finally:
+        visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
+async def _provoke_kernel_errors(visitor: Visitor, kernel: str) -> list[str]:
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
+    url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=e"
+    ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+    sent = 0
+
+    async def send(msg_type: str, content: dict[str, Any]) -> None:
+        nonlocal sent
+        sent += 1
+        header = {"msg_id": f"m{sent}", "msg_type": msg_type, "username": "t", "session": "e"}
+        header |= {"date": "2026-01-01T00:00:00Z", "version": "5.3"}
+        await ws.write_message(
+            json.dumps(
+                {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+                | {"channel": "shell", "buffers": []}
+            )
+        )
+
+    received: list[str] = []
+
+    async def until(msg_type: str) -> dict[str, Any]:
+        while True:
+            raw = await asyncio.wait_for(ws.read_message(), 60)
+            assert isinstance(raw, str), "websocket closed"
+            received.append(raw)
+            message: dict[str, Any] = json.loads(raw)
+            if message["header"]["msg_type"] == msg_type:
+                return message
+
+    await send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = (await until("comm_info_reply"))["content"]["comms"]
+    for comm_id in list(comms)[:5]:
+        bad = {"method": "update", "state": {"layout": 42, "value": {"x": [1]}}, "buffer_paths": []}
+        await send("comm_msg", {"comm_id": comm_id, "data": bad})
+    await send("comm_open", {"comm_id": "c1", "target_name": "no.such.target", "data": {}})
+    await send("kernel_info_request", {})
+    await until("kernel_info_reply")
+    with contextlib.suppress(asyncio.TimeoutError):  # late stderr or error messages
+        await asyncio.wait_for(until("never"), 3)
+    ws.close()
+    return received
