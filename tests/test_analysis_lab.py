@@ -14,7 +14,7 @@ from widgets.balance_lab import BalanceLab, variant_choices
 
 
 def test_variants_are_the_non_default_values_of_each_option_with_their_whole_doc() -> None:
-    choices = {name: rest for name, *rest in variant_choices("playwin")}
+    choices = {name: (o, lbl, d) for name, o, lbl, d in variant_choices("playwin")}
     options, label, doc = choices["approach=no_farther"]
     assert options == {"approach": "no_farther"}
     assert label == "Approach: no_farther"

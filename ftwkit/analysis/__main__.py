@@ -86,8 +86,11 @@ def option_value(spec: Any, text: str) -> Any:
         if low in ("false", "no", "off", "0"):
             return False
         raise ValueError(f"option {spec.name!r} is true or false, not {text!r}")
-    if spec.choices and text in spec.choices:
-        return text
+    for choice in spec.choices or ():
+        if isinstance(choice, str) and choice == text:
+            return choice
+        if not isinstance(choice, str) and str(choice) == text:
+            return choice  # a numeric choice (Play Win's lines = 6 or 12)
     if spec.kind.startswith("optional_") and low in ("none", "null", "off"):
         return None
     if spec.kind in ("int", "optional_int"):
