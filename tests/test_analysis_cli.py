@@ -96,7 +96,7 @@ def no_game(monkeypatch: pytest.MonkeyPatch) -> None:
         (["playwin", "--variant", "a", "--variant", "a:lines=12"], "given twice"),
         (["playwin", "--out", "/no/such/folder/r.jsonl"], "does not exist"),
         (["playwin", "--out", "r.csv"], ".parquet or .jsonl"),
-        (["playwin", "--holes", "/no/such/folder/drafts"], "does not exist"),
+        (["playwin", "--holes", "/proc/version/drafts"], "is a file, not a folder"),
         (["playwin", "--agents", "random,nobody"], "unknown agent"),
         (["playwin", "--resume"], "--resume needs --out"),
     ],

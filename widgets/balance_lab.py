@@ -28,7 +28,14 @@ from ftwkit.analysis.readable import plain_doc, variant_text
 from ftwkit.options import OptionSpec, describe_options
 from widgets.log import LogPanel
 
-__all__ = ["BalanceLab", "variant_choices"]
+__all__ = ["BalanceLab", "findings_html", "variant_choices"]
+
+_DOC_STYLE = "display:block;line-height:1.35;font-size:0.9em;padding:5px 0;color:#444"
+"""The style of a switch's explanation: wrapped prose, not the single-line widget height."""
+_WARNING_STYLE = (
+    "background:#fff4d6;border-left:4px solid #e0a800;padding:6px 10px;line-height:1.4;margin:6px 0"
+)
+"""The style of the small-study warning."""
 
 _PLOT_EVERY = 3.0
 """Seconds between plot refreshes while a study runs (drawing costs more than a table)."""
@@ -89,7 +96,7 @@ class BalanceLab(ipywidgets.VBox):
             description="Game",
         )
         self.variants_box = ipywidgets.VBox(
-            layout=ipywidgets.Layout(max_height="260px", overflow="auto")
+            layout=ipywidgets.Layout(max_height="320px", overflow="auto")
         )
         self.agents = ipywidgets.Text(
             value="",
@@ -113,7 +120,10 @@ class BalanceLab(ipywidgets.VBox):
         self.games = ipywidgets.BoundedIntText(value=100, min=1, max=100_000, description="Games")
         self.seed = ipywidgets.IntText(value=0, description="Seed")
         self.scheduler = ipywidgets.Text(
-            value="", description="Scheduler", placeholder="tcp://host:8786 (empty: this machine)"
+            value="",
+            description="Scheduler",
+            placeholder="tcp://host:8786 (empty: this machine)",
+            layout=ipywidgets.Layout(width="min(36rem, 100%)"),
         )
         self.run_button = ipywidgets.Button(description="Run", button_style="primary", icon="play")
         self.stop_button = ipywidgets.Button(description="Stop", icon="stop", disabled=True)
@@ -208,10 +218,15 @@ class BalanceLab(ipywidgets.VBox):
             )
             self._variant_boxes[name] = (box, options)
             text = ipywidgets.HTML(
-                f"<span class='ftw-variant-doc'>{html.escape(doc)}</span>",
-                layout=ipywidgets.Layout(flex="1 1 20rem"),
+                f"<span class='ftw-variant-doc' style='{_DOC_STYLE}'>{html.escape(doc)}</span>",
+                layout=ipywidgets.Layout(flex="1 1 20rem", height="auto"),
             )
-            rows.append(ipywidgets.HBox([box, text], layout=ipywidgets.Layout(width="100%")))
+            rows.append(
+                ipywidgets.HBox(
+                    [box, text],
+                    layout=ipywidgets.Layout(width="100%", flex="0 0 auto", height="auto"),
+                )
+            )
         self.variants_box.children = rows
         self.players.min = 1  # always below the old maximum: the new range is then valid
         self.players.max = rules.max_players
@@ -331,7 +346,9 @@ class BalanceLab(ipywidgets.VBox):
         counts = results.games["variant"].value_counts()
         warning = sample_warning(int(counts.min()) if len(counts) else 0)
         self.warning.value = (
-            f"<div class='ftw-lab-warning'>⚠ {html.escape(warning)}</div>" if warning else ""
+            f"<div class='ftw-lab-warning' style='{_WARNING_STYLE}'>⚠ {html.escape(warning)}</div>"
+            if warning
+            else ""
         )
         who = html.escape(agents_sentence(results.agents, results.players))
         self.table.value = f"<p><b>Agents:</b> {who}.</p>" + results.summary().to_html(
@@ -522,3 +539,87 @@ def _outcome(row: Mapping[str, Any], seats: tuple[str, ...]) -> str:
     if not winners:
         return "draw"
     return " and ".join(seats[w] for w in winners) + " won"
+
+
+def findings_html(folder: Any) -> str:
+    """The lab's findings page: every report saved under ``folder`` (one sub-folder per game,
+    written by ``python -m ftwkit.analysis report``), as HTML.
+
+    The sentences are those of each report's ``findings.json``, which
+    :func:`ftwkit.analysis.report.findings` computes from the saved ``results.jsonl`` (a test
+    recomputes them), so no number on the page is typed by hand.
+    """
+    import json
+    from pathlib import Path
+
+    import pandas as pd
+
+    from ftwkit.analysis import load
+    from ftwkit.analysis.readable import agents_sentence
+
+    parts = []
+    root = Path(folder)
+    if not root.is_dir():
+        return "<p>No saved reports yet.</p>"
+    order = {g: i for i, g in enumerate(ftwkit.game_ids())}
+    folders = sorted(
+        (p for p in root.iterdir() if (p / "findings.json").exists()),
+        key=lambda p: order.get(p.name, len(order)),
+    )
+    for path in folders:
+        results = load(path / "results.jsonl")
+        facts = json.loads((path / "findings.json").read_text(encoding="utf-8"))
+        title = ftwkit.rules(results.game).title
+        counts = results.games["variant"].value_counts()
+        who = agents_sentence(results.agents, results.players)
+        parts.append(
+            f"<h3>{html.escape(title)}</h3><p><i>{html.escape(who)}; "
+            f"{int(counts.min())} games per variant, seed {results.seed}.</i></p><ul>"
+            + "".join(f"<li>{html.escape(f['sentence'])}</li>" for f in facts)
+            + "</ul>"
+        )
+        trace_path = path / "trace.csv"
+        if trace_path.exists():
+            trace = pd.read_csv(trace_path, index_col=0)
+            names = ftwkit.rules(results.game).player_names(results.players)
+            rows = []
+            for level, r in trace.iterrows():
+                strong = (
+                    "—"
+                    if r["stronger_wins"] != r["stronger_wins"]
+                    else f"{100 * r['stronger_wins']:.0f} % "
+                    f"({100 * r['stronger_wins_lo']:.0f}–{100 * r['stronger_wins_hi']:.0f} %)"
+                )
+                seat = (
+                    f"{100 * r[f'win_{names[0]}']:.0f} % "
+                    f"({100 * r[f'win_{names[0]}_lo']:.0f}–{100 * r[f'win_{names[0]}_hi']:.0f} %)"
+                )
+                rows.append(
+                    f"<tr><td>{level}</td><td>{strong}</td><td>{seat}</td>"
+                    f"<td>{int(r['games'])}</td></tr>"
+                )
+            parts.append(
+                "<p>Skill trace (MCTS iterations per move; the budget doubles each row):</p>"
+                "<table class='ftw-lab-table'><tr><th>iterations</th>"
+                "<th>stronger beats the previous level</th>"
+                f"<th>{html.escape(names[0])} wins in self-play</th><th>games</th></tr>"
+                + "".join(rows)
+                + "</table>"
+            )
+        command = _reproduce(path / "report.md")
+        if command:
+            parts.append(f"<p><small>Reproduce: <code>{html.escape(command)}</code></small></p>")
+    if not parts:
+        return "<p>No saved reports yet.</p>"
+    return "".join(parts)
+
+
+def _reproduce(path: Any) -> str:
+    """The command line quoted in a report's *Reproduce* section ("" when absent)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    _, _, tail = text.partition("## Reproduce")
+    lines = [line for line in tail.splitlines() if line.strip() and not line.startswith("```")]
+    return lines[0].strip() if lines else ""

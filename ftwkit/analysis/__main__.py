@@ -256,14 +256,16 @@ def check_out(path: str, *, force: bool, resume: bool) -> Path:
 
 
 def check_folder(path: str, what: str) -> Path:
-    """A folder to write into, checked before any game: it exists (or its parent does, and it
-    will be created) and is writable, and it is not a file."""
+    """A folder to write into, checked before any game: it is not a file, and it exists or will
+    be created inside the nearest existing folder above it, which must be writable."""
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{what} {path} is a file, not a folder")
-    parent = folder if folder.exists() else folder.parent
+    parent = folder
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
     if not parent.is_dir():
-        raise UsageError(f"{what} {path}: the folder {parent} does not exist")
+        raise UsageError(f"{what} {path}: {parent} is a file, not a folder")
     if not os.access(parent, os.W_OK):
         raise UsageError(f"{what} {path}: {parent} is not writable")
     return folder
