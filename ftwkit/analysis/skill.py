@@ -47,7 +47,8 @@ def skill_trace(
 ) -> pd.DataFrame:
     """The skill trace of one variant (``variant``: its options; default the default rules).
 
-    Returns one row per level (``iterations``), with ``stronger_wins`` (the share of games the
+    Raises ``KeyboardInterrupt`` when one of its studies is interrupted (a partial trace would
+    mislead). Returns one row per level (``iterations``), with ``stronger_wins`` (the share of games the
     agent at this level won against the previous level, NaN at the first level) and its
     ``_lo``/``_hi`` bounds, then for self-play at this level each seat's win rate
     (``win_<seat name>`` with bounds), ``first_win`` with bounds, ``games`` per study and
@@ -80,6 +81,8 @@ def skill_trace(
                 agents=[_searcher(budget)] + [_searcher(previous)] * (n - 1),
                 **common,
             )
+            if duel.interrupted:
+                raise KeyboardInterrupt  # an interrupted level would make the trace wrong
             k = int(
                 sum(
                     seats.index(0) in tuple(w)
@@ -93,6 +96,8 @@ def skill_trace(
         else:
             row["stronger_wins"] = row["stronger_wins_lo"] = row["stronger_wins_hi"] = float("nan")
         self_play = simulate(game, agents=[_searcher(budget)] * n, **common)
+        if self_play.interrupted:
+            raise KeyboardInterrupt
         table = self_play.metrics().loc["trace"]
         for seat, name in enumerate(names):
             for suffix in ("", "_lo", "_hi"):
