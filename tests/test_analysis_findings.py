@@ -13,6 +13,7 @@ import pytest
 from scipy import stats
 
 import ftwkit
+from ftwkit.agents.levels import STUDY_ITERATIONS
 from ftwkit.analysis import SerialExecutor, load, simulate, skill_trace, write_report
 from ftwkit.analysis.metrics import wilson
 from ftwkit.analysis.readable import agents_sentence
@@ -181,3 +182,30 @@ def test_the_report_quotes_only_numbers_from_the_saved_results(tmp_path: Path) -
             p = stats.binomtest(k, len(rows), 0.5).pvalue
             assert re.search(rf"p (=|<) {p:.3f}|p < 0\.001", fact["sentence"])
     assert "Only 6 games per variant" in text
+
+
+FINDINGS = Path(__file__).resolve().parent.parent / "notebooks" / "findings"
+
+
+def test_the_labs_findings_page_reads_its_numbers_from_the_saved_results() -> None:
+    pytest.importorskip("ipywidgets")
+    import html
+
+    from widgets.balance_lab import findings_html
+
+    folders = sorted(p for p in FINDINGS.iterdir() if (p / "findings.json").exists())
+    assert [p.name for p in folders if p.name == "playwin"] == ["playwin"]
+    page = findings_html(FINDINGS)
+    for folder in folders:
+        saved = load(folder / "results.jsonl")
+        assert saved.agents == tuple(
+            (
+                "mcts",
+                (("iterations", STUDY_ITERATIONS[saved.game]),),
+            )
+            for _ in range(saved.players)
+        )  # skilled play: the game's study-level searcher in every seat
+        facts = json.loads((folder / "findings.json").read_text(encoding="utf-8"))
+        assert facts == json.loads(json.dumps(findings(saved)))
+        for fact in facts:
+            assert html.escape(fact["sentence"]) in page
