@@ -48,8 +48,8 @@ def skill_trace(
     """The skill trace of one variant (``variant``: its options; default the default rules).
 
     Raises ``KeyboardInterrupt`` when one of its studies is interrupted (a partial trace would
-    mislead). Returns one row per level (``iterations``), with ``stronger_wins`` (the share of games the
-    agent at this level won against the previous level, NaN at the first level) and its
+    mislead). Returns one row per level (``iterations``), with ``stronger_wins`` (the share of
+    games the agent at this level won against the previous level, NaN at the first level) and its
     ``_lo``/``_hi`` bounds, then for self-play at this level each seat's win rate
     (``win_<seat name>`` with bounds), ``first_win`` with bounds, ``games`` per study and
     ``mean_plies``.
