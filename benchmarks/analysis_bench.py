@@ -9,6 +9,12 @@ which is what a batch of games must outweigh (see ``docs/scaling.md``).
 
     python benchmarks/analysis_bench.py [--games 40] [--mcts-games 8] [--mcts-iterations 100]
         [--dask-games 200] [--no-dask] [game ...]
+    python benchmarks/analysis_bench.py --skilled 4 [game ...]
+
+``--skilled N`` instead measures the default skilled study of each game (its study-level
+searcher in every seat, :func:`ftwkit.agents.study_agent`): the CPU seconds of N games played in
+this process, and from them how long a default study of 200 games per variant would take on two
+cores of an idle machine (CPU seconds per game × 200 / 2) — the goal is under 10 minutes.
 """
 
 from __future__ import annotations
@@ -59,6 +65,23 @@ def task_overhead(executor: Executor, tasks: int = 200) -> float:
     return (time.perf_counter() - start) / tasks
 
 
+def skilled(games: list[str], n: int) -> None:
+    """CPU seconds per game of each game's default skilled study, and a 200-game estimate."""
+    for game in games:
+        agent = agents.study_agent(game)
+        start_cpu, start = time.process_time(), time.perf_counter()
+        res = simulate(game, games=n, executor=SerialExecutor(), progress=False)
+        cpu = (time.process_time() - start_cpu) / n
+        wall = (time.perf_counter() - start) / n
+        minutes = cpu * 200 / 2 / 60
+        verdict = "under" if minutes < 10 else "over"
+        print(
+            f"{game:12s} {agent[0]}{agent[1]}: {cpu:6.2f} CPU-s/game ({wall:6.2f} s wall), "
+            f"mean {res.games['plies'].mean():.0f} plies | 200 games on 2 idle cores ≈ "
+            f"{minutes:5.1f} min ({verdict} 10) | {load()}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games_ids", nargs="*", metavar="game")
@@ -67,8 +90,12 @@ def main() -> None:
     parser.add_argument("--mcts-iterations", type=int, default=100, help="MCTS budget per move")
     parser.add_argument("--dask-games", type=int, default=200, help="games of the Dask study")
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--skilled", type=int, default=0, help="games of a default skilled study")
     args = parser.parse_args()
     print(load())
+    if args.skilled:
+        skilled(args.games_ids or list(ftwkit.game_ids()), args.skilled)
+        return
     start = time.perf_counter()
     rate("playwin", ("random", "random"), 4, None)
     print(f"local pool start-up + a first study of 4 games: {time.perf_counter() - start:.2f} s")

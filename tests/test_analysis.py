@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from pathlib import Path
@@ -23,6 +24,7 @@ SERIAL = SerialExecutor()
 
 
 def study(game: str = "playwin", **kw: Any) -> Results:
+    kw.setdefault("agents", ("random", "random"))  # cheap: these tests check the machinery
     kw.setdefault("executor", SERIAL)
     kw.setdefault("progress", False)
     kw.setdefault("games", 6)
@@ -111,10 +113,10 @@ def _hand_metrics(res: Results) -> dict[str, dict[str, float]]:
         m["decision_moves"] = (
             sum(sum(1 for c in r["legal"] if c > 1) / len(r["legal"]) for r in rows) / n
         )
+        m["lead_change"] = sum(r["lead_changes"] / r["plies"] for r in rows) / n
+        m["drama"] = sum(r["drama"] for r in rows) / n
+        m["decisiveness"] = sum(r["decisiveness"] for r in rows) / n
         if rows[0]["scores"] is not None:
-            m["lead_change"] = sum(r["lead_changes"] / r["plies"] for r in rows) / n
-            m["drama"] = sum(r["drama"] for r in rows) / n
-            m["decisiveness"] = sum(r["decisiveness"] for r in rows) / n
             m["margin_mean"] = (
                 sum(sorted(r["scores"])[-1] - sorted(r["scores"])[-2] for r in rows) / n
             )
@@ -131,58 +133,64 @@ def test_metrics_equal_a_recomputation_from_the_rows(game: str) -> None:
     for variant, expected in _hand_metrics(res).items():
         for key, value in expected.items():
             assert table.loc[variant, key] == pytest.approx(value, rel=1e-12), (variant, key)
-    if game == "playwin":
-        assert math.isnan(table.loc["default", "drama"])
+    if game == "playwin":  # no score: no margin, but drama from the evaluation
+        assert math.isnan(table.loc["default", "margin_mean"])
+        assert not math.isnan(table.loc["default", "drama"])
 
 
-def test_mcts_value_estimates_give_lead_change_drama_and_decisiveness() -> None:
-    res = simulate(
-        "playwin",
-        agents=(("mcts", {"iterations": 12}), "random"),
-        games=4,
-        seed=3,
-        executor=SerialExecutor(),
-        progress=False,
+def _replayed_dynamics(record: dict[str, Any]) -> tuple[int, float, float]:
+    """Lead changes, drama and decisiveness recomputed from a record by hand: every player's
+    ``evaluate`` at every position, the eventual winners (everyone on a draw)."""
+    final = ftwkit.replay(record)
+    states = [final]
+    while states[-1].previous is not None:
+        states.append(states[-1].previous)
+    states.reverse()
+    evals = [[s.evaluate(p) for p in range(final.players)] for s in states]
+    top = list(final.winners) or list(range(final.players))
+    leaders = [{p for p, v in enumerate(e) if v == max(e)} for e in evals]
+    changes = sum(1 for a, b in itertools.pairwise(leaders) if a != b)
+    before = evals[:-1]
+    drama = sum(sum(max(e) - e[w] for w in top) / len(top) for e in before) / len(before)
+    losers = [p for p in range(final.players) if p not in top]
+    threshold = max((e[p] for e in before for p in losers), default=-1.0)
+    decided = next(
+        (i for i, e in enumerate(before) if any(e[w] > threshold for w in top)), len(before)
     )
-    rows = res.games.to_dict("records")
-    assert all(r["value_decisions"] > 0 for r in rows)
-    # the MCTS seat decides about half the plies (one-move positions are decided without search)
-    assert all(r["value_decisions"] <= r["plies"] for r in rows)
+    return changes, drama, decided / len(before)
+
+
+@pytest.mark.parametrize("game", ["playwin", "forthewin", "doubleblind"])
+def test_lead_change_drama_and_decisiveness_come_from_every_games_evaluation(game: str) -> None:
+    # Games without a score (Play Win, For the Win!, Double Blind) get them too, from evaluate.
+    res = study(game, games=2, max_plies=120)
+    for row in res.games.to_dict("records"):
+        changes, drama, decisive = _replayed_dynamics(row["record"])
+        assert row["lead_changes"] == changes
+        assert row["drama"] == pytest.approx(drama, abs=1e-12)
+        assert row["decisiveness"] == pytest.approx(decisive, abs=1e-12)
     table = res.metrics()
-    lead = sum(r["value_lead_changes"] / r["value_decisions"] for r in rows) / len(rows)
-    assert table.loc["default", "value_lead_change"] == pytest.approx(lead)
-    drama = [r["value_drama"] for r in rows if r["value_drama"] is not None]
-    assert table.loc["default", "value_drama"] == pytest.approx(sum(drama) / len(drama))
-    only_random = study("playwin", games=2)
-    assert all(r == 0 for r in only_random.games["value_decisions"])
-    assert math.isnan(only_random.metrics().loc["default", "value_drama"])
+    assert not math.isnan(table.loc["default", "drama"])
+    assert not any(c.startswith("value_") for c in table.columns)
 
 
-def test_value_vectors_spread_the_rest_over_the_other_players() -> None:
-    from ftwkit.analysis.runner import _dynamics, _value_vector
+def test_draws_and_timeouts_rank_every_player_first_as_ludii_does() -> None:
+    from ftwkit.analysis.runner import _dynamics, ranked_first
 
-    assert _value_vector(2, 1, 0.8) == pytest.approx((0.2, 0.8))
-    assert _value_vector(3, 0, 0.4) == pytest.approx((0.4, 0.3, 0.3))
-    # player 0 is estimated behind, then ahead, then wins
+    assert ranked_first((1,), 2, None) == (1,)
+    assert ranked_first((), 3, None) == (0, 1, 2)  # a draw
+    assert ranked_first((), 2, "cap") == (0, 1)  # a timeout
+    assert ranked_first((), 2, "error") == ()  # no result: left out
+    # player 0 is judged behind, then ahead, then wins
     changes, drama, decisive = _dynamics([(0.3, 0.7), (0.6, 0.4), (1.0, 0.0)], (0,))
     assert changes == 1
     assert drama == pytest.approx((0.4 + 0.0) / 2)
-    # the loser's best estimate, 0.7, is passed only at the final position: decisiveness 1
+    # the loser's best value, 0.7, is passed only at the final position: decisiveness 1
     assert decisive == 1.0
-
-
-def test_score_dynamics_follow_ludii_definitions() -> None:
-    from ftwkit.analysis.runner import _score_dynamics
-
-    # Player 1 leads, player 0 catches up and wins: two leader changes (1 -> tie -> 0).
-    history = [(0, 0), (0, 2), (2, 2), (4, 2)]
-    changes, drama, decisive = _score_dynamics(history, (0,))
-    assert changes == 3  # {0,1} -> {1} -> {0,1} -> {0}
-    # Evaluations / 4: the winner trails by 0, 0.5, 0 over the three positions before moves.
-    assert drama == pytest.approx(0.5 / 3)
-    # The best non-winner evaluation is 0.5; the winner first exceeds it after the last move,
-    # so every one of the 3 moves came before: decisiveness 1.
-    assert decisive == 1.0
+    # a draw: both ranked first, so the gap to the leader is averaged over both, decided at once
+    changes, drama, decisive = _dynamics([(0.3, 0.7), (0.5, 0.5)], (0, 1))
+    assert (changes, decisive) == (1, 0.0)
+    assert drama == pytest.approx((0.4 + 0.0) / 2)
 
 
 def test_compare_gives_fisher_and_mann_whitney_p_values_and_a_sentence() -> None:
@@ -197,11 +205,16 @@ def test_compare_gives_fisher_and_mann_whitney_p_values_and_a_sentence() -> None
     u = stats.mannwhitneyu(g["plies"][:10], g["plies"][10:], alternative="two-sided").pvalue
     assert cmp.loc["plies", "p_value"] == pytest.approx(u)
     sentence = cmp.loc["first_win", "sentence"]
-    assert sentence.startswith(
-        f"switching from a to b moves first-player win rate from {100 * ka / 10:.1f} % to "
-    )
+    if ka != kb:
+        assert sentence.startswith(
+            f"Switching from a (default rules) to b (Approach: no_farther) moves first-player "
+            f"win rate from {100 * ka / 10:.1f} % to "
+        )
+    else:
+        assert sentence.startswith(f"First-player win rate is {100 * ka / 10:.1f} % under both")
+    assert "South's win rate" in cmp.loc["win_seat0", "sentence"]
     assert "p = " in sentence or "p < 0.001" in sentence
-    with pytest.raises(ValueError, match="no games of variant 'zzz'"):
+    with pytest.raises(ValueError, match="no variant 'zzz'"):
         res.compare("a", "zzz")
 
 
@@ -316,6 +329,8 @@ def test_command_line_prints_metrics_and_saves(tmp_path: Path, capsys: Any) -> N
             "default",
             "--variant",
             "nf:approach=no_farther",
+            "--agents",
+            "random,random",
             "--games",
             "4",
             "--serial",
@@ -326,7 +341,8 @@ def test_command_line_prints_metrics_and_saves(tmp_path: Path, capsys: Any) -> N
     )
     assert code == 0
     text = capsys.readouterr().out
-    assert "first_win" in text and "switching from default to nf moves" in text
+    assert "First player wins" in text and "South wins" in text
+    assert "win_seat0" not in text and "nf (Approach: no_farther)" in text
     assert len(load(out).games) == 8
     assert main(["playwin", "--agents", "nobody", "--serial", "--no-progress"]) == 2
 

@@ -21,6 +21,7 @@ distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.slow
 
 STUDY: dict[str, Any] = {
+    "agents": ("random", "random"),
     "variants": {"default": {}, "nf": {"approach": "no_farther"}},
     "games": 12,
     "seed": 3,

@@ -12,7 +12,8 @@ from the acting player's observation).
   the same to the player to move (and have the same ply count) get the same move for a seed.
 * **Levels**: :func:`study_levels` (and :func:`make_level`): iteration budgets, the same moves
   for a seed on every machine; :func:`levels`, the explorer's menu, is the same but for a
-  ``strong`` level that thinks for a fixed time.
+  ``strong`` level that thinks for a fixed time; :func:`study_agent` is each game's default
+  agent for balance studies (MCTS at the game's study budget).
 
 >>> import ftwkit
 >>> from ftwkit import agents
@@ -33,10 +34,21 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ftwkit.agents.base import Agent, RandomAgent
-from ftwkit.agents.levels import levels, study_levels
+from ftwkit.agents.levels import levels, study_agent, study_agents, study_levels
 from ftwkit.protocol import State
 
-__all__ = ["Agent", "levels", "make", "make_level", "names", "play", "register", "study_levels"]
+__all__ = [
+    "Agent",
+    "levels",
+    "make",
+    "make_level",
+    "names",
+    "play",
+    "register",
+    "study_agent",
+    "study_agents",
+    "study_levels",
+]
 
 _AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 

@@ -16,9 +16,13 @@ from typing import Any
 __all__ = [
     "DEFAULT_ITERATIONS",
     "LEVELS",
+    "RANDOM_PLAY",
     "STRONG_SECONDS",
+    "STUDY_ITERATIONS",
     "STUDY_LEVELS",
     "levels",
+    "study_agent",
+    "study_agents",
     "study_levels",
 ]
 
@@ -59,3 +63,38 @@ def levels() -> dict[str, tuple[str, dict[str, Any]]]:
 def study_levels() -> dict[str, tuple[str, dict[str, Any]]]:
     """The reproducible levels, easiest first: name → (agent name, parameters for ``make``)."""
     return {name: (agent, dict(params)) for name, (agent, params) in STUDY_LEVELS.items()}
+
+
+STUDY_ITERATIONS: MappingProxyType[str, int] = MappingProxyType(
+    {
+        "playwin": 2 * DEFAULT_ITERATIONS,
+        "ftwcards": DEFAULT_ITERATIONS,
+        "forthewin": DEFAULT_ITERATIONS,
+        "doubleblind": DEFAULT_ITERATIONS,
+        "pnrz": DEFAULT_ITERATIONS,
+    }
+)
+"""Each game's default study budget (MCTS iterations per decision; information-set MCTS in the
+hidden-hand games), chosen so a default study (100 games of search against search) answers in
+minutes on two cores while the agent stays clearly stronger than one ply of evaluation (the
+``greedy`` agent; ``benchmarks/agents_bench.py --pairs mcts-greedy``). The cost of a game grows
+with the budget roughly in proportion, and per game of search against random play at 100
+iterations it was about 0.12 CPU-seconds in Play Win, 0.8 in FTW?!, 2 in For the Win!, 5 in
+Double Blind and 13 in PNRZ. Play Win is so cheap that it gets twice the budget; the others keep
+the explorer's ``normal`` level (lowering it costs strength, which a balance finding must not
+depend on; PNRZ's cost is mostly scoring its hundreds of placements once per decision, which the
+budget does not change). Games not listed use :data:`DEFAULT_ITERATIONS`."""
+
+RANDOM_PLAY = "random"
+"""The uniform random agent: its numbers are labelled "random play" wherever they appear."""
+
+
+def study_agent(game: str) -> tuple[str, dict[str, Any]]:
+    """A game's study-level agent: ``("mcts", {"iterations": budget})`` (see
+    :data:`STUDY_ITERATIONS`)."""
+    return "mcts", {"iterations": STUDY_ITERATIONS.get(game, DEFAULT_ITERATIONS)}
+
+
+def study_agents(game: str, players: int) -> list[tuple[str, dict[str, Any]]]:
+    """The default agents of a balance study: the game's study-level agent in every seat."""
+    return [study_agent(game) for _ in range(players)]

@@ -2,17 +2,22 @@
 
 >>> import ftwkit
 >>> from ftwkit import analysis
->>> res = analysis.simulate("playwin", games=4, executor=analysis.SerialExecutor(),
-...                         progress=False)
+>>> res = analysis.simulate("playwin", games=4, agents=("random", "random"),
+...                         executor=analysis.SerialExecutor(), progress=False)
 >>> len(res.games), sorted(res.games["index"])
 (4, [0, 1, 2, 3])
 >>> all(ftwkit.replay(r).winners == w for r, w in zip(res.games["record"], res.games["winners"]))
 True
 
 ``simulate`` plays the games (in parallel on every core by default, on any
-``concurrent.futures`` executor, or on a Dask cluster); ``Results`` holds one row per game with
-``metrics()``, ``compare(a, b)``, ``holes()``, ``plot()`` and ``save(path)``; ``load(path)`` reads
-saved results back. The command line is ``python -m ftwkit.analysis`` (``--help``).
+``concurrent.futures`` executor, or on a Dask cluster) — by default with each game's
+study-level searcher in every seat (skilled play; ``agents=("random", "random")`` studies random
+play), and with ``until="decided"`` only as many as a sequential test needs; ``Results`` holds
+one row per game with ``metrics()``, ``summary()`` (in words), ``compare(a, b)``, ``usage()``
+(what winners do), ``holes()``, ``plot()`` and ``save(path)``; ``load(path)`` reads saved results
+back. ``skill_trace`` and ``skill_check`` ask whether a finding survives better players;
+``write_report`` writes a report to hand out. The command line is ``python -m ftwkit.analysis``
+(``--help``; ``python -m ftwkit.analysis report GAME`` for a report).
 
 The names are imported on first use: a worker process that only plays games imports
 ``ftwkit.analysis.runner`` and never pandas or SciPy.
@@ -25,11 +30,22 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ftwkit.analysis.execution import SerialExecutor
+    from ftwkit.analysis.report import write_report
     from ftwkit.analysis.results import Results, load
     from ftwkit.analysis.runner import DEFAULT_MAX_PLIES
+    from ftwkit.analysis.skill import skill_check, skill_trace
     from ftwkit.analysis.study import simulate
 
-__all__ = ["DEFAULT_MAX_PLIES", "Results", "SerialExecutor", "load", "simulate"]
+__all__ = [
+    "DEFAULT_MAX_PLIES",
+    "Results",
+    "SerialExecutor",
+    "load",
+    "simulate",
+    "skill_check",
+    "skill_trace",
+    "write_report",
+]
 
 _HOMES = {
     "DEFAULT_MAX_PLIES": "ftwkit.analysis.runner",
@@ -37,6 +53,9 @@ _HOMES = {
     "SerialExecutor": "ftwkit.analysis.execution",
     "load": "ftwkit.analysis.results",
     "simulate": "ftwkit.analysis.study",
+    "skill_check": "ftwkit.analysis.skill",
+    "skill_trace": "ftwkit.analysis.skill",
+    "write_report": "ftwkit.analysis.report",
 }
 
 

@@ -21,28 +21,34 @@ Stephenson, Browne et al.). Per variant, over its ``n`` games:
   position where a move was chosen, averaged per game, then over games;
 * **decision moves** (Ludii *Decision Moves*): the share of a game's moves chosen among more
   than one legal move, averaged over games;
-* for scored games, with the score tally as the state evaluation: **lead change** (Ludii *Lead
-  Change*: changes of the set of leaders per move), **drama** (Ludii *Drama Average*: how far the
-  eventual winners trail the leader, averaged over positions), **decisiveness** (Ludii
-  *Decisiveness Moves*: the share of moves before a winner passes the best evaluation any
-  non-winner ever reached) — see :func:`ftwkit.analysis.runner._score_dynamics` — and the
-  **margin**: the best score minus the second best at the end.
+* **lead change** (Ludii *Lead Change*: changes of the set of leading players per move),
+  **drama** (Ludii *Drama Average*: how far the eventual winners trail the leader, averaged over
+  positions) and **decisiveness** (Ludii *Decisiveness Moves*: the share of moves before a
+  winner passes the best evaluation any non-winner ever reached), for every game, from each
+  game's heuristic ``state.evaluate`` of every player at every position, judged by one observer
+  (the study, which sees the whole position) — see :func:`ftwkit.analysis.runner._dynamics`;
+* the **margin** (scored games: PNRZ, FTW?!): the best score minus the second best at the end.
 
-* where a search agent (MCTS) played, the same three from its value estimates, as Ludii
-  defines them (its state evaluation is a UCT search's): **value_lead_change** (changes of the
-  estimated leader per search decision), **value_drama** and **value_decisiveness**, for every
-  game, scored or not. Each search decision gives the acting player's estimated value; the
-  other players share the rest (exact for two players).
+Deviations from Ludii's definitions (kept on purpose, and said in the lab):
+
+* Ludii's state evaluation for drama, lead change and decisiveness is a short UCT search per
+  position; here it is the game's own heuristic (the one its greedy agent and its MCTS cut-offs
+  use), so the metrics cost nothing extra and do not depend on a search's noise.
+* Draws and games stopped by the ply cap count as Ludii counts them: every player ranked first
+  (so drama averages over all of them and decisiveness is 0); games ended by an engine error or a
+  stuck position are left out of these three (they have no result).
+* Win rates for 3–4 players count a shared first place as a win for each sharer; Ludii's rank
+  credit (a linear utility from first to last place) is not used because the engines report the
+  winners, not a full ranking (ties below first place are not defined by the rules).
 
 Per-game values are in the results table (``legal``, ``lead_changes``, ``drama``,
-``decisiveness``, ``value_decisions``, ``value_lead_changes``, ``value_drama``,
-``value_decisiveness``), so every metric can be recomputed from the rows.
+``decisiveness``), so every metric can be recomputed from the rows.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -66,9 +72,6 @@ PER_GAME = {
     "drama": "drama",
     "decisiveness": "decisiveness",
     "margin": "final score margin",
-    "value_lead_change": "lead changes per search decision (value estimates)",
-    "value_drama": "drama (value estimates)",
-    "value_decisiveness": "decisiveness (value estimates)",
 }
 """Per-game measures compared with the Mann–Whitney U test, with their readable names."""
 
@@ -117,12 +120,6 @@ def _per_game(games: pd.DataFrame) -> pd.DataFrame:
     ]
     out["drama"] = games["drama"].map(_num)
     out["decisiveness"] = games["decisiveness"].map(_num)
-    out["value_lead_change"] = [
-        _num(c) / d if d else math.nan
-        for c, d in zip(games["value_lead_changes"], games["value_decisions"], strict=True)
-    ]
-    out["value_drama"] = games["value_drama"].map(_num)
-    out["value_decisiveness"] = games["value_decisiveness"].map(_num)
     finished = games["hole"].isna()
     out["margin"] = [
         margin(s) if f else math.nan for s, f in zip(games["scores"], finished, strict=True)
@@ -197,17 +194,10 @@ def metrics(games: pd.DataFrame, variants: Sequence[str], n_agents: int) -> pd.D
         row["turns_sd"] = per["turns"].std(ddof=1)
         row["branching_factor"] = per["branching"].mean()
         row["decision_moves"] = per["decision"].mean()
+        for key in ("lead_change", "drama", "decisiveness"):
+            row[key] = per[key].mean()  # NaN only when no game has a result
         scored = bool(n) and g["scores"].map(lambda s: s is not None).any()
-        for key, col in (
-            ("lead_change", "lead_change"),
-            ("drama", "drama"),
-            ("decisiveness", "decisiveness"),
-            ("margin_mean", "margin"),
-        ):
-            row[key] = per[col].mean() if scored else math.nan
-        # From search agents' value estimates: NaN where no search agent played (mean skips NaN).
-        for key in ("value_lead_change", "value_drama", "value_decisiveness"):
-            row[key] = per[key].mean()
+        row["margin_mean"] = per["margin"].mean() if scored else math.nan
         row["holes"] = int(g["hole"].notna().sum())
         rows.append(row)
     return pd.DataFrame(rows).set_index("variant")
@@ -225,7 +215,14 @@ def _fmt_p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-def compare(games: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
+def compare(
+    games: pd.DataFrame,
+    a: str,
+    b: str,
+    *,
+    seat_names: Sequence[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> pd.DataFrame:
     """Per metric: the values under variants ``a`` and ``b``, the difference and a p-value.
 
     Shares (completion, draws, timeouts, first-player and per-seat win rates) are tested with
@@ -233,6 +230,9 @@ def compare(games: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     decision moves, lead changes, drama, decisiveness, margin) with the two-sided Mann–Whitney U
     test. The p-values are per metric, not corrected for testing many metrics at once: with a
     dozen metrics, expect one "significant" difference in twenty studies by chance alone.
+
+    ``seat_names`` names the seats in the sentences (``South's win rate``) and ``labels`` the
+    variants (``the default rules``); a metric with the same value under both says so.
     """
     from scipy import stats
 
@@ -246,9 +246,12 @@ def compare(games: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     for p in range(players):
         for g, c in ((ga, ca), (gb, cb)):
             c[f"win_seat{p}"] = (int(sum(_won(w, p) for w in g["winners"])), len(g))
-    labels = dict(PROPORTIONS)
-    labels.update({f"win_seat{p}": f"seat {p + 1}'s win rate" for p in range(players)})
-    for key, label in labels.items():
+    names = list(seat_names or []) + [
+        f"seat {p + 1}" for p in range(len(seat_names or []), players)
+    ]
+    metric_labels = dict(PROPORTIONS)
+    metric_labels.update({f"win_seat{p}": f"{names[p]}'s win rate" for p in range(players)})
+    for key, label in metric_labels.items():
         (ka, na), (kb, nb) = ca[key], cb[key]
         va, vb = ka / na, kb / nb
         p_value = float(stats.fisher_exact([[ka, na - ka], [kb, nb - kb]]).pvalue)
@@ -264,12 +267,20 @@ def compare(games: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
             p_value = float(stats.mannwhitneyu(xa, xb, alternative="two-sided").pvalue)
         rows.append((key, label, xa.mean(), xb.mean(), "Mann–Whitney U", p_value, False))
     out = []
+    name_a = (labels or {}).get(a, a)
+    name_b = (labels or {}).get(b, b)
     for key, label, va, vb, test, p_value, share in rows:
         verdict = "" if p_value < 0.05 else "; not significant at the 5 % level"
-        sentence = (
-            f"switching from {a} to {b} moves {label} from {_fmt(va, share)} to "
-            f"{_fmt(vb, share)} ({_fmt_p(p_value)}{verdict})"
-        )
+        if _fmt(va, share) == _fmt(vb, share):
+            sentence = (
+                f"{label} is {_fmt(va, share)} under both {name_a} and {name_b} ({_fmt_p(p_value)})"
+            )
+        else:
+            sentence = (
+                f"switching from {name_a} to {name_b} moves {label} from {_fmt(va, share)} to "
+                f"{_fmt(vb, share)} ({_fmt_p(p_value)}{verdict})"
+            )
+        sentence = sentence[0].upper() + sentence[1:]
         out.append(
             {
                 "metric": key,

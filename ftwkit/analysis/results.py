@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
+import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -40,10 +42,6 @@ COLUMNS = (
     "lead_changes",
     "drama",
     "decisiveness",
-    "value_decisions",
-    "value_lead_changes",
-    "value_drama",
-    "value_decisiveness",
     "hole",
     "error",
     "error_move",
@@ -57,9 +55,6 @@ _FLOATS = (
     "lead_changes",
     "drama",
     "decisiveness",
-    "value_lead_changes",
-    "value_drama",
-    "value_decisiveness",
 )
 
 
@@ -109,6 +104,7 @@ class Results:
         max_plies: the ply cap in force.
         games: the results table (see :data:`COLUMNS`).
         interrupted: whether the study was stopped before every game was played.
+        decisions, verdict: the sequential test's looks and conclusion (``until="decided"``).
     """
 
     game: str
@@ -120,6 +116,10 @@ class Results:
     max_plies: int
     games: pd.DataFrame
     interrupted: bool = False
+    decisions: pd.DataFrame | None = None
+    """With ``until="decided"``: each comparison's p-value and level at each look."""
+    verdict: str | None = None
+    """With ``until="decided"``: which comparisons were decided, or that the budget ran out."""
 
     # ----------------------------------------------------------------- reading
     @property
@@ -139,8 +139,30 @@ class Results:
         return metrics_mod.metrics(self.games, list(self.variants), len(self.agents))
 
     def compare(self, a: str, b: str) -> pd.DataFrame:
-        """Per metric, variant ``a`` against ``b``: values, difference, test, p-value, sentence."""
-        return metrics_mod.compare(self.games, a, b)
+        """Per metric, variant ``a`` against ``b``: values, difference, test, p-value, sentence
+        (with the seats' and variants' readable names)."""
+        from ftwkit.analysis.readable import variant_text
+
+        for name in (a, b):
+            if name not in self.variants:
+                raise ValueError(f"no variant {name!r} in these results: {list(self.variants)}")
+        labels = {v: variant_text(self.game, v, self.variants[v]) for v in (a, b)}
+        names = ftwkit.rules(self.game).player_names(self.players)
+        return metrics_mod.compare(self.games, a, b, seat_names=names, labels=labels)
+
+    def usage(self) -> pd.DataFrame:
+        """Per variant, seat and kind of move: how often it was chosen, its share in winners'
+        moves against losers', and which kinds are never or almost never used (see
+        :func:`ftwkit.analysis.usage.usage`)."""
+        from ftwkit.analysis.usage import usage
+
+        return usage(self)
+
+    def summary(self) -> pd.DataFrame:
+        """The metrics in a designer's words (see :func:`ftwkit.analysis.readable.summary`)."""
+        from ftwkit.analysis.readable import summary
+
+        return summary(self)
 
     def holes(self) -> pd.DataFrame:
         """The games that hit the ply cap, got stuck, or made the engine raise."""
@@ -190,27 +212,38 @@ class Results:
         return rows
 
     def save(self, path: str | Path) -> Path:
-        """Write the results to ``path``: ``.parquet`` (needs pyarrow) or ``.jsonl``."""
+        """Write the results to ``path``: ``.parquet`` (needs pyarrow) or ``.jsonl``.
+
+        The file is written next to ``path`` under a temporary name and then renamed over it,
+        so a reader (or a crash mid-write) never sees half a file.
+        """
         path = Path(path)
+        if path.suffix not in (".parquet", ".jsonl"):
+            raise ValueError(f"{path}: results are saved as .parquet or .jsonl")
         meta = self._meta()
         rows = self._rows()
-        if path.suffix == ".parquet":
-            import pyarrow as pa
-            import pyarrow.parquet as pq
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        tmp = Path(tmp_name)
+        try:
+            if path.suffix == ".parquet":
+                import pyarrow as pa
+                import pyarrow.parquet as pq
 
-            for row in rows:
-                for key in _NESTED:
-                    row[key] = json.dumps(row[key])
-            table = pa.Table.from_pylist(rows)
-            table = table.replace_schema_metadata({b"ftwkit": json.dumps(meta).encode("utf-8")})
-            pq.write_table(table, path)
-        elif path.suffix == ".jsonl":
-            with path.open("w", encoding="utf-8") as fh:
-                fh.write(json.dumps(meta) + "\n")
                 for row in rows:
-                    fh.write(json.dumps(row) + "\n")
-        else:
-            raise ValueError(f"{path}: results are saved as .parquet or .jsonl")
+                    for key in _NESTED:
+                        row[key] = json.dumps(row[key])
+                table = pa.Table.from_pylist(rows)
+                table = table.replace_schema_metadata({b"ftwkit": json.dumps(meta).encode("utf-8")})
+                pq.write_table(table, tmp)
+            else:
+                with tmp.open("w", encoding="utf-8") as fh:
+                    fh.write(json.dumps(meta) + "\n")
+                    for row in rows:
+                        fh.write(json.dumps(row) + "\n")
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
         return path
 
 

@@ -173,27 +173,28 @@ def _dynamics(
     return changes, drama, decided / moves
 
 
-def _score_dynamics(
-    history: Sequence[Sequence[int]], winners: Sequence[int]
-) -> tuple[int, float | None, float | None]:
-    """:func:`_dynamics` with the score tally as the state evaluation (scored games).
+def evaluations(state: State) -> tuple[float, ...]:
+    """Every player's heuristic value of ``state`` (``state.evaluate``), seen by one observer.
 
-    The state evaluation Ludii asks of a UCT search is here the score tally, normalised by the
-    largest absolute score of the game so that values lie in ``[-1, 1]``. ``history`` holds the
-    scores of every position before each move and of the final position.
+    The observer is the study, which sees the whole position (hidden hands included); every
+    position of a game is judged by the same observer, never by the player to move, so the
+    leader does not flip with the turn (as a search agent's own estimates do).
     """
-    scale = max(1, max((abs(s) for scores in history for s in scores), default=1))
-    return _dynamics([[s / scale for s in scores] for scores in history], winners)
+    return tuple(state.evaluate(p) for p in range(state.players))
 
 
-def _value_vector(players: int, player: int, value: float) -> tuple[float, ...]:
-    """A search agent's estimate for the acting player, spread as an evaluation per player.
+def ranked_first(winners: Sequence[int], players: int, hole: str | None) -> tuple[int, ...]:
+    """The players Ludii's dynamics metrics treat as top-ranked at the end of a game.
 
-    A search gives the acting player's expected reward; the others share what is left, which is
-    exact for two players (rewards sum to 1) and an even split for more.
+    A won game: its winners. A draw or a game stopped by the ply cap (a timeout, which Ludii
+    scores as a draw): every player, all ranked equal. A game ended by an engine error or a
+    stuck position has no result: ``()``.
     """
-    rest = (1.0 - value) / (players - 1) if players > 1 else 0.0
-    return tuple(value if p == player else rest for p in range(players))
+    if winners:
+        return tuple(winners)
+    if hole in (None, "cap"):
+        return tuple(range(players))
+    return ()
 
 
 def play_game(batch: Batch, index: int) -> dict[str, Any]:
@@ -225,15 +226,13 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
     ]
     to_play: list[int | None] = []
     legal: list[int] = []
-    score_history: list[tuple[int, ...]] = []
-    value_history: list[tuple[float, ...]] = []  # search agents' estimates, per decision
+    history: list[tuple[float, ...]] = []  # every player's evaluation before each move
     hole: str | None = None
     error: str | None = None
     failing: str | None = None
     try:
         while not state.is_over and len(legal) < batch.max_plies:
-            if state.scores is not None:
-                score_history.append(tuple(state.scores))
+            history.append(evaluations(state))
             player = state.to_play
             count = len(state.legal_moves())
             if player is None or count == 0:
@@ -243,11 +242,7 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
                     "is to move with no legal move"
                 )
                 break
-            agent = players[player]
-            agent.last_value = None
-            move = agent.choose(state)
-            if agent.last_value is not None:
-                value_history.append(_value_vector(state.players, player, agent.last_value))
+            move = players[player].choose(state)
             failing = str(move)
             # Built-in agents return the engine's own moves (as in ftwkit.play): no re-check.
             nxt = state.play_unchecked(move)
@@ -265,20 +260,14 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
         hole = "cap"
         error = f"still running after {batch.max_plies} plies"
     scores = None if state.scores is None else tuple(state.scores)
-    if scores is not None:
-        score_history.append(scores)
     winners = tuple(state.winners) if state.is_over else ()
-    changes, drama, decisive = (
-        _score_dynamics(score_history, winners) if scores is not None else (None, None, None)
-    )
-    # Ludii computes these from a UCT search's value estimates; where a search agent played, its
-    # estimates at its own decisions (plus the final outcome) give them for every game.
-    v_changes: int | None = None
-    v_drama: float | None = None
-    v_decisive: float | None = None
-    if value_history:
-        final = [tuple(state.evaluate(p) for p in range(state.players))] if state.is_over else []
-        v_changes, v_drama, v_decisive = _dynamics([*value_history, *final], winners)
+    changes: int | None = None
+    drama: float | None = None
+    decisive: float | None = None
+    top = ranked_first(winners, state.players, hole)
+    if top and history:
+        history.append(evaluations(state))  # the final position closes the curve
+        changes, drama, decisive = _dynamics(history, top)
     row.update(
         {
             "first": state.root.to_play,
@@ -291,10 +280,6 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
             "lead_changes": changes,
             "drama": drama,
             "decisiveness": decisive,
-            "value_decisions": len(value_history),
-            "value_lead_changes": v_changes,
-            "value_drama": v_drama,
-            "value_decisiveness": v_decisive,
             "hole": hole,
             "error": error,
             "error_move": failing if hole == "error" else None,

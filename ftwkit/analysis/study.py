@@ -2,17 +2,58 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ftwkit
+from ftwkit.agents.levels import study_agents
 from ftwkit.analysis.execution import batch_size_for, stream, worker_count
 from ftwkit.analysis.results import Results, frame
-from ftwkit.analysis.runner import DEFAULT_MAX_PLIES, Batch, normalise_agents
+from ftwkit.analysis.runner import DEFAULT_MAX_PLIES, AgentSpec, Batch, normalise_agents
 
-__all__ = ["simulate"]
+__all__ = ["resumable_rows", "simulate"]
+
+
+def resumable_rows(
+    saved: Results,
+    game: str,
+    variants: Mapping[str, Mapping[str, Any]],
+    agents: tuple[AgentSpec, ...],
+    players: int,
+    seed: int,
+    max_plies: int,
+    games: int,
+) -> list[dict[str, Any]]:
+    """The rows of ``saved`` that a new run of this study may keep.
+
+    Raises:
+        ValueError: ``saved`` is the result of another study (naming what differs).
+    """
+    mine = {
+        "game": game,
+        "variants": {k: dict(v) for k, v in variants.items()},
+        "agents": agents,
+        "players": players,
+        "seed": seed,
+        "ply cap": max_plies,
+    }
+    theirs = {
+        "game": saved.game,
+        "variants": {k: dict(v) for k, v in saved.variants.items()},
+        "agents": tuple(saved.agents),
+        "players": saved.players,
+        "seed": saved.seed,
+        "ply cap": saved.max_plies,
+    }
+    differ = [key for key in mine if mine[key] != theirs[key]]
+    if differ:
+        detail = "; ".join(f"{k}: saved {theirs[k]!r}, asked {mine[k]!r}" for k in differ)
+        raise ValueError(f"cannot resume: the saved results are of another study ({detail})")
+    rows: list[dict[str, Any]] = saved.games.to_dict("records")
+    return [r for r in rows if int(r["index"]) < games]
 
 
 def _batches(
@@ -49,7 +90,7 @@ def simulate(
     game: str,
     *,
     variants: Mapping[str, Mapping[str, Any]] | None = None,
-    agents: Sequence[Any] = ("random", "random"),
+    agents: Sequence[Any] | None = None,
     players: int | None = None,
     games: int = 100,
     seed: int = 0,
@@ -59,6 +100,8 @@ def simulate(
     batch_size: int | None = None,
     on_result: Callable[[Results], None] | None = None,
     stop: threading.Event | None = None,
+    resume: Results | None = None,
+    until: str = "all",
 ) -> Results:
     """Play ``games`` games of each variant with ``agents`` and return the results table.
 
@@ -68,8 +111,11 @@ def simulate(
         agents: one spec per seat — an agent name or ``(name, params)``, e.g.
             ``("mcts", {"iterations": 200})``. Seats rotate by one each game, so every agent
             plays every seat equally often when ``games`` is a multiple of the player count.
+            Default: the game's study-level searcher in every seat
+            (:func:`ftwkit.agents.study_agent`: MCTS, information-set MCTS where hands are
+            hidden, at the game's study budget) — skilled play, not random play.
         players: players per game; default ``len(agents)`` (one agent spec is used for every
-            seat).
+            seat), or the game's smallest player count when ``agents`` is not given.
         games: games per variant.
         seed: the study's seed; game ``i`` of variant ``v`` (and its agents) is seeded from
             ``(seed, v, i)`` alone, so the table is identical whatever executes it.
@@ -84,6 +130,16 @@ def simulate(
             thread), e.g. to refresh a dashboard.
         stop: an event that stops the study when set (from another thread); finished games
             are kept and the results are marked ``interrupted``.
+        resume: the results of an interrupted run of the same study (same game, variants,
+            agents, players, seed and ply cap): its games are kept and only the missing ones
+            are played. Each game's row depends only on the study and its number, so the
+            table is the one an uninterrupted run gives.
+        until: ``"all"`` plays ``games`` games per variant; ``"decided"`` plays in rounds and
+            stops as soon as every comparison (each variant's first-seat win rate against the
+            first variant's, or against an even share with one variant) is decided by a
+            group-sequential test, ``games`` being the budget — see
+            :mod:`ftwkit.analysis.sequential`; the results then carry ``decisions`` and
+            ``verdict``.
 
     Returns:
         The results; on Ctrl-C (KeyboardInterrupt) the games finished so far, ``interrupted``.
@@ -91,10 +147,36 @@ def simulate(
     Raises:
         ValueError: an unknown game, option, agent or parameter, or a bad count.
     """
+    if until == "decided":
+        from ftwkit.analysis.sequential import until_decided
+
+        return until_decided(
+            game,
+            budget=games,
+            variants=variants,
+            agents=agents,
+            players=players,
+            seed=seed,
+            executor=executor,
+            progress=progress,
+            max_plies=max_plies,
+            batch_size=batch_size,
+            on_result=on_result,
+            stop=stop,
+            resume=resume,
+        )
+    if until != "all":
+        raise ValueError(f"until must be 'all' or 'decided', not {until!r}")
     chosen = {"default": {}} if variants is None else {str(k): dict(v) for k, v in variants.items()}
     if not chosen:
         raise ValueError("variants: give at least one variant, e.g. {'default': {}}")
     rules = {name: ftwkit.rules(game, **options) for name, options in chosen.items()}
+    if agents is None:
+        first_rules = next(iter(rules.values()))
+        count = first_rules.min_players if players is None else players
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ValueError(f"players must be a positive int, not {players!r}")
+        agents = study_agents(game, count)
     specs = normalise_agents(agents)
     n = len(specs) if players is None else players
     if len(specs) == 1 and n > 1:
@@ -113,8 +195,20 @@ def simulate(
     cap = DEFAULT_MAX_PLIES if max_plies is None else max_plies
     if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
         raise ValueError(f"max_plies must be a positive int or None, not {max_plies!r}")
+    if batch_size is not None and (
+        not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1
+    ):
+        raise ValueError(f"batch_size must be a positive int or None, not {batch_size!r}")
     size = batch_size or batch_size_for(games * len(chosen), worker_count(executor))
-    batches = _batches(game, chosen, specs, n, games, seed, cap, size)
+    rows: list[dict[str, Any]] = []
+    if resume is not None:
+        rows = resumable_rows(resume, game, chosen, specs, n, seed, cap, games)
+    done = {(r["variant"], int(r["index"])) for r in rows}
+    batches = [
+        dataclasses.replace(b, indices=tuple(i for i in b.indices if (b.variant, i) not in done))
+        for b in _batches(game, chosen, specs, n, games, seed, cap, size)
+    ]
+    batches = [b for b in batches if b.indices]
 
     def results(rows: list[dict[str, Any]], interrupted: bool) -> Results:
         return Results(
@@ -132,8 +226,7 @@ def simulate(
     from tqdm.auto import tqdm
 
     total = games * len(chosen)
-    rows: list[dict[str, Any]] = []
-    bar = tqdm(total=total, disable=not progress, unit="game", desc=game)
+    bar = tqdm(total=total, initial=len(rows), disable=not progress, unit="game", desc=game)
     interrupted = False
     runner = stream(batches, executor, stop=stop)
     try:

@@ -85,3 +85,25 @@ GAME = Game(
     edit_tools=lambda names: cells_tools("stones", names),
 )
 """Double Blind's registration: set up by placing, removing and swapping stones."""
+
+MOVE_KINDS = (
+    "stone completing a condition",
+    "other stone",
+    "ask",
+    "don't ask",
+)
+"""The kinds of move a balance study counts (``Results.usage``): completions, questions."""
+
+
+def move_kind(before: DoubleBlindState, move: object, after: DoubleBlindState) -> str:
+    """The kind of ``move`` (one of :data:`MOVE_KINDS`); a stone *completes* when some
+    player's completed conditions grow with it."""
+    if isinstance(move, Question):
+        return "ask" if move.ask else "don't ask"
+    if isinstance(move, Place):
+        grew = any(len(a) > len(b) for a, b in zip(after.completed, before.completed, strict=True))
+        return MOVE_KINDS[0] if grew else MOVE_KINDS[1]
+    raise ValueError(f"not a Double Blind move: {move!r}")
+
+
+__all__ += ["MOVE_KINDS", "move_kind"]

@@ -182,3 +182,46 @@ GAME = Game(
 )
 """For the Win!'s registration: set up by placing, flipping, re-owning and removing tiles
 (:mod:`.editing`)."""
+
+MOVE_KINDS = (
+    "add a tile",
+    "move a tile",
+    "refresh a tile",
+    "shove",
+    "Alien pull",
+    "Monkey flip",
+    "Ninja jump",
+    "Pirate blast",
+    "Zombie infect",
+    "Zombie deactivate",
+    "end the turn after one action",
+    "pass",
+)
+"""The kinds of move a balance study counts (``Results.usage``): each action and ability."""
+
+
+def move_kind(before: ForTheWinState, move: object, after: ForTheWinState) -> str:
+    """The kind of ``move`` (one of :data:`MOVE_KINDS`): the action or ability it spends."""
+    from ftwkit.games.forthewin import moves as m
+
+    kinds: tuple[tuple[type, str], ...] = (
+        (m.Add, "add a tile"),
+        (m.Step, "move a tile"),
+        (m.Refresh, "refresh a tile"),
+        (m.Shove, "shove"),
+        (m.AlienPull, "Alien pull"),
+        (m.MonkeyFlip, "Monkey flip"),
+        (m.NinjaJump, "Ninja jump"),
+        (m.PirateBlast, "Pirate blast"),
+        (m.ZombieInfect, "Zombie infect"),
+        (m.ZombieDeactivate, "Zombie deactivate"),
+        (m.EndTurn, "end the turn after one action"),
+        (m.Pass, "pass"),
+    )
+    for cls, kind in kinds:
+        if isinstance(move, cls):
+            return kind
+    raise ValueError(f"not a For the Win! move: {move!r}")
+
+
+__all__ += ["MOVE_KINDS", "move_kind"]

@@ -93,3 +93,29 @@ GAME = Game(
     ),
 )
 """FTW?!'s registration: no click tools (cards move between lists), a hint for the JSON."""
+
+MOVE_KINDS = (
+    "pass three cards",
+    "A: play a higher card",
+    "B: lay a lower card, take a pile card",
+    "C: play a lower card with 1 helper",
+    "C: play a lower card with 2 helpers",
+    "C: play a lower card with 3 or more helpers",
+)
+"""The kinds of move a balance study counts (``Results.usage``): options A/B/C, help size."""
+
+
+def move_kind(before: FtwCardsState, move: object, after: FtwCardsState) -> str:
+    """The kind of ``move`` (one of :data:`MOVE_KINDS`)."""
+    if isinstance(move, PassMove):
+        return MOVE_KINDS[0]
+    if isinstance(move, PlayMove):
+        return MOVE_KINDS[1]
+    if isinstance(move, AuxMove):
+        return MOVE_KINDS[2]
+    if isinstance(move, HelpMove):
+        return MOVE_KINDS[2 + min(len(move.helpers), 3)]
+    raise ValueError(f"not an FTW?! move: {move!r}")
+
+
+__all__ += ["MOVE_KINDS", "move_kind"]

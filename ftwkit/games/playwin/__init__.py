@@ -70,3 +70,25 @@ GAME = Game(
     edit_tools=lambda names: cells_tools("pieces", names),
 )
 """Play Win's registration: set up by placing, removing and swapping pieces."""
+
+MOVE_KINDS = (
+    "approach",
+    "capture of 1 piece",
+    "capture of 2 pieces",
+    "capture of 3 pieces",
+    "capture of 4 pieces",
+    "capture of 5 or more pieces",
+)
+"""The kinds of move a balance study counts (``Results.usage``), in the order it lists them."""
+
+
+def move_kind(before: PlayWinState, move: Approach | Capture, after: PlayWinState) -> str:
+    """The kind of ``move`` (one of :data:`MOVE_KINDS`): an approach, or a capture by the
+    number of pieces it takes."""
+    if isinstance(move, Capture):
+        count = len(move.leaps)
+        return MOVE_KINDS[min(count, 5)]
+    return "approach"
+
+
+__all__ += ["MOVE_KINDS", "move_kind"]

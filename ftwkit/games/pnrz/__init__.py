@@ -199,3 +199,43 @@ GAME = Game(
 them off (:mod:`.editing`); clicks read as moves in :mod:`.interaction`."""
 
 __all__ = ["GAME", "RULES", "PnrzOptions", "PnrzRules", "PnrzState"]
+
+MOVE_KINDS = (
+    "choose a character",
+    "place a tile",
+    "place a base",
+    "move a base",
+    "Rotate (extra action)",
+    "Swap (extra action)",
+    "Replace (extra action)",
+    "orient a tile (after Swap or Replace)",
+    "skip the extra action",
+    "pass",
+)
+"""The kinds of move a balance study counts (``Results.usage``): placements, base moves, each
+extra action."""
+
+
+def move_kind(before: PnrzState, move: object, after: PnrzState) -> str:
+    """The kind of ``move`` (one of :data:`MOVE_KINDS`)."""
+    from ftwkit.games.pnrz import notation as n
+
+    if isinstance(move, n.Place):
+        return "place a base" if before.tile(move.tile).base_of is not None else "place a tile"
+    kinds: tuple[tuple[type, str], ...] = (
+        (n.Choose, "choose a character"),
+        (n.MoveBase, "move a base"),
+        (n.Rotate, "Rotate (extra action)"),
+        (n.Swap, "Swap (extra action)"),
+        (n.Replace, "Replace (extra action)"),
+        (n.Orient, "orient a tile (after Swap or Replace)"),
+        (n.Skip, "skip the extra action"),
+        (n.Pass, "pass"),
+    )
+    for cls, kind in kinds:
+        if isinstance(move, cls):
+            return kind
+    raise ValueError(f"not a PNRZ move: {move!r}")
+
+
+__all__ += ["MOVE_KINDS", "move_kind"]
