@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ftwkit.errors import InvalidState
+from ftwkit.records import MAX_LINK_MOVES, check_size
 
 __all__ = [
     "MAX_DEPTH",
@@ -161,4 +162,6 @@ def read_query(query: str) -> tuple[str, Any] | None:
     data = decode_value(name, fields[name][0])
     if not isinstance(data, Mapping):
         raise InvalidState(f"{name} in the link: must be a JSON object")
+    if name == "record":  # bounded before any move is read, so a link stays cheap to open
+        check_size(data, MAX_LINK_MOVES, "the link")
     return name, data

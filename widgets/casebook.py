@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets
 
 import ftwkit
-from ftwkit import casebook
+from ftwkit import casebook, render
 from ftwkit.casebook import Case, CaseResult
 from ftwkit.casebook.sentences import describe_options, describe_outcome
 from ftwkit.errors import InvalidState
@@ -28,16 +28,6 @@ from widgets.rules_docs import link_rulings
 from widgets.switch_impact import SwitchImpact
 
 __all__ = ["Casebook"]
-
-
-def _picture(state: State) -> str:
-    """The state as inline SVG, or its text diagram if the game has no renderer yet."""
-    try:
-        from ftwkit import render
-
-        return render.svg(state)
-    except (ImportError, ValueError) as err:
-        return f"<pre title='{html.escape(str(err))}'>{html.escape(str(state))}</pre>"
 
 
 class Casebook(ipywidgets.VBox):
@@ -176,7 +166,7 @@ class Casebook(ipywidgets.VBox):
         result = self._result
         assert result is not None
         case = result.case
-        self._picture.value = _picture(picture_of or result.start)
+        self._picture.value = render.svg(picture_of or result.start)
         options = (
             f"<p><b>Options:</b> {html.escape(describe_options(case.options))}</p>"
             if case.options
@@ -223,7 +213,7 @@ class Casebook(ipywidgets.VBox):
             return
         k = change["new"]
         state = self._result.start if k < 0 else self._result.steps[k].state
-        self._picture.value = _picture(state)
+        self._picture.value = render.svg(state)
 
     def _on_open_click(self, _button: Any) -> None:
         self.open_explorer()
