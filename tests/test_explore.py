@@ -115,8 +115,8 @@ def test_a_forthewin_split_and_rejoin_turn_by_clicks() -> None:
     assert "Grid split — must rejoin" in s.status()
     stray = s.click((5, 5))
     assert stray.kind == "refused" and stray.message == (
-        "Why not (5, 5)? an added tile must touch the Grid, and (5,5) touches no tile (FW13). "
-        "Moves can start at: (-2, 0)."
+        "Why not (5,5)? an added tile must touch the Grid, and (5,5) touches no tile (FW13). "
+        "Moves can start at: (-2,0)."
     )
     assert s.click((-2, 0)).kind == "selected"
     assert s.highlighted == {(-3, -1), (-1, -1), (-1, 1)}

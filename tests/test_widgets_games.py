@@ -42,8 +42,8 @@ def test_forthewin_a_split_grid_is_shown_between_the_two_actions() -> None:
     assert ex.state.notes()[0].text.startswith("The Grid is split: ")
     ex.select((5, 5))
     assert ex.message == (
-        "Why not (5, 5)? an added tile must touch the Grid, and (5,5) touches no tile (FW13). "
-        "Moves can start at: (-2, 0)."
+        "Why not (5,5)? an added tile must touch the Grid, and (5,5) touches no tile (FW13). "
+        "Moves can start at: (-2,0)."
     )
 
 
@@ -52,7 +52,7 @@ def test_forthewin_why_not_explains_a_refused_step() -> None:
     ex.select((1, 0))
     ex.select((3, 3))
     assert ex.message == (
-        "Why not (1, 0) → (3, 3)? a Move goes one cell in any of 8 directions, and (3,3) is not "
+        "Why not (1,0) → (3,3)? a Move goes one cell in any of 8 directions, and (3,3) is not "
         "next to (1,0) (FW15)"
     )
 
@@ -113,7 +113,7 @@ def test_forthewin_why_not_reads_a_click_onto_an_occupied_side_cell_as_a_shove()
     ex.select((1, 0))
     ex.select((0, 0))
     assert ex.message == (
-        "Why not (1, 0) → (0, 0)? a Shove may not end in a manner that separates the Grid (FW1): "
+        "Why not (1,0) → (0,0)? a Shove may not end in a manner that separates the Grid (FW1): "
         "the White Pirate at (2,-1) would touch no other tile"
     )
 
@@ -127,7 +127,7 @@ def test_forthewin_a_click_onto_an_occupied_corner_cell_stays_a_move() -> None:
     ex.select((1, 1))
     ex.select((0, 0))
     assert ex.message == (
-        "Why not (1, 1) → (0, 0)? the destination (0,0) is occupied by the White Monkey at (0,0)"
+        "Why not (1,1) → (0,0)? the destination (0,0) is occupied by the White Monkey at (0,0)"
     )
 
 

@@ -194,3 +194,55 @@ def test_a_casebook_given_a_link_says_where_it_opens(
     book = Casebook("playwin")
     assert book.message.startswith(said), book.message
     assert (f"href='playwin.ipynb?{query}'" in book.message_html) == said.startswith("This page")
+
+
+def test_a_designers_note_given_a_link_says_where_it_opens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from widgets import game_page
+
+    shown: list[str] = []
+    monkeypatch.setattr(
+        game_page, "display", lambda *items: shown.extend(getattr(i, "data", "") for i in items)
+    )
+    query = "position=" + encode_value({"game": "playwin"})
+    monkeypatch.setenv("QUERY_STRING", query)
+    _under_voila(monkeypatch, "playwin-bent-leap-chains.ipynb")
+    game_page.GamePage("Play Win").top()
+    said = " ".join(str(item) for item in shown)
+    assert "This page does not open links: the position in its address opens" in said
+    assert f"href='playwin.ipynb?{query}'" in said
+    shown.clear()
+    _under_voila(monkeypatch, "playwin.ipynb")  # the explorer page opens the link itself
+    game_page.GamePage("Play Win").top()
+    assert "does not open links" not in " ".join(str(item) for item in shown)
+
+
+@pytest.mark.parametrize(
+    ("query", "said", "there"),
+    [
+        ("position=eNoBAD", "The link cannot be read (position in the link: not JSON", None),
+        (
+            "record=" + encode_value({"game": "forthewin", "moves": []}),
+            "This page does not open links: the record in its address opens on the game's "
+            "explorer page, forthewin.ipynb.",
+            "forthewin.ipynb",
+        ),
+        (
+            "position=" + encode_value({"game": "chess"}),
+            "This page does not open links, and the position in its address names no game.",
+            None,
+        ),
+    ],
+)
+def test_the_balance_lab_given_a_link_says_where_it_opens(
+    monkeypatch: pytest.MonkeyPatch, query: str, said: str, there: str | None
+) -> None:
+    from widgets.balance_lab import BalanceLab
+
+    monkeypatch.setenv("QUERY_STRING", query)
+    status = BalanceLab("Play Win").status.value
+    assert said.replace("'", "&#x27;") in status, status
+    assert ("Open it there" in status) == (there is not None)
+    if there is not None:
+        assert f"href='{there}?{query}'" in status

@@ -12,7 +12,7 @@ def test_forthewin_an_add_next_to_an_own_tile_names_fw13() -> None:
     ex = Explorer(state)
     ex.select((2, 1))
     assert ex.message.startswith(
-        "Why not (2, 1)? an added tile may not touch a tile of its own colour (diagonals count): "
+        "Why not (2,1)? an added tile may not touch a tile of its own colour (diagonals count): "
         "(2,1) touches the Black Monkey at (1,0) (FW13)."
     )
 
@@ -56,11 +56,11 @@ def test_pnrz_a_tile_placed_apart_is_refused_by_the_edge_rule() -> None:
     ex.select("10")
     ex.select((6, 6))
     assert ex.message == (
-        "Why not 10 → (6, 6)? a tile at 6,6 would not touch the table; a tile must share at "
+        "Why not 10 → (6,6)? a tile at 6,6 would not touch the table; a tile must share at "
         "least one full edge with a placed tile"
     )
     ex.select("10")
     ex.select((0, 0))
     assert (
-        ex.message == "Why not 10 → (0, 0)? a tile at 0,0 would overlap a tile already on the table"
+        ex.message == "Why not 10 → (0,0)? a tile at 0,0 would overlap a tile already on the table"
     )

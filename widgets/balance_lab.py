@@ -26,6 +26,7 @@ from ftwkit import agents as agents_mod
 from ftwkit import registry
 from ftwkit.analysis.readable import plain_doc, variant_text
 from ftwkit.options import OptionSpec, describe_options
+from widgets.links import link_notice
 from widgets.log import LogPanel
 
 __all__ = ["BalanceLab", "findings_html", "variant_choices"]
@@ -128,7 +129,10 @@ class BalanceLab(ipywidgets.VBox):
         self.run_button = ipywidgets.Button(description="Run", button_style="primary", icon="play")
         self.stop_button = ipywidgets.Button(description="Stop", icon="stop", disabled=True)
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="Games")
-        self.status = ipywidgets.HTML("Tick variants, choose agents and press Run.")
+        # A link given to the lab opens on its game's explorer page: say so where people look.
+        self.status = ipywidgets.HTML(
+            link_notice(None) or "Tick variants, choose agents and press Run."
+        )
         self.warning = ipywidgets.HTML()
         self.table = ipywidgets.HTML()
         self.comparison = ipywidgets.HTML()

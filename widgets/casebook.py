@@ -8,7 +8,6 @@ verdicts shown are the engine's answers right now, not stored results. Any case 
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -99,14 +98,7 @@ class Casebook(ipywidgets.VBox):
         if note is None:
             return
         self._message_text = note
-        page = links.explorer_page(self._game)
-        query = os.environ.get("QUERY_STRING", "")
-        there = (
-            f" <a href='{html.escape(page + '?' + query, quote=True)}'>Open it there</a>."
-            if note.startswith("This page")
-            else ""
-        )
-        self._message.value = f"<div style='color:{INFO}'>{html.escape(note)}{there}</div>"
+        self._message.value = f"<div style='color:{INFO}'>{links.link_notice(self._game)}</div>"
 
     # ----------------------------------------------------------------- programmatic face
     @property

@@ -19,7 +19,7 @@ from widgets.casebook import Casebook
 from widgets.catalogue import start
 from widgets.explorer import Explorer
 from widgets.index_page import nav
-from widgets.links import open_from_url
+from widgets.links import link_notice, open_from_url, this_page
 from widgets.option_table import options_table
 from widgets.page_style import page_style
 from widgets.rules_docs import rules_panel
@@ -51,8 +51,13 @@ class GamePage:
         return self.game.title
 
     def top(self) -> None:
-        """Display the page style and the navigation line (first thing on every game page)."""
+        """Display the page style and the navigation line (first thing on every game page); on a
+        designer's note given a link, say where that link opens."""
         display(page_style(), nav(self.id))
+        if this_page() in {note.notebook for note in self.game.catalogue.notes}:
+            notice = link_notice(self.id)  # a note shows its own positions, opens no link
+            if notice is not None:
+                display(HTML(notice))
 
     def introduction(self) -> Markdown:
         """The explorer page's opening: the title, who designed it, and the game in brief."""

@@ -29,10 +29,12 @@ the link holds, the page shows a one-line reason when it cannot be read
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Mapping
 from typing import Any
 
+import ftwkit
 from ftwkit.errors import InvalidState
 from ftwkit.explore import Session
 from ftwkit.links import MAX_LINK_CHARS, PARAMETERS, encode_value, read_query
@@ -44,6 +46,7 @@ __all__ = [
     "explorer_page",
     "link",
     "link_elsewhere",
+    "link_notice",
     "open_from_url",
     "page_address",
     "page_link",
@@ -52,6 +55,7 @@ __all__ = [
     "read_query",
     "record_link",
     "resume_link",
+    "this_page",
 ]
 
 
@@ -71,7 +75,7 @@ def explorer_page(game: str) -> str:
     return f"{game}.ipynb"
 
 
-def _this_page() -> str | None:
+def this_page() -> str | None:
     """The notebook this kernel serves (the last part of Voilà's ``SCRIPT_NAME``), if any."""
     script = os.environ.get("SCRIPT_NAME")
     return script.rsplit("/", 1)[-1] if script else None
@@ -84,7 +88,7 @@ def page_link(name: str, data: Mapping[str, Any], game: str) -> str:
     Cheap enough to build after every move (the page keeps it to reload at the same position).
     """
     query = f"?{name}={encode_value(data)}"
-    page = _this_page()
+    page = this_page()
     return query if page in (None, explorer_page(game)) else explorer_page(game) + query
 
 
@@ -103,11 +107,12 @@ def link(name: str, data: Mapping[str, Any], game: str | None = None) -> str:
     return f"{address}{query}"
 
 
-def link_elsewhere(game: str, query: str | None = None) -> str | None:
+def link_elsewhere(game: str | None, query: str | None = None) -> str | None:
     """What a page that opens no links says when its address carries one (``None``: none).
 
     The casebooks, the designer's notes and the lab show their own positions; a link given to
-    one of them names the page that opens it, or why it cannot be read.
+    one of them names the page that opens it, or why it cannot be read. ``game`` is the page's
+    game; a page of no one game (the lab) passes ``None`` and the link's own ``game`` is named.
     """
     text = os.environ.get("QUERY_STRING", "") if query is None else query
     try:
@@ -116,10 +121,35 @@ def link_elsewhere(game: str, query: str | None = None) -> str | None:
         return f"The link cannot be read ({err}); this page shows its own positions."
     if found is None:
         return None
+    target = game if game is not None else _link_game(found[1])
+    if target is None:
+        return f"This page does not open links, and the {found[0]} in its address names no game."
     return (
         f"This page does not open links: the {found[0]} in its address opens on the game's "
-        f"explorer page, {explorer_page(game)}."
+        f"explorer page, {explorer_page(target)}."
     )
+
+
+def _link_game(data: Mapping[str, Any]) -> str | None:
+    """The registered game a link's position or record names, if any."""
+    game = data.get("game")
+    return game if isinstance(game, str) and game in ftwkit.game_ids() else None
+
+
+def link_notice(game: str | None, query: str | None = None) -> str | None:
+    """:func:`link_elsewhere` as HTML, with an "Open it there" link when the link can be read."""
+    text = os.environ.get("QUERY_STRING", "") if query is None else query
+    note = link_elsewhere(game, text)
+    if note is None:
+        return None
+    there = ""
+    if note.startswith("This page does not open links:"):
+        found = read_query(text)
+        target = game if game is not None else _link_game(found[1]) if found else None
+        if target is not None:
+            href = html.escape(f"{explorer_page(target)}?{text.lstrip('?')}", quote=True)
+            there = f" <a href='{href}'>Open it there</a>."
+    return f"<div class='ftw-link-notice'>{html.escape(note)}{there}</div>"
 
 
 def open_from_url(explorer: Any, query: str | None = None) -> bool:

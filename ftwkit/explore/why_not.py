@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from ftwkit.protocol import Move
+from ftwkit.render.text import target_text, targets_text
 
 __all__ = ["why_not_message"]
 
@@ -24,18 +25,19 @@ def why_not_message(
 
     >>> why_not_message([], ["A1"], None, True)
     'No legal move starts at A1. Use the buttons below the board.'
+    >>> why_not_message([], [(1, -1), (0, 0)], None, False)
+    'No legal move goes (1,-1) → (0,0).'
     """
-    starts = sorted({str(m.targets[0]) for m in legal if m.targets})
+    starts = [m.targets[0] for m in legal if m.targets]
     hint = ""
-    if starts:
-        shown = ", ".join(starts[:12]) + (" …" if len(starts) > 12 else "")
-        hint = f" Moves can start at: {shown}."
+    if starts:  # in the one cell format, A2 before A10
+        hint = f" Moves can start at: {targets_text(starts, most=12)}."
     elif has_buttons:
         hint = " Use the buttons below the board."
-    path = " → ".join(str(c) for c in clicks)
+    path = " → ".join(target_text(c) for c in clicks)
     if reason:
         said = f"Why not {path}? {reason}"
         return f"{said.rstrip('.')}.{hint}" if len(clicks) == 1 and hint else said
     if len(clicks) == 1:
-        return f"No legal move starts at {clicks[0]}.{hint}"
+        return f"No legal move starts at {target_text(clicks[0])}.{hint}"
     return f"No legal move goes {path}.{hint}"

@@ -208,6 +208,7 @@ def test_clicks_play_a_legal_move(opened: Opened) -> None:
 
 
 def test_click_that_leads_nowhere_shows_the_reason(opened: Opened) -> None:
+    from ftwkit.render.text import target_text
     from widgets import hooks
 
     explorer = harness.ExplorerOnPage(opened.page)
@@ -223,7 +224,7 @@ def test_click_that_leads_nowhere_shows_the_reason(opened: Opened) -> None:
     )
     after = explorer.snapshot()
     reason = hooks.why_not(board.state, clicks)
-    path = " → ".join(str(t) for t in clicks)
+    path = " → ".join(target_text(t) for t in clicks)  # the one cell format: (1,-1)
     if board.state.is_over:
         assert after.message == "The game is over: no more moves."
     elif reason:
