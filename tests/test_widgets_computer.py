@@ -230,7 +230,7 @@ def test_a_search_that_fails_restores_the_switch_interval() -> None:
 
 
 def test_a_hint_whose_moves_tie_says_so_and_shades_them_alike() -> None:
-    from widgets.board_view import share_shades
+    from ftwkit.render.hints import share_shades
 
     ex = Explorer("playwin")
     connect(ex)

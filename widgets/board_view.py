@@ -17,25 +17,12 @@ from ipycanvas import Canvas
 
 from ftwkit.protocol import Move, State
 from ftwkit.render.base import Pen
+from ftwkit.render.hints import draw_hint
 from ftwkit.render.theme import resolve as resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
 
-__all__ = ["BoardView", "share_shades"]
-
-
-def share_shades(shares: Sequence[float]) -> list[int]:
-    """The shade of each hinted move: shares shown equal (to the whole percent printed beside
-    them) get the same shade, a smaller share a lighter one (0 = the darkest, the best share).
-
-    >>> share_shades([0.5, 0.3, 0.3, 0.1])
-    [0, 1, 1, 2]
-    >>> share_shades([0.021, 0.02, 0.0201])
-    [0, 0, 0]
-    """
-    shown = [round(share * 100) for share in shares]
-    levels = sorted(set(shown), reverse=True)
-    return [levels.index(value) for value in shown]
+__all__ = ["BoardView"]
 
 
 class BoardView(ipywidgets.VBox):
@@ -188,27 +175,7 @@ class BoardView(ipywidgets.VBox):
         badge."""
         theme = resolve_theme(None)
         pen = Pen(self.canvas, theme)
-        shades = share_shades([share for _, share in hint])
-        for shade, (move, share) in zip(shades, hint, strict=True):
-            colour = theme.hint(shade)
-            centres = []
-            for target in move.targets:
-                box = self.renderer.target_box(state, target, view=view)
-                if box is not None:
-                    x, y, w, h = box
-                    centres.append((x + w / 2, y + h / 2, min(w, h) / 2))
-            if not centres:
-                continue
-            pen.alpha(0.85)
-            if len(centres) > 1:
-                pen.arrow([(x, y) for x, y, _ in centres], colour, 4.0, head=12.0)
-            else:
-                x, y, r = centres[0]
-                pen.circle(x, y, max(r, 8.0), stroke=colour, width=4.0)
-            x, y, r = centres[-1]
-            pen.alpha(1.0)
-            pen.rect((x - 20, y - r - 18, 40, 16), fill=colour)
-            pen.text(f"{share:.0%}", x, y - r - 10, size=11, colour="#ffffff", bold=True)
+        draw_hint(pen, theme, self.renderer, state, view, hint)
         if thinking:
             pen.alpha(0.9)
             pen.rect((4, 4, 96, 22), fill=theme.panel)

@@ -1,30 +1,16 @@
 """Links to a position: a dashboard opened with ``?position=…`` or ``?record=…`` starts there.
 
-The value of either parameter is the position's (or record's) JSON, encoded as
-:mod:`ftwkit.links` says (the static site reads the same encoding); in one of two spellings:
-
-* **URL-encoded JSON**, for a link written by hand: ``?position=%7B%22game%22%3A…%7D`` (after
-  percent-decoding it starts with ``{``);
-* **base64url** (RFC 4648 §5, ``-`` and ``_``, padding optional) of the JSON compressed with
-  zlib — what the explorer's "link to this position" makes, about a third as long.
-
-``position`` holds what :meth:`State.to_json` writes (the explorer's "Download position"),
-``record`` what "Download record" writes (every variation included). Voilà gives a dashboard's
-kernel its query string as ``os.environ["QUERY_STRING"]``; :func:`open_from_url` passes it to
-the explorer.
+The value of either parameter is the position's (or record's) JSON, spelled as :mod:`ftwkit.links`
+says (the static site reads the same encoding). ``position`` holds what :meth:`State.to_json`
+writes (the explorer's "Download position"), ``record`` what "Download record" writes (every
+variation included). Voilà gives a dashboard's kernel its query string as
+``os.environ["QUERY_STRING"]``; :func:`open_from_url` passes it to the explorer.
 
 Only a game's explorer dashboard (``<game>.ipynb``) opens links, so every link made anywhere (a
 casebook, a designer's note, the balance lab) points there (:func:`link`, :func:`page_link`);
 a page that does not open links says so when it is given one (:func:`link_elsewhere`). Whatever
 the link holds, the page shows a one-line reason when it cannot be read
 (:class:`~ftwkit.errors.InvalidState`), never a traceback or a file path.
-
->>> value = encode_value({"game": "some-game"})
->>> read_query(f"position={value}")
-('position', {'game': 'some-game'})
->>> read_query("record=%7B%22game%22%3A%22g%22%7D")
-('record', {'game': 'g'})
->>> read_query("")
 """
 
 from __future__ import annotations

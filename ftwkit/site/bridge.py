@@ -41,6 +41,7 @@ from ftwkit.errors import FtwError, IllegalMove, InvalidState, short_message
 from ftwkit.explore import HintRequest, Session
 from ftwkit.protocol import Move, State
 from ftwkit.render.base import Pen
+from ftwkit.render.hints import draw_hint
 from ftwkit.render.svg import SvgCanvas
 from ftwkit.render.theme import resolve as resolve_theme
 
@@ -145,28 +146,7 @@ def _hint_overlay(
     """The hint's moves as arrows (or rings) with their shares, in a group of their own."""
     theme = resolve_theme(None)
     canvas = SvgCanvas(w, h)
-    pen = Pen(canvas, theme)
-    drawer = render.renderer(state.rules.id)
-    for rank, (move, share) in enumerate(hint):
-        colour = theme.hint(rank)
-        centres = []
-        for target in move.targets:
-            box = drawer.target_box(state, target, view=viewer)
-            if box is not None:
-                x, y, bw, bh = box
-                centres.append((x + bw / 2, y + bh / 2, min(bw, bh) / 2))
-        if not centres:
-            continue
-        pen.alpha(0.85)
-        if len(centres) > 1:
-            pen.arrow([(x, y) for x, y, _ in centres], colour, 4.0, head=12.0)
-        else:
-            x, y, r = centres[0]
-            pen.circle(x, y, max(r, 8.0), stroke=colour, width=4.0)
-        x, y, r = centres[-1]
-        pen.alpha(1.0)
-        pen.rect((x - 20, y - r - 18, 40, 16), fill=colour)
-        pen.text(f"{share:.0%}", x, y - r - 10, size=11, colour="#ffffff")
+    draw_hint(Pen(canvas, theme), theme, render.renderer(state.rules.id), state, viewer, hint)
     inner = canvas.to_svg().split(">", 1)[1].rsplit("</svg>", 1)[0]
     return f'<g class="ftw-hint">{inner}</g>'
 
