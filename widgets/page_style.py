@@ -37,6 +37,8 @@ STYLE = """
 .ftw-nav { font-size: 14px; margin: 0 0 0.6em; }
 .ftw-nav a { color: var(--jp-brand-color1, #3d5a80); text-decoration: none; margin-right: 1.2em; }
 .ftw-nav a:hover { text-decoration: underline; }
+.ftw-link-notice { font-size: 14px; margin: 0 0 0.8em; padding: 6px 10px; border-radius: 4px;
+  border-left: 3px solid var(--jp-brand-color1, #3d5a80); background: #eef3f8; }
 .ftw-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(330px, 1fr));
   gap: 18px; margin: 8px 0 24px; }
 .ftw-card { background: var(--jp-layout-color0, #fff);

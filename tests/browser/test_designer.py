@@ -205,7 +205,7 @@ def test_switches_read_as_words_beside_their_explanation(forthewin: Any) -> None
     _screenshot_widths(page, "forthewin-switches")
 
 
-def test_a_link_made_on_a_note_opens_on_the_games_page_and_a_casebook_says_so(
+def test_a_link_made_on_a_note_opens_on_the_games_page_and_a_casebook_or_note_says_so(
     server: harness.VoilaServer, browser: Any
 ) -> None:
     note = harness.open_dashboard(browser, server.render_url("forthewin-grid-separation.ipynb"))
@@ -239,6 +239,22 @@ def test_a_link_made_on_a_note_opens_on_the_games_page_and_a_casebook_says_so(
         assert book.errors == []
     finally:
         harness.close_dashboard(book.page)
+    told = harness.open_dashboard(
+        browser,
+        server.render_url("forthewin-grid-separation.ipynb") + "?" + query,
+        ready=".ftw-link-notice a",
+    )
+    try:  # a designer's note shows its own cases: it says where the link opens
+        notice = told.page.locator(".ftw-link-notice").first
+        assert notice.inner_text().strip() == (
+            "This page does not open links: the position in its address opens on the game's "
+            "explorer page, forthewin.ipynb. Open it there."
+        )
+        assert notice.locator("a").get_attribute("href") == "forthewin.ipynb?" + query
+        _screenshot_widths(told.page, "forthewin-note-given-a-link")
+        assert told.errors == []
+    finally:
+        harness.close_dashboard(told.page)
 
 
 def test_a_refused_switch_value_is_said_beside_it_and_put_back(forthewin: Any) -> None:
