@@ -171,7 +171,12 @@ def test_playwin_marks_the_last_capture_path_and_each_jumped_piece() -> None:
     ghosts = [d for d in canvas.drawn("stroke_circle") if d.style["stroke_style"] == red]
     assert len(ghosts) == 2
     crosses = [d for d in canvas.drawn("stroke_line") if d.style["stroke_style"] == red]
-    assert len(crosses) == 4
+    assert len(crosses) == 8  # four arms per jumped piece, clear of the cell's name
+    for ghost in ghosts:
+        cx, cy, radius = ghost.args[:3]
+        arms = [d.args[:4] for d in crosses if abs(d.args[0] - cx) < radius]
+        assert len(arms) == 4
+        assert all(min(abs(x0 - cx), abs(y0 - cy)) > radius / 5 for x0, y0, _, _ in arms)
     assert not [
         d
         for d in drawn(state, last_move=False).drawn("stroke_circle")

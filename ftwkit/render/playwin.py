@@ -114,9 +114,11 @@ class PlayWinRenderer(BaseRenderer[PlayWinState, PlayWinFrame]):
                 pen.dash(captured_mark.dash)
                 pen.circle(x, y, s * 0.6, stroke=ghost, width=th.px(2))
                 pen.dash(())
-                d = s * 0.32
-                pen.line(x - d, y - d, x + d, y + d, ghost, captured_mark.width)
-                pen.line(x - d, y + d, x + d, y - d, ghost, captured_mark.width)
+                # The cross's arms stop short of the centre, where the cell's name stays readable.
+                near, far = s * 0.2, s * 0.4
+                for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                    x0, y0, x1, y1 = x + dx * near, y + dy * near, x + dx * far, y + dy * far
+                    pen.line(x0, y0, x1, y1, ghost, captured_mark.width)
 
         for name, (x, y) in centres.items():
             if ctx.is_highlighted(name):
