@@ -16,9 +16,7 @@ import ipywidgets
 from ipycanvas import Canvas
 
 from ftwkit.protocol import Move, State
-from ftwkit.render.base import Pen
-from ftwkit.render.hints import draw_hint
-from ftwkit.render.theme import resolve as resolve_theme
+from ftwkit.render import Pen, draw_hint, resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
 

@@ -30,7 +30,7 @@ import ipywidgets
 
 from ftwkit import agents
 from ftwkit.errors import IllegalMove
-from ftwkit.explore.tree import Node
+from ftwkit.explore import Node
 from ftwkit.protocol import Move, State
 from widgets.log import LogPanel
 
