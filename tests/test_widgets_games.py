@@ -4,16 +4,8 @@ from __future__ import annotations
 
 import ftwkit
 from ftwkit import render
+from tests.test_explore import FORTHEWIN_SPLIT
 from widgets import Explorer, hooks
-
-FORTHEWIN_SPLIT = [
-    "add monkey -1,1",
-    "monkey -1,1",
-    "add pirate 2,-1",
-    "add pirate -2,0",
-    "add ninja -1,-1",
-    "add alien 3,0",
-]
 
 
 def test_forthewin_empty_cell_offers_a_chooser_of_kinds() -> None:
