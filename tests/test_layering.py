@@ -4,7 +4,7 @@ The widget layer sits on top of the library (notebooks -> widgets -> ftwkit): it
 public module or package lists in its ``__all__`` and nothing else, so that the library can move
 its insides (``ftwkit.render.base``, ``ftwkit.explore.tree``, ``ftwkit.analysis.runner``…)
 without breaking a widget. The check reads every ``widgets/*.py`` with :mod:`ast`, so it also sees
-imports inside functions.
+imports inside functions, and the names read from an imported module (``registry.find``).
 """
 
 from __future__ import annotations
@@ -57,9 +57,34 @@ def _ours(module: str) -> bool:
     return module == "ftwkit" or module.startswith("ftwkit.")
 
 
+def attributes(path: Path) -> list[tuple[int, str, str]]:
+    """Every name read from a public module imported whole, as ``(line, module, name)``:
+    ``registry.find`` after ``from ftwkit import registry``, ``ftwkit.rules`` after ``import
+    ftwkit``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {a.asname or "ftwkit": a.name for a in node.names if a.name == "ftwkit"}
+        elif isinstance(node, ast.ImportFrom) and node.module and _ours(node.module):
+            for a in node.names:
+                if f"{node.module}.{a.name}" in PUBLIC:
+                    bound[a.asname or a.name] = f"{node.module}.{a.name}"
+    return [
+        (node.lineno, bound[node.value.id], node.attr)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in bound
+    ]
+
+
 def violations(path: Path) -> list[str]:
-    """What ``path`` imports from ftwkit that is not public, one line each."""
+    """What ``path`` uses from ftwkit that is not public, one line each."""
     out = []
+    for line, module, name in attributes(path):
+        if name not in exported(module):
+            out.append(f"{path.name}:{line} reads {name}, which {module} does not export")
     for line, module, name in imports(path):
         where = f"{path.name}:{line}"
         if module not in PUBLIC:
@@ -94,10 +119,14 @@ def test_the_check_catches_a_private_module_a_private_name_and_an_unexported_nam
         "def f():\n"
         "    from ftwkit.render import as_state\n"
         "from ftwkit.render import Pen, svg\n"
-        "from ftwkit import render\n",
+        "from ftwkit import render\n"
+        "import ftwkit\n"
+        "render.svg, render.base, ftwkit.rules, ftwkit.render.svg, ftwkit.games\n",
         encoding="utf-8",
     )
     assert violations(bad) == [
+        "bad.py:9 reads base, which ftwkit.render does not export",
+        "bad.py:9 reads games, which ftwkit does not export",
         "bad.py:1 imports from ftwkit.render.base, not a public module",
         "bad.py:2 imports from ftwkit.explore.tree, not a public module",
         "bad.py:3 imports the private name _imported from ftwkit.render",

@@ -298,10 +298,15 @@ def close_dashboard(page: Any) -> None:
 
 
 @contextlib.contextmanager
-def opened(browser: Any, url: str, ready: str = "canvas") -> Iterator[LoadedPage]:
-    """:func:`open_dashboard` for a ``with`` block, closed (:func:`close_dashboard`) after it."""
+def opened(
+    browser: Any, url: str, ready: str = "canvas", *, tab: str | None = None
+) -> Iterator[LoadedPage]:
+    """:func:`open_dashboard` for a ``with`` block, closed (:func:`close_dashboard`) after it;
+    ``tab``: the explorer's tab to open first (:func:`open_accordion`)."""
     loaded = open_dashboard(browser, url, ready)
     try:
+        if tab is not None:
+            open_accordion(loaded.page, tab)
         yield loaded
     finally:
         close_dashboard(loaded.page)

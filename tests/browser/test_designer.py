@@ -123,9 +123,9 @@ def test_a_bad_link_says_why_in_one_line(server: harness.VoilaServer, browser: A
 def test_hot_seat_covers_the_board_between_players(
     server: harness.VoilaServer, browser: Any
 ) -> None:
-    with harness.opened(browser, server.render_url("ftwcards.ipynb")) as loaded:
+    url = server.render_url("ftwcards.ipynb")
+    with harness.opened(browser, url, tab="Game, variants and view") as loaded:
         page = loaded.page
-        harness.open_accordion(page, "Game, variants and view")
         view = page.locator("select:has(option:text-is('player to move'))").first
         view.select_option(label="player to move")
         harness.open_accordion(page, "Load / save / export")  # its downloads are built while open
