@@ -312,6 +312,10 @@ def opened(
         close_dashboard(loaded.page)
 
 
+SETUP_TAB = "Game, variants and view"
+"""The title of the explorer's set-up tab (the game, its variant switches, the view)."""
+
+
 def open_accordion(page: Any, title: str) -> None:
     """Open the explorer's tab called ``title`` (JupyterLab's or the classic accordion)."""
     page.locator(

@@ -123,9 +123,9 @@ def test_a_bad_link_says_why_in_one_line(server: harness.VoilaServer, browser: A
 def test_hot_seat_covers_the_board_between_players(
     server: harness.VoilaServer, browser: Any
 ) -> None:
-    url = server.render_url("ftwcards.ipynb")
-    with harness.opened(browser, url, tab="Game, variants and view") as loaded:
+    with harness.opened(browser, server.render_url("ftwcards.ipynb")) as loaded:
         page = loaded.page
+        harness.open_accordion(page, harness.SETUP_TAB)  # choose the view there
         view = page.locator("select:has(option:text-is('player to move'))").first
         view.select_option(label="player to move")
         harness.open_accordion(page, "Load / save / export")  # its downloads are built while open
@@ -156,7 +156,7 @@ def test_hot_seat_covers_the_board_between_players(
 
 def test_switches_read_as_words_beside_their_explanation(forthewin: Any) -> None:
     page = forthewin
-    harness.open_accordion(page, "Game, variants and view")
+    harness.open_accordion(page, harness.SETUP_TAB)
     row = page.locator(".ftw-switch:has-text('Grid check')").first
     row.wait_for(timeout=30_000)
     control = row.locator("select")
@@ -232,7 +232,7 @@ def test_a_refused_switch_value_is_said_beside_it_and_put_back(forthewin: Any) -
     page = forthewin
     box = page.locator(".ftw-switch-max_rounds input").first
     if not box.is_visible():  # the tab may be open from an earlier test
-        harness.open_accordion(page, "Game, variants and view")
+        harness.open_accordion(page, harness.SETUP_TAB)
     box.wait_for(timeout=30_000)
     box.scroll_into_view_if_needed()
     box.fill("abc")

@@ -232,8 +232,9 @@ def test_long_moves_messages_and_the_board_stay_whole_and_in_place(
 def test_every_switch_reads_whole_with_the_setup_open(
     server: harness.VoilaServer, browser: Any
 ) -> None:
-    url = server.render_url("ftwcards.ipynb")
-    with harness.opened(browser, url, tab="Game, variants and view") as loaded:
+    with harness.opened(
+        browser, server.render_url("ftwcards.ipynb"), tab=harness.SETUP_TAB
+    ) as loaded:
         page = loaded.page
         page.wait_for_selector(".ftw-switch-memory select", state="visible")
         for width in (1024, 1440):
