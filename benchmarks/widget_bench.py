@@ -102,7 +102,7 @@ def main() -> None:
         select, complete, draws, built = clicks(game, args.moves, args.seeds, args.files_open)
         per_click = f"{statistics.mean(built):.2f} ≤ {max(built)}" if built else "-"
         every = select + complete
-        renderer = type(Explorer(game).renderer).__name__
+        renderer = type(Explorer(game).board.renderer).__name__
         print(
             f"{game:12} {len(every):6} {_ms(every, 0.5):>7} {_ms(every, 0.95):>7} "
             f"{max(every) * 1000 if every else 0:7.1f}   "
