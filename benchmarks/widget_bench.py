@@ -61,16 +61,16 @@ def clicks(
                 break
             move: Move = rng.choice(legal)
             for target in move.targets:
-                if move in ex.choices:
+                if move in ex.session.choices:
                     break
-                before = len(ex.line)
-                _timed(select, partial(ex.select, target), built, ex.renderer)
-                if len(ex.line) != before or ex.index != before:
+                before = len(ex.session.line)
+                _timed(select, partial(ex.select, target), built, ex.board.renderer)
+                if len(ex.session.line) != before or ex.session.index != before:
                     complete.append(select.pop())
-            if move in ex.choices or not move.targets:
-                _timed(complete, partial(ex.choose, move), built, ex.renderer)
+            if move in ex.session.choices or not move.targets:
+                _timed(complete, partial(ex.choose, move), built, ex.board.renderer)
             start = time.perf_counter()
-            ex._redraw()
+            ex.redraw()
             draws.append(time.perf_counter() - start)
         if ex.log_panel.entries and any(level == "error" for level, _ in ex.log_panel.entries):
             print(ex.log_panel.text, file=sys.stderr)
@@ -102,7 +102,7 @@ def main() -> None:
         select, complete, draws, built = clicks(game, args.moves, args.seeds, args.files_open)
         per_click = f"{statistics.mean(built):.2f} ≤ {max(built)}" if built else "-"
         every = select + complete
-        renderer = type(Explorer(game).renderer).__name__
+        renderer = type(Explorer(game).board.renderer).__name__
         print(
             f"{game:12} {len(every):6} {_ms(every, 0.5):>7} {_ms(every, 0.95):>7} "
             f"{max(every) * 1000 if every else 0:7.1f}   "

@@ -39,6 +39,7 @@ __all__ = [
     "Catalogue",
     "Game",
     "NoteBook",
+    "find",
     "game",
     "game_ids",
     "games",

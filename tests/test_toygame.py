@@ -42,12 +42,12 @@ def test_the_explorer_plays_it_by_clicks() -> None:
     ex = Explorer("tictactoe")
 
     def click(cell: str) -> None:
-        box = ex.renderer.target_box(ex.state, cell)
+        box = ex.board.renderer.target_box(ex.state, cell)
         ex.click(box[0] + box[2] / 2, box[1] + box[3] / 2)
 
     for cell in ("a1", "a2", "b2"):
         click(cell)
-    assert ex.line == ("a1", "a2", "b2")
+    assert ex.session.line == ("a1", "a2", "b2")
     click("b2")
     assert ex.message == (
         "Why not b2? b2 already holds Crosses's mark: a mark goes on an empty cell (TT1). "

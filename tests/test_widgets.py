@@ -31,16 +31,16 @@ def click_move(ex: Explorer, move: Move) -> None:
         ex.choose(move)
         return
     for target in move.targets:
-        if move in ex.choices:
+        if move in list(ex.session.choices):
             break
         ex.select(target)
-        if ex.turn is not None:  # a picked-up piece is turned before it goes down
+        if ex.session.turn is not None:  # a picked-up piece is turned before it goes down
             clicks = ex.state.rules.clicks
             for _ in range(len(clicks.turns(ex.state, ex.selection))):
-                if clicks.turned(ex.state, move.targets, ex.turn) == move:
+                if clicks.turned(ex.state, move.targets, ex.session.turn) == move:
                     break
                 ex.rotate()
-    if move in ex.choices:
+    if move in list(ex.session.choices):
         ex.choose(move)
 
 
@@ -55,14 +55,14 @@ def test_a_click_on_a_piece_highlights_where_it_can_go() -> None:
     ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
     ex.select("A1")
     assert ex.selection == ("A1",)
-    assert ex.highlighted == {"A2", "B2"}
+    assert ex.session.highlighted == {"A2", "B2"}
 
 
 def test_clicking_start_and_destination_plays_the_move() -> None:
     ex = Explorer(playwin([["C3", "A1"], ["E7", "I9"]]))
     ex.select("A1")
     ex.select("B2")
-    assert ex.line == ("A1-B2",)
+    assert ex.session.line == ("A1-B2",)
     assert ex.selection == ()
     assert ex.status.startswith("North to play")
     assert ex.message == ""
@@ -75,7 +75,7 @@ def test_clicking_empty_space_or_the_same_piece_clears_the_selection() -> None:
     assert ex.selection == ()
     ex.select("A1")
     ex.select("A1")
-    assert ex.selection == () and ex.line == ()
+    assert ex.selection == () and ex.session.line == ()
 
 
 def test_clicking_another_own_piece_switches_the_selection() -> None:
@@ -83,7 +83,7 @@ def test_clicking_another_own_piece_switches_the_selection() -> None:
     ex.select("A1")
     ex.select("C3")
     assert ex.selection == ("C3",)
-    assert ex.highlighted == {"C4", "D4"}
+    assert ex.session.highlighted == {"C4", "D4"}
 
 
 def test_why_not_explains_a_too_long_approach() -> None:
@@ -93,7 +93,7 @@ def test_why_not_explains_a_too_long_approach() -> None:
     assert ex.message == (
         "Why not A1 → C1? A1-C1 moves 2 cells but South has 2 pieces in play: at most 1"
     )
-    assert ex.line == () and ex.selection == ()
+    assert ex.session.line == () and ex.selection == ()
 
 
 def test_why_not_explains_that_captures_are_compulsory() -> None:
@@ -115,24 +115,28 @@ def test_a_chooser_lists_complete_moves_that_share_the_clicked_targets() -> None
     ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
     for target in ("C3", "D5", "C3"):
         ex.select(target)
-    assert [str(m) for m in ex.choices] == ["C3xC4-D5xD4-C3", "C3xD4-D5xC4-C3"]
-    assert ex.line == ()
+    assert [str(m) for m in list(ex.session.choices)] == ["C3xC4-D5xD4-C3", "C3xD4-D5xC4-C3"]
+    assert ex.session.line == ()
     ex.choose(1)
-    assert ex.line == ("C3xD4-D5xC4-C3",)
-    assert ex.choices == []
+    assert ex.session.line == ("C3xD4-D5xC4-C3",)
+    assert list(ex.session.choices) == []
 
 
 def test_a_capture_chain_can_be_stepped_leap_by_leap() -> None:
     ex = Explorer(playwin([["C3", "A1"], ["C4", "D4", "I9"]]))
     ex.play("C3xC4-D5xD4-E4")
-    assert ex.substeps == ["before the move", "step 1 of 2: C3xC4-D5", "step 2 of 2: D5xD4-E4"]
+    assert [step.label for step in ex.session.steps()] == [
+        "before the move",
+        "step 1 of 2: C3xC4-D5",
+        "step 2 of 2: D5xD4-E4",
+    ]
     ex.step(1)
-    assert ex.shown_state.to_json()["pieces"] == [["A1", "D5"], ["D4", "I9"]]
+    assert ex.session.shown_state.to_json()["pieces"] == [["A1", "D5"], ["D4", "I9"]]
     assert ex.status == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
     ex.step(0)
-    assert ex.shown_state.to_json()["pieces"] == [["A1", "C3"], ["C4", "D4", "I9"]]
+    assert ex.session.shown_state.to_json()["pieces"] == [["A1", "C3"], ["C4", "D4", "I9"]]
     ex.step(None)
-    assert ex.shown_state is ex.state
+    assert ex.session.shown_state is ex.state
     assert ex.state.to_json()["pieces"] == [["A1", "E4"], ["I9"]]
 
 
@@ -143,10 +147,10 @@ def test_the_step_through_keeps_jumped_pieces_until_the_move_ends_under_end_of_m
     ex = Explorer(rules.load({"to_play": 0, "pieces": [["C3", "A1"], ["C4", "D4", "I9"]]}))
     ex.play("C3xC4-D5xD4-E4")
     ex.step(1)
-    assert ex.shown_state.to_json()["pieces"] == [["A1", "D5"], ["C4", "D4", "I9"]]
-    assert ex.shown_state.rules.options.removal == "end_of_move"
+    assert ex.session.shown_state.to_json()["pieces"] == [["A1", "D5"], ["C4", "D4", "I9"]]
+    assert ex.session.shown_state.rules.options.removal == "end_of_move"
     ex.step(2)
-    assert ex.shown_state.to_json()["pieces"] == [["A1", "E4"], ["I9"]]
+    assert ex.session.shown_state.to_json()["pieces"] == [["A1", "E4"], ["I9"]]
 
 
 def test_history_controls_walk_the_line() -> None:
@@ -156,16 +160,19 @@ def test_history_controls_walk_the_line() -> None:
         move = ex.state.legal_moves()[0]
         moves.append(str(move))
         click_move(ex, move)
-    assert ex.line == tuple(moves) and ex.index == 4
+    assert ex.session.line == tuple(moves) and ex.session.index == 4
     ex.back()
     ex.back()
-    assert ex.index == 2 and ex.state.moves() == [ex.tree.line[1].move, ex.tree.line[2].move]
+    assert ex.session.index == 2 and ex.state.moves() == [
+        ex.session.tree.line[1].move,
+        ex.session.tree.line[2].move,
+    ]
     ex.forward()
-    assert ex.index == 3
+    assert ex.session.index == 3
     ex.goto(0)
-    assert ex.index == 0 and ex.status.startswith("South to play · move 0 of 4")
+    assert ex.session.index == 0 and ex.status.startswith("South to play · move 0 of 4")
     ex.last()
-    assert ex.index == 4
+    assert ex.session.index == 4
 
 
 def test_playing_a_different_move_earlier_keeps_a_variation() -> None:
@@ -174,15 +181,15 @@ def test_playing_a_different_move_earlier_keeps_a_variation() -> None:
     ex.play("H6-G6")
     ex.goto(1)
     ex.play("H5-G5")
-    assert ex.variations == [("B3-C3", "H6-G6"), ("B3-C3", "H5-G5")]
-    assert ex.line == ("B3-C3", "H5-G5")
+    assert ex.session.lines == [("B3-C3", "H6-G6"), ("B3-C3", "H5-G5")]
+    assert ex.session.line == ("B3-C3", "H5-G5")
     ex.switch_variation(0)
-    assert ex.line == ("B3-C3", "H6-G6") and ex.index == 2
+    assert ex.session.line == ("B3-C3", "H6-G6") and ex.session.index == 2
     ex.back()
     ex.play("H5-G5")  # the same move again reuses the existing variation
-    assert len(ex.variations) == 2 and ex.line == ("B3-C3", "H5-G5")
+    assert len(ex.session.lines) == 2 and ex.session.line == ("B3-C3", "H5-G5")
     ex.promote()
-    assert ex.variations[0] == ("B3-C3", "H5-G5")
+    assert ex.session.lines[0] == ("B3-C3", "H5-G5")
     ex.switch_variation(5)
     assert ex.message == "there is no line 5: the tree has 2"
     ex.choose(0)
@@ -195,19 +202,19 @@ def test_the_move_list_and_variation_list_jump_when_clicked() -> None:
     ex.play("B3-C3")
     ex.play("H6-G6")
     ex.history.moves.value = 1
-    assert ex.index == 1
+    assert ex.session.index == 1
     ex.play("H5-G5")
     labels = [label for label, _ in ex.history.tree_select.options]
     assert len(labels) == 3
     ex.history.tree_select.value = 1  # the node "2. H6-G6" of the main line
-    assert ex.line == ("B3-C3", "H6-G6") and ex.index == 2
+    assert ex.session.line == ("B3-C3", "H6-G6") and ex.session.index == 2
 
 
 def test_an_illegal_typed_move_is_shown_and_changes_nothing() -> None:
     ex = Explorer("playwin")
     assert ex.play("A1-B1") is False
     assert ex.message == "the line from A1 to B1 is blocked at B1"
-    assert ex.line == ()
+    assert ex.session.line == ()
     assert ex.play("nonsense") is False
     assert ex.message.startswith("'nonsense' is not Play Win notation")
     assert ex.log_panel.entries == []
@@ -225,11 +232,11 @@ def test_the_status_names_the_winners_when_the_game_is_over() -> None:
 def test_drawing_waits_for_the_browser_and_batches_one_draw_per_change() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
-    assert ex.draws == 0
+    assert ex.board.draws == 0
     connect(ex)
-    assert ex.draws == 1
+    assert ex.board.draws == 1
     ex.select("C3")
-    assert ex.draws == 2
+    assert ex.board.draws == 2
 
 
 def test_each_redraw_is_one_canvas_message(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -241,7 +248,7 @@ def test_each_redraw_is_one_canvas_message(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(ipycanvas.canvas._CANVAS_MANAGER, "send", lambda *a, **k: sent.append(a))
     ex.select("B3")
     ex.select("C3")
-    assert len(sent) == 2 and ex.line == ("B3-C3",)
+    assert len(sent) == 2 and ex.session.line == ("B3-C3",)
 
 
 def test_a_move_updates_each_list_once_and_no_download(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,13 +294,13 @@ def test_the_move_buttons_are_made_anew_only_when_the_moves_offered_change() -> 
 def test_a_pixel_click_on_the_canvas_reaches_the_move() -> None:
     ex = Explorer("playwin")
     connect(ex)
-    renderer = ex.renderer
+    renderer = ex.board.renderer
     for cell in ("B3", "C3"):
         x, y, w, h = renderer.target_box(ex.state, cell)
         ex.canvas._handle_frontend_event(
             ex.canvas, {"event": "mouse_down", "x": x + w / 2, "y": y + h / 2}, []
         )
-    assert ex.line == ("B3-C3",)
+    assert ex.session.line == ("B3-C3",)
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "mouse_down", "x": 1, "y": 1}, [])
     assert ex.selection == () and ex.log_panel.entries == []
 
@@ -304,27 +311,27 @@ def test_a_pixel_click_on_the_canvas_reaches_the_move() -> None:
 def test_changing_a_variant_starts_a_new_game_under_it() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
-    ex.option_widgets["first"].value = "north"
+    ex.setup.option_widgets["first"].value = "north"
     assert ex.state.rules.options.first == "north"
-    assert ex.line == () and ex.status.startswith("North to play")
+    assert ex.session.line == () and ex.status.startswith("North to play")
 
 
 def test_explorer_options_are_the_games_variant_switches() -> None:
     ex = Explorer("playwin", approach="no_farther")
     assert ex.state.rules.options.approach == "no_farther"
-    assert ex.option_widgets["approach"].value == "no_farther"
+    assert ex.setup.option_widgets["approach"].value == "no_farther"
 
 
 def test_saved_positions_and_records_load_back() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
     ex.play("H6-G6")
-    position, record = ex.position_json(), ex.record_json()
+    position, record = json.dumps(ex.session.position()), json.dumps(ex.session.record())
     other = Explorer("playwin")
     assert other.load_json(position)
-    assert other.state == ex.state and other.line == ()
+    assert other.state == ex.state and other.session.line == ()
     assert other.load_json(record)
-    assert other.line == ("B3-C3", "H6-G6") and other.state == ex.state
+    assert other.session.line == ("B3-C3", "H6-G6") and other.state == ex.state
     ex.settings.selected_index = 1  # open "Load / save / export"
     assert "Download record" in ex.files.downloads.value
 
@@ -368,7 +375,7 @@ def test_downloads_and_links_are_built_only_while_their_tab_is_open(
         "record link",
     ]
     assert _offered_position(ex) == ex.state.to_json()
-    assert ex.files.position_link.value == ex.link_to_position()
+    assert ex.files.position_link.value == links.position_link(ex.session)
     ex.play("B2-C2")  # while it is open, every change is offered at once
     assert _offered_position(ex) == ex.state.to_json()
     ex.settings.selected_index = 0  # another tab: nothing is built, nothing stale is kept
@@ -396,7 +403,7 @@ def test_bad_json_upload_shows_the_error_and_keeps_the_state() -> None:
     }
     ex.files.upload.value = (upload,)
     assert ex.message.startswith("not JSON: ")
-    assert ex.state is before and ex.line == ("B3-C3",)
+    assert ex.state is before and ex.session.line == ("B3-C3",)
     wrong = json.dumps({"game": "playwin", "to_play": 0, "pieces": [["Z9"], []]}).encode()
     ex.files.upload.value = ({**upload, "content": memoryview(wrong)},)
     assert "Z9" in ex.message
@@ -433,7 +440,7 @@ def test_an_unexpected_error_in_a_handler_is_logged_and_announced(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise ZeroDivisionError("drawing failed")
 
-    monkeypatch.setattr(ex.renderer, "draw", broken)
+    monkeypatch.setattr(ex.board.renderer, "draw", broken)
     ex.select("B3")
     assert ex.message == (
         "Unexpected error in click (ZeroDivisionError); the details are in the server log."
@@ -457,14 +464,16 @@ def test_every_game_plays_by_clicks_and_walks_back(game: str) -> None:
         move = rng.choice(moves)
         click_move(ex, move)
         played.append(str(move))
-        assert ex.line == tuple(played), ex.message
+        assert ex.session.line == tuple(played), ex.message
     assert ex.log_panel.entries == [] or all(level == "info" for level, _ in ex.log_panel.entries)
     assert ex.status.startswith(ex.state.status())
     ex.goto(len(played) // 2)
-    assert ex.state.moves() == [ex.tree.line[i].move for i in range(1, len(played) // 2 + 1)]
+    assert ex.state.moves() == [
+        ex.session.tree.line[i].move for i in range(1, len(played) // 2 + 1)
+    ]
     ex.forward()
-    assert ex.index == len(played) // 2 + 1
-    assert Explorer(game).load_json(ex.record_json())
+    assert ex.session.index == len(played) // 2 + 1
+    assert Explorer(game).load_json(json.dumps(ex.session.record()))
 
 
 @pytest.mark.parametrize("game", ftwkit.game_ids())
@@ -497,7 +506,7 @@ def test_an_unexpected_error_makes_the_log_appear_with_a_red_count(
 ) -> None:
     ex = Explorer("playwin")
     connect(ex)
-    monkeypatch.setattr(ex.renderer, "draw", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(ex.board.renderer, "draw", lambda *a, **k: 1 / 0)
     ex.select("B3")
     assert ex.log_panel.visible
     assert ex.log_panel.header == "Log — 1 entry, 1 error"
@@ -525,13 +534,13 @@ def test_status_and_move_list_are_current_when_the_board_is_redrawn(
     ex = Explorer("playwin")
     connect(ex)
     seen: list[tuple[str, int]] = []
-    draw = ex.renderer.draw
+    draw = ex.board.renderer.draw
 
     def spy(*args: Any, **kwargs: Any) -> None:
         seen.append((ex.lines.status.value, len(ex.history.moves.options)))
         draw(*args, **kwargs)
 
-    monkeypatch.setattr(ex.renderer, "draw", spy)
+    monkeypatch.setattr(ex.board.renderer, "draw", spy)
     ex.play("B3-C3")
     assert len(seen) == 1
     assert "move 1 of 1" in seen[0][0] and seen[0][1] == 2
@@ -590,7 +599,7 @@ def test_state_is_an_observable_trait_that_fires_once_the_page_shows_the_new_sta
     ex.goto(0)  # no change, no notice
     assert len(seen) == 4
     ex.play("B3-C3")
-    record_text = ex.record_json()
+    record_text = json.dumps(ex.session.record())
     ex.new_game(seed=5)
     assert seen[-1][0] == start and len(seen) == 6
     assert ex.load_json(record_text)

@@ -62,7 +62,7 @@ def test_a_case_opens_in_an_explorer_at_its_start() -> None:
     book = Casebook("playwin", [parse_case("playwin", "01-compulsory", CASE)])
     explorer = book.open_explorer()
     assert explorer is not None
-    assert explorer.index == 0 and explorer.line == ("C3xC4-D5xD4-E4",)
+    assert explorer.session.index == 0 and explorer.session.line == ("C3xC4-D5xD4-E4",)
     explorer.forward()
     assert explorer.state.to_json()["pieces"] == [["A1", "E4"], ["I8", "I9"]]
 

@@ -22,10 +22,10 @@ def test_a_click_on_a_cell_that_continues_nothing_keeps_the_chain_and_says_why()
     ex = _chain_started()
     ex.select("H8")
     assert ex.selection == ("C3", "D5")
-    assert ex.highlighted == {"B4", "C3", "E4"}
+    assert ex.session.highlighted == {"B4", "C3", "E4"}
     assert ex.message.startswith("Why not C3 → D5 → H8? the capture from C3 cannot land on H8")
     ex.select("E4")
-    assert ex.line == ("C3xC4-D5xD4-E4",)
+    assert ex.session.line == ("C3xC4-D5xD4-E4",)
 
 
 def test_a_click_beside_the_board_keeps_the_chain() -> None:
@@ -33,7 +33,7 @@ def test_a_click_beside_the_board_keeps_the_chain() -> None:
     ex.select(None)
     assert ex.selection == ("C3", "D5") and ex.message == STRAY_CLICK
     ex.select("B4")
-    assert ex.line == ("C3xD4-D5xC4-B4",)
+    assert ex.session.line == ("C3xD4-D5xC4-B4",)
 
 
 def test_a_click_on_the_last_place_takes_one_step_back() -> None:
@@ -61,8 +61,8 @@ def test_the_status_line_speaks_of_the_step_the_board_shows() -> None:
     ex.play("C3xC4-D5xD4-E4")
     assert ex.status == "South won · winners: South · move 1 of 1"
     ex.step(1)
-    canvas = RecordingCanvas(*ex.renderer.size(ex.shown_state))
-    ex.renderer.draw(canvas, ex.shown_state)
+    canvas = RecordingCanvas(*ex.board.renderer.size(ex.session.shown_state))
+    ex.board.renderer.draw(canvas, ex.session.shown_state)
     drawn = [str(call[1]) for call in canvas.calls if call[0] == "fill_text"]
     assert "South to play" in drawn and "South won" not in drawn
     assert ex.status == "South to play · inside move 1 of 1: step 1 of 2: C3xC4-D5"
@@ -88,7 +88,7 @@ def test_a_click_on_another_capturing_piece_keeps_the_chain_until_it_is_clicked_
         "drop it and start there, or go on from F4."
     )
     ex.select("D3")  # going on from F4 finishes the chain
-    assert ex.line == ("E5xF5-F4xE3-D3",)
+    assert ex.session.line == ("E5xF5-F4xE3-D3",)
     ex.back()
     for cell in ("E5", "F4", "A1", "A1"):  # a second click on A1 starts from there
         ex.select(cell)
@@ -97,21 +97,26 @@ def test_a_click_on_another_capturing_piece_keeps_the_chain_until_it_is_clicked_
 
 def test_the_pieces_jumped_so_far_are_marked_while_a_chain_is_entered() -> None:
     ex = _per_piece_case_2()
+    crossed: list[set[object]] = []  # what each picture of the board crosses out
+    ex.board.client_ready = True
+    ex.board.draw = lambda *_a, passed=(), **_k: crossed.append(set(passed))  # type: ignore[method-assign]
     ex.select("E5")
-    assert ex.passed_over == frozenset()
     ex.select("F4")
-    assert ex.passed_over == {"F5"}
     ex.select("F4")  # a step back: nothing jumped yet
-    assert ex.passed_over == frozenset()
+    assert crossed == [set(), {"F5"}, set()]
 
 
 def test_the_steps_inside_a_chain_name_each_leap() -> None:
     ex = _per_piece_case_2()
     ex.play("E5xF5-F4xE3-D3")
-    assert ex.substeps == ["before the move", "step 1 of 2: E5xF5-F4", "step 2 of 2: F4xE3-D3"]
+    assert [step.label for step in ex.session.steps()] == [
+        "before the move",
+        "step 1 of 2: E5xF5-F4",
+        "step 2 of 2: F4xE3-D3",
+    ]
     six = Explorer("playwin")
     from widgets import dashboard
 
     six.load_json(dashboard.case("playwin", "03-six-leap-chain").position)
     six.play("E5xE6-F7xG7-G6xG5-F4xE3-D3xC3-C4xC5-D6")
-    assert six.substeps[3] == "step 3 of 6: G6xG5-F4"
+    assert [step.label for step in six.session.steps()][3] == "step 3 of 6: G6xG5-F4"

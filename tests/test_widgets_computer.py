@@ -59,115 +59,115 @@ def test_computer_seats_play_a_whole_game_to_its_end(game: str) -> None:
     ex = Explorer(game, seed=3, **OPTIONS.get(game, {}))
     connect(ex)
     for player in range(ex.state.players):
-        ex.set_seat(player, "random")
-    assert ex.wait_for_computer(120)
+        ex.computer.set_seat(player, "random")
+    assert ex.computer.wait(120)
     assert ex.state.is_over, ex.status
-    assert not ex.thinking and ex.log_panel.entries == []
-    assert len(ex.line) == len(ex.state.moves()) > 0
+    assert not ex.computer.thinking and ex.log_panel.entries == []
+    assert len(ex.session.line) == len(ex.state.moves()) > 0
     # every move went through the engine: the record replays to the same end
     assert ftwkit.replay(ftwkit.record(ex.state)) == ex.state
 
 
 def test_a_person_plays_against_the_computer_which_answers_each_move() -> None:
     ex = Explorer("playwin", seed=1)
-    ex.set_seat(1, "random")
+    ex.computer.set_seat(1, "random")
     for _ in range(3):
         assert ex.state.to_play == 0
         ex.play(ex.state.legal_moves()[0])
-        assert ex.wait_for_computer(30)
+        assert ex.computer.wait(30)
         assert "(computer) played" in ex.message
-    assert len(ex.line) == 6 and ex.state.to_play == 0
+    assert len(ex.session.line) == 6 and ex.state.to_play == 0
 
 
 def test_stop_ignores_the_search_and_the_computer_waits_for_go() -> None:
     ex = Explorer("playwin", seed=1)
     connect(ex)
-    ex.set_seat(0, "gated")
-    assert ex.thinking and "thinking" in ex.status
+    ex.computer.set_seat(0, "gated")
+    assert ex.computer.thinking and "thinking" in ex.status
     assert not ex.play(ex.state.legal_moves()[0])  # the person may not move meanwhile
     assert "thinking" in ex.message and "Stop" in ex.message
-    ex.stop()
-    assert not ex.thinking and "Stopped" in ex.message and "press Go" in ex.status
+    ex.computer.stop()
+    assert not ex.computer.thinking and "Stopped" in ex.message and "press Go" in ex.status
     GATE.set()
-    assert ex.wait_for_computer(30)
-    assert ex.line == ()  # the stopped search's answer was dropped
-    ex.go()
-    assert ex.wait_for_computer(30)
-    assert len(ex.line) == 1 and "(computer) played" in ex.message
+    assert ex.computer.wait(30)
+    assert ex.session.line == ()  # the stopped search's answer was dropped
+    ex.computer.go()
+    assert ex.computer.wait(30)
+    assert len(ex.session.line) == 1 and "(computer) played" in ex.message
 
 
 def test_back_takes_the_computers_move_back_and_it_does_not_replay_at_once() -> None:
     ex = Explorer("playwin", seed=1)
-    ex.set_seat(1, "random")
+    ex.computer.set_seat(1, "random")
     ex.play(ex.state.legal_moves()[0])
-    assert ex.wait_for_computer(30) and len(ex.line) == 2
+    assert ex.computer.wait(30) and len(ex.session.line) == 2
     ex.back()
-    assert ex.index == 1 and ex.state.to_play == 1
-    assert not ex.thinking and "press Go" in ex.status
-    assert ex.wait_for_computer(5) and ex.index == 1
+    assert ex.session.index == 1 and ex.state.to_play == 1
+    assert not ex.computer.thinking and "press Go" in ex.status
+    assert ex.computer.wait(5) and ex.session.index == 1
     ex.back()
     ex.play(ex.state.legal_moves()[1])  # a different first move: a variation, and the reply
-    assert ex.wait_for_computer(30)
-    assert len(ex.variations) == 2 and ex.index == 2
+    assert ex.computer.wait(30)
+    assert len(ex.session.lines) == 2 and ex.session.index == 2
 
 
 def test_back_while_the_computer_thinks_drops_its_answer() -> None:
     ex = Explorer("playwin", seed=1)
-    ex.set_seat(1, "gated")
+    ex.computer.set_seat(1, "gated")
     ex.play(ex.state.legal_moves()[0])
-    assert ex.thinking
+    assert ex.computer.thinking
     ex.back()
-    assert not ex.thinking and ex.index == 0
+    assert not ex.computer.thinking and ex.session.index == 0
     GATE.set()
-    assert ex.wait_for_computer(30)
-    assert ex.index == 0 and ex.tree.current.children[0].children == []
+    assert ex.computer.wait(30)
+    assert ex.session.index == 0 and ex.session.tree.current.children[0].children == []
 
 
 def test_the_hint_shows_the_agents_best_moves_for_the_viewers_turn() -> None:
     ex = Explorer("playwin", seed=1)
     connect(ex)
-    ex.seat_panel.hint_level.value = "random"
-    ex.hint()
-    assert ex.wait_for_computer(30)
-    moves = ex.hint_moves
+    ex.computer.panel.hint_level.value = "random"
+    ex.computer.hint()
+    assert ex.computer.wait(30)
+    moves = ex.computer.hint_shown
     assert len(moves) == 3 and all(share > 0 for _, share in moves)
     assert ex.message.startswith("Hint (random): ")
     legal = {str(m) for m in ex.state.legal_moves()}
     assert {m for m, _ in moves} <= legal
     assert ex.log_panel.entries == []
     ex.play(ex.state.legal_moves()[0])
-    assert ex.hint_moves == []  # a hint belongs to its position
+    assert ex.computer.hint_shown == []  # a hint belongs to its position
 
 
 def test_a_hint_that_arrives_after_the_position_moved_on_is_dropped() -> None:
     ex = Explorer("playwin", seed=1)
-    ex.seat_panel.hint_level.value = "gated"
-    ex.hint()
+    ex.computer.panel.hint_level.value = "gated"
+    ex.computer.hint()
     assert ex.message == "Thinking about a hint (gated)…"
     ex.play(ex.state.legal_moves()[0])
     GATE.set()
-    assert ex.wait_for_computer(30)
-    assert ex.hint_moves == [] and not ex.message.startswith("Hint")
+    assert ex.computer.wait(30)
+    assert ex.computer.hint_shown == [] and not ex.message.startswith("Hint")
     ex.back()  # nor is it shown at the position it was asked in, once left
-    assert ex.hint_moves == []
+    assert ex.computer.hint_shown == []
 
 
 def test_no_hint_for_another_players_turn_in_a_players_view() -> None:
     ex = Explorer("ftwcards", players=3, seed=1, view=1)
-    ex.seat_panel.hint_level.value = "random"
-    ex.hint()
+    ex.computer.panel.hint_level.value = "random"
+    ex.computer.hint()
     assert "own turn" in ex.message
-    assert ex.wait_for_computer(5) and ex.hint_moves == []
+    assert ex.computer.wait(5) and ex.computer.hint_shown == []
 
 
 def test_the_computers_hidden_moves_are_masked_in_the_viewers_page() -> None:
     ex = Explorer("ftwcards", players=3, seed=1, view=0)
-    ex.set_seat(1, "random")
-    ex.set_seat(2, "random")
+    ex.computer.set_seat(1, "random")
+    ex.computer.set_seat(2, "random")
     ex.play(ex.state.legal_moves()[0])
-    assert ex.wait_for_computer(30)
-    assert ex.line[1:3] == ("pass ? ? ?", "pass ? ? ?")
-    assert ex.line[0] == str(ex.tree.line[1].move)
+    assert ex.computer.wait(30)
+    assert ex.session.line[1:3] == ("pass ? ? ?", "pass ? ? ?")
+    assert ex.session.line[0] == str(ex.session.tree.line[1].move)
     for label, _ in ex.history.moves.options:
         assert "(Player 2)" not in label or "pass ? ? ?" in label or "play" in label
 
@@ -175,13 +175,13 @@ def test_the_computers_hidden_moves_are_masked_in_the_viewers_page() -> None:
 def test_the_player_to_move_view_stays_with_the_person_while_the_computer_is_to_move() -> None:
     ex = Explorer("ftwcards", players=2, seed=1)
     ex.set_view("to_play")
-    ex.set_seat(1, "gated")
+    ex.computer.set_seat(1, "gated")
     assert ex.view == 0
     ex.play(ex.state.legal_moves()[0])
-    assert ex.thinking and ex.state.to_play == 1 and ex.view == 0
-    ex.stop()
-    ex.set_seat(1, PERSON)
-    assert ex.view == 0 and ex.pass_to == "Player 2"  # hot seat: the board is covered first
+    assert ex.computer.thinking and ex.state.to_play == 1 and ex.view == 0
+    ex.computer.stop()
+    ex.computer.set_seat(1, PERSON)
+    assert ex.view == 0 and ex.session.pass_to == 1  # hot seat: the board is covered first
     ex.ready()
     assert ex.view == 1  # then the person to move sees their own cards
 
@@ -192,7 +192,7 @@ def test_a_search_shortens_the_thread_switch_interval_until_the_last_one_ends() 
     import sys
     import time
 
-    from widgets.computer import SEARCH_SWITCH_INTERVAL, SearchSlices
+    from widgets.background import SEARCH_SWITCH_INTERVAL, SearchSlices
 
     deadline = time.monotonic() + 60
     while SearchSlices._running and time.monotonic() < deadline:
@@ -200,22 +200,22 @@ def test_a_search_shortens_the_thread_switch_interval_until_the_last_one_ends() 
     before = sys.getswitchinterval()
     assert before > SEARCH_SWITCH_INTERVAL
     first, second = Explorer("playwin", seed=1), Explorer("ftwcards", seed=1)
-    first.set_seat(0, "gated")
-    second.set_seat(0, "gated")
-    assert first.thinking and second.thinking
+    first.computer.set_seat(0, "gated")
+    second.computer.set_seat(0, "gated")
+    assert first.computer.thinking and second.computer.thinking
     assert sys.getswitchinterval() == SEARCH_SWITCH_INTERVAL
-    first.stop()  # a stopped search still runs until it returns: the interval stays short
+    first.computer.stop()  # a stopped search still runs until it returns: the interval stays short
     assert sys.getswitchinterval() == SEARCH_SWITCH_INTERVAL
     GATE.set()
-    assert first.wait_for_computer(30) and second.wait_for_computer(30)
+    assert first.computer.wait(30) and second.computer.wait(30)
     assert sys.getswitchinterval() == before
-    assert len(second.line) == 1 and first.line == ()
+    assert len(second.session.line) == 1 and first.session.line == ()
 
 
 def test_a_search_that_fails_restores_the_switch_interval() -> None:
     import sys
 
-    from widgets.computer import Background
+    from widgets.background import Background
 
     def fail() -> None:
         raise RuntimeError("search failed")
@@ -234,10 +234,10 @@ def test_a_hint_whose_moves_tie_says_so_and_shades_them_alike() -> None:
 
     ex = Explorer("playwin")
     connect(ex)
-    ex.seat_panel.hint_level.value = "easy"  # the default level: greedy, many moves tie
-    ex.hint()
-    assert ex.wait_for_computer(30)
-    shares = [share for _, share in ex.hint_moves]
+    ex.computer.panel.hint_level.value = "easy"  # the default level: greedy, many moves tie
+    ex.computer.hint()
+    assert ex.computer.wait(30)
+    shares = [share for _, share in ex.computer.hint_shown]
     assert len(shares) == 3 and len(set(shares)) == 1
     assert ex.message.endswith("— 46 of the 54 moves tie for best at this level"), ex.message
     assert share_shades(shares) == [0, 0, 0]

@@ -55,7 +55,7 @@ def test_an_edited_position_opens_in_an_explorer() -> None:
     explorer = editor.open_explorer()
     assert explorer is not None and explorer.state == editor.state
     explorer.play("A1-B2")
-    assert explorer.line == ("A1-B2",)
+    assert explorer.session.line == ("A1-B2",)
 
 
 def test_a_position_exports_as_a_casebook_case_that_round_trips() -> None:

@@ -32,8 +32,8 @@ def test_the_svg_is_the_renderers_picture_of_the_board_shown() -> None:
     explorer.board_export.export()
     name, svg = _link(explorer.board_export.links.value, "svg")
     assert name == "playwin-move-1.svg"
-    shown = render.svg(explorer.state, highlight=explorer.highlighted, last_move=True)
-    assert explorer.highlighted and svg.decode() == shown
+    shown = render.svg(explorer.state, highlight=explorer.session.highlighted, last_move=True)
+    assert explorer.session.highlighted and svg.decode() == shown
     assert "PNG: waiting" in explorer.board_export.links.value
     assert explorer.canvas.sync_image_data
 

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import ftwkit
 from ftwkit import render
+from tests.test_explore import FORTHEWIN_SPLIT
 from widgets import Explorer, hooks
-
-FORTHEWIN_SPLIT = [
-    "add monkey -1,1",
-    "monkey -1,1",
-    "add pirate 2,-1",
-    "add pirate -2,0",
-    "add ninja -1,-1",
-    "add alien 3,0",
-]
 
 
 def test_forthewin_empty_cell_offers_a_chooser_of_kinds() -> None:
     ex = Explorer("forthewin", seed=0)
     ex.select((-1, -1))
-    assert [str(m) for m in ex.choices] == [
+    assert [str(m) for m in list(ex.session.choices)] == [
         "add ninja -1,-1",
         "add pirate -1,-1",
         "add monkey -1,-1",
@@ -27,7 +19,7 @@ def test_forthewin_empty_cell_offers_a_chooser_of_kinds() -> None:
         "add alien -1,-1",
     ]
     ex.choose("add alien -1,-1")
-    assert ex.line == ("add alien -1,-1",)
+    assert ex.session.line == ("add alien -1,-1",)
 
 
 def test_forthewin_a_split_grid_is_shown_between_the_two_actions() -> None:
@@ -36,7 +28,7 @@ def test_forthewin_a_split_grid_is_shown_between_the_two_actions() -> None:
         ex.play(move)
     for target in ((2, -1), (1, 0), (-3, -1)):
         ex.select(target)
-    assert ex.line[-1] == "pirate 2,-1 blast 1,0 to -3,-1"
+    assert ex.session.line[-1] == "pirate 2,-1 blast 1,0 to -3,-1"
     assert hooks.warnings(ex.state) == {(2, -1), (3, 0)}
     assert "split" in ex.status
     assert ex.state.notes()[0].text.startswith("The Grid is split: ")
@@ -66,7 +58,7 @@ def test_ftwcards_passing_takes_three_cards_in_any_order_and_deselects() -> None
     assert ex.selection == (hand[0],)
     ex.select(hand[2])
     ex.select(hand[1])
-    assert ex.line == (f"pass {hand[0]} {hand[1]} {hand[2]}",)
+    assert ex.session.line == (f"pass {hand[0]} {hand[1]} {hand[2]}",)
 
 
 def test_ftwcards_player_count_is_a_new_game_setting() -> None:
@@ -82,25 +74,27 @@ def test_pnrz_tile_turned_twice_then_cell_places_it_in_that_rotation() -> None:
     first = ex.state.legal_moves()[0]
     tile, cell = first.targets
     ex.select(tile)
-    assert cell in ex.highlighted
+    assert cell in ex.session.highlighted
     ex.select(tile)  # a click on the picked-up tile turns it
     ex.select(tile)
     ex.select(cell)
-    assert ex.line == (f"{tile} at 0,0 r2",)
+    assert ex.session.line == (f"{tile} at 0,0 r2",)
 
 
 def test_doubleblind_view_as_a_player_is_passed_to_the_renderer() -> None:
     ex = Explorer("doubleblind", view=1)
     assert ex.view == 1
     seen = []
-    original = ex.renderer.draw
+    original = ex.board.renderer.draw
 
     def spy(canvas, state, **kwargs):  # type: ignore[no-untyped-def]
         seen.append(kwargs["view"])
         original(canvas, state, **kwargs)
 
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
-    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type(
+        "Spy", (), {"draw": staticmethod(spy), "size": ex.board.renderer.size}
+    )()
     ex.set_view(None)
     ex.set_view(0)
     assert seen == [None, 0]
@@ -140,14 +134,16 @@ def test_forthewin_two_blobs_are_not_flagged_under_no_isolated_tile() -> None:
     state = load(spec, {"connectivity": "no_isolated_tile"}, actions_used=[3, 2])
     ex = Explorer(state)
     drawn: list[frozenset[object]] = []
-    original = ex.renderer.draw
+    original = ex.board.renderer.draw
 
     def spy(canvas, state, **kwargs):  # type: ignore[no-untyped-def]
         drawn.append(frozenset(kwargs["highlight"]))
         original(canvas, state, **kwargs)
 
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
-    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type(
+        "Spy", (), {"draw": staticmethod(spy), "size": ex.board.renderer.size}
+    )()
     ex.set_view(None)
     assert hooks.warnings(ex.state) == frozenset()
     assert not drawn[-1] & {(1, 0), (4, 0)}  # Black's tiles: no start for White, no warning

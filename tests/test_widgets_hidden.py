@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import ftwkit
@@ -50,15 +48,15 @@ def test_view_as_the_player_to_move_masks_the_others_passes_everywhere() -> None
         ex.play(text)
     ex.set_view("to_play")  # Player 3 is to pass now
     assert ex.view == 2
-    assert ex.line == ("pass ? ? ?", "pass ? ? ?")
-    assert ex.variations == [("pass ? ? ?", "pass ? ? ?")]
+    assert ex.session.line == ("pass ? ? ?", "pass ? ? ?")
+    assert ex.session.lines == [("pass ? ? ?", "pass ? ? ?")]
     labels = [label for label, _ in ex.history.moves.options]
     assert labels == ["start", "1. pass ? ? ? (Player 1)", "2. pass ? ? ? (Player 2)"]
     variations = " ".join(label for label, _ in ex.history.tree_select.options)
     for text in played:
         assert text.split(" ", 1)[1] not in variations
     # the downloads: the position is Player 3's observation; the record is not offered
-    data = json.loads(ex.position_json())
+    data = ex.session.position()
     assert data == ex.state.observation(2)
     assert data["hands"][0] == [None] * len(data["hands"][0])
     ex.settings.selected_index = 1  # open "Load / save / export"
@@ -66,19 +64,19 @@ def test_view_as_the_player_to_move_masks_the_others_passes_everywhere() -> None
     assert "Download Player 3&#x27;s view" in downloads
     assert "record" in downloads and "Download record" not in downloads
     with pytest.raises(IllegalMove, match="designer"):
-        ex.record_json()
+        ex.session.record()
     # Player 1, looking back at move 1, reads their own pass in full
     ex.set_view(0)
-    assert ex.line[0] == played[0] and ex.line[1] == "pass ? ? ?"
+    assert ex.session.line[0] == played[0] and ex.session.line[1] == "pass ? ? ?"
     ex.set_view(None)
-    assert ex.line == tuple(played)
-    assert json.loads(ex.position_json()) == ex.state.to_json()
+    assert ex.session.line == tuple(played)
+    assert ex.session.position() == ex.state.to_json()
 
 
 def test_a_fixed_view_does_not_offer_or_explain_another_players_moves() -> None:
     ex = Explorer("ftwcards", players=3, seed=1, view=1)
     mover_hand = ex.state.to_json()["hands"][0]
-    assert ex.highlighted == frozenset() and ex.button_moves == []
+    assert ex.session.highlighted == frozenset() and list(ex.session.buttons) == []
     assert not ex.play(f"pass {mover_hand[0]} {mover_hand[1]} {mover_hand[2]}")
     assert "Player 1's turn" in ex.message and "Player 2's view" in ex.message
     refusal = ex.message
@@ -87,7 +85,7 @@ def test_a_fixed_view_does_not_offer_or_explain_another_players_moves() -> None:
     # a wrong card typed for the hidden player gets the same answer, not the engine's reason
     ex.play("pass 1 2 3")
     assert ex.message == refusal
-    assert ex.line == ()
+    assert ex.session.line == ()
 
 
 def test_the_last_move_is_not_marked_on_the_board_when_it_is_masked() -> None:
@@ -96,13 +94,15 @@ def test_the_last_move_is_not_marked_on_the_board_when_it_is_masked() -> None:
     ex.play(str(ex.state.legal_moves()[0]))
     ex.set_view(1)
     seen = []
-    original = ex.renderer.draw
+    original = ex.board.renderer.draw
 
     def spy(canvas, state, **kwargs):  # type: ignore[no-untyped-def]
         seen.append(kwargs["last_move"])
         original(canvas, state, **kwargs)
 
-    ex.board.renderer = type("Spy", (), {"draw": staticmethod(spy), "size": ex.renderer.size})()
+    ex.board.renderer = type(
+        "Spy", (), {"draw": staticmethod(spy), "size": ex.board.renderer.size}
+    )()
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
     ex.set_view(0)
     assert seen == [False, True]

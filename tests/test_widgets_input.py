@@ -32,7 +32,7 @@ def assert_one_line_reason(ex: Explorer, *words: str) -> None:
 def test_a_non_integer_typed_in_an_integer_option_is_refused_in_one_line() -> None:
     ex = Explorer("forthewin")
     before = ex.state
-    ex.option_widgets["max_rounds"].value = "abc"
+    ex.setup.option_widgets["max_rounds"].value = "abc"
     assert_one_line_reason(ex, "Maximum rounds", "not a whole number")
     assert ex.state is before and ex.log_panel.entries == []
 
@@ -102,7 +102,7 @@ def test_an_unexpected_error_goes_to_the_server_log_with_its_traceback(
     def broken(*_args: Any, **_kwargs: Any) -> None:
         raise OSError(f"{SERVER_PATH}/secret.json: no such file")
 
-    monkeypatch.setattr(ex.renderer, "draw", broken)
+    monkeypatch.setattr(ex.board.renderer, "draw", broken)
     with caplog.at_level(logging.ERROR, logger="widgets"):
         ex.select("B3")
     assert SERVER_PATH not in page_text(ex) and "Traceback" not in page_text(ex)
@@ -150,7 +150,7 @@ def test_an_abusive_call_names_its_reason_in_one_short_line(
     assert_one_line_reason(ex)
     assert ex.message.startswith(reason), ex.message
     assert len(ex.lines.message.value) < 400  # nothing of a megabyte is sent back to the page
-    assert ex.line == ("B3-C3",) and ex.log_panel.entries == []
+    assert ex.session.line == ("B3-C3",) and ex.log_panel.entries == []
 
 
 def test_a_long_why_not_answer_is_cut_to_one_line() -> None:

@@ -10,7 +10,7 @@ import zlib
 import pytest
 
 from ftwkit.errors import IllegalMove
-from widgets import Explorer
+from widgets import Explorer, links
 from widgets.links import MAX_LINK_CHARS, encode_value, link, open_from_url, read_query
 
 
@@ -25,7 +25,7 @@ def _played() -> Explorer:
 
 def test_the_position_link_opens_the_state_shown() -> None:
     ex = _played()
-    query = ex.link_to_position()
+    query = links.position_link(ex.session)
     assert query.startswith("?position=")
     other = Explorer("playwin")
     assert other.open_link(query[1:])
@@ -36,8 +36,8 @@ def test_the_position_link_opens_the_state_shown() -> None:
 def test_the_record_link_opens_every_line() -> None:
     ex = _played()
     other = Explorer("playwin")
-    assert other.open_link(ex.link_to_record()[1:])
-    assert other.variations == [("B3-C3", "H6-G6"), ("B3-C3", "H5-G5")]
+    assert other.open_link(links.record_link(ex.session)[1:])
+    assert other.session.lines == [("B3-C3", "H6-G6"), ("B3-C3", "H5-G5")]
 
 
 def test_a_hand_written_link_of_url_encoded_json_opens_too() -> None:
@@ -52,7 +52,7 @@ def test_voila_passes_the_query_string_through_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     ex = _played()
-    monkeypatch.setenv("QUERY_STRING", ex.link_to_position()[1:])
+    monkeypatch.setenv("QUERY_STRING", links.position_link(ex.session)[1:])
     other = Explorer("playwin")
     assert open_from_url(other)
     assert other.state == ex.state
@@ -73,7 +73,7 @@ def test_no_link_leaves_the_explorer_as_it_is() -> None:
     ex = _played()
     assert not ex.open_link("")
     assert not ex.open_link("seed=3&x=%7B")
-    assert ex.line == ("B3-C3", "H5-G5") and ex.message == ""
+    assert ex.session.line == ("B3-C3", "H5-G5") and ex.message == ""
 
 
 def _packed(text: bytes) -> str:
@@ -113,18 +113,18 @@ def test_a_bad_link_shows_one_line_and_keeps_the_game(query: str, message: str) 
     assert ex.message.startswith(message), ex.message
     assert "\n" not in ex.message and "Traceback" not in ex.message
     assert "/work" not in ex.message and ".py" not in ex.message
-    assert ex.line == ("B3-C3", "H5-G5")
+    assert ex.session.line == ("B3-C3", "H5-G5")
 
 
 def test_the_links_of_a_hidden_game_are_only_in_the_designers_view() -> None:
     ex = Explorer("ftwcards", players=3)
     ex.settings.selected_index = 1  # open "Load / save / export"
-    assert ex.link_to_position().startswith("?position=")
-    assert ex.files.position_link.value == ex.link_to_position()
+    assert links.position_link(ex.session).startswith("?position=")
+    assert ex.files.position_link.value == links.position_link(ex.session)
     ex.set_view(0)
     assert ex.files.links_box.layout.display == "none"
     with pytest.raises(IllegalMove, match=r"not offered in Player 1's view"):
-        ex.link_to_position()
+        links.position_link(ex.session)
 
 
 def test_read_query_names_the_parameter() -> None:
@@ -144,10 +144,10 @@ def test_a_link_made_on_a_casebook_or_a_note_opens_on_the_games_explorer_page(
     _under_voila(monkeypatch, page)
     ex = _played()
     value = encode_value(ex.state.to_json())
-    assert ex.link_to_position() == (
+    assert links.position_link(ex.session) == (
         f"http://127.0.0.1:8866/voila/render/playwin.ipynb?position={value}"
     )
-    assert ex.resume_link == f"playwin.ipynb?position={value}"
+    assert links.resume_link(ex.session) == f"playwin.ipynb?position={value}"
 
 
 def test_the_page_keeps_the_link_to_the_position_shown_after_every_move(
@@ -157,20 +157,20 @@ def test_the_page_keeps_the_link_to_the_position_shown_after_every_move(
     ex = Explorer("playwin")
     ex.play("B3-C3")
     value = encode_value(ex.state.to_json())
-    assert ex.resume_link == f"?position={value}"
+    assert links.resume_link(ex.session) == f"?position={value}"
     assert ex.resume.value == f'<span class="ftw-resume" data-link="?position={value}"></span>'
     assert ex.resume.layout.display == "none"
     other = Explorer("playwin")
-    assert other.open_link(ex.resume_link[1:]) and other.state == ex.state
+    assert other.open_link(links.resume_link(ex.session)[1:]) and other.state == ex.state
     ex.back()
-    assert ex.resume_link == f"?position={encode_value(ex.state.to_json())}"
+    assert links.resume_link(ex.session) == f"?position={encode_value(ex.state.to_json())}"
 
 
 def test_the_kept_link_holds_no_hidden_cards_in_a_players_view() -> None:
     ex = Explorer("ftwcards", players=3)
-    assert ex.resume_link.startswith("?position=")
+    assert links.resume_link(ex.session).startswith("?position=")
     ex.set_view(0)
-    assert ex.resume_link == ""
+    assert links.resume_link(ex.session) == ""
     assert 'data-link=""' in ex.resume.value
 
 

@@ -21,7 +21,7 @@ def _places(ex: Explorer) -> list[Place]:
 
 def _spy_draws(ex: Explorer) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
-    original = ex.renderer.draw
+    original = ex.board.renderer.draw
 
     def spy(canvas: Any, state: Any, **kwargs: Any) -> None:
         seen.append(kwargs)
@@ -35,7 +35,7 @@ def _spy_draws(ex: Explorer) -> list[dict[str, Any]]:
         def __getattr__(self, name: str) -> Any:
             return getattr(real, name)
 
-    real = ex.renderer
+    real = ex.board.renderer
     ex.canvas._handle_frontend_event(ex.canvas, {"event": "client_ready"}, [])
     ex.board.renderer = Spy()
     return seen
@@ -44,22 +44,22 @@ def _spy_draws(ex: Explorer) -> list[dict[str, Any]]:
 def test_a_cell_click_places_the_tile_unturned_when_it_was_not_rotated() -> None:
     ex, tile = _explorer()
     ex.select(tile)
-    assert ex.turn == 0
+    assert ex.session.turn == 0
     ex.select((0, 0))
-    assert ex.line == (f"{tile} at 0,0 r0",)
+    assert ex.session.line == (f"{tile} at 0,0 r0",)
 
 
 def test_rotating_with_the_button_then_clicking_a_cell_places_it_so_turned() -> None:
     ex, tile = _explorer()
     ex.select(tile)
-    assert ex.rotate_button.layout.visibility == "visible"
-    ex.rotate_button.click()
+    assert ex.board.rotate_button.layout.visibility == "visible"
+    ex.board.rotate_button.click()
     ex.rotate()
-    assert ex.turn == 2
+    assert ex.session.turn == 2
     assert ex.message == "Turned to 2 quarter turns clockwise: click a place."
     ex.select((0, 0))
-    assert ex.line == (f"{tile} at 0,0 r2",)
-    assert ex.turn is None and ex.rotate_button.layout.visibility == "hidden"
+    assert ex.session.line == (f"{tile} at 0,0 r2",)
+    assert ex.session.turn is None and ex.board.rotate_button.layout.visibility == "hidden"
 
 
 def test_clicking_the_tile_in_hand_again_turns_it_and_wraps_after_a_full_turn() -> None:
@@ -67,9 +67,9 @@ def test_clicking_the_tile_in_hand_again_turns_it_and_wraps_after_a_full_turn() 
     ex.select(tile)
     for expected in (1, 2, 3, 0, 1):
         ex.select(tile)
-        assert ex.selection == (tile,) and ex.turn == expected
+        assert ex.selection == (tile,) and ex.session.turn == expected
     ex.select((0, 0))
-    assert ex.line == (f"{tile} at 0,0 r1",)
+    assert ex.session.line == (f"{tile} at 0,0 r1",)
 
 
 def test_picking_up_another_tile_starts_it_unturned() -> None:
@@ -78,14 +78,14 @@ def test_picking_up_another_tile_starts_it_unturned() -> None:
     ex.select(tile)
     ex.rotate()
     ex.select(other)
-    assert ex.selection == (other,) and ex.turn == 0
+    assert ex.selection == (other,) and ex.session.turn == 0
 
 
 def test_rotate_with_nothing_picked_up_is_refused() -> None:
     ex, _ = _explorer()
     ex.rotate()
     assert ex.message == "pick up a piece that can be turned first (nothing to rotate)"
-    assert ex.line == ()
+    assert ex.session.line == ()
 
 
 def test_the_renderer_is_given_the_ghost_of_the_tile_in_its_turn() -> None:
@@ -108,7 +108,7 @@ def test_the_ghost_follows_the_considered_place_where_the_tile_fits() -> None:
     fits = sorted({m.at for m in _places(ex) if m.tile == nxt.tile})
     seen = _spy_draws(ex)
     ex.consider(fits[-1])
-    assert seen[-1]["ghost"] == (nxt.tile, fits[-1], ex.turn)
+    assert seen[-1]["ghost"] == (nxt.tile, fits[-1], ex.session.turn)
     ex.consider((99, 99))  # fits nowhere: the ghost goes back to the first place it fits
     assert seen[-1]["ghost"][1] in fits
 
@@ -154,12 +154,12 @@ def test_the_pointer_moving_over_a_place_moves_the_ghost_there() -> None:
     ex.select(nxt.tile)
     fits = sorted({m.at for m in _places(ex) if m.tile == nxt.tile})
     seen = _spy_draws(ex)
-    box = ex.renderer.target_box(ex.state, fits[-1])
+    box = ex.board.renderer.target_box(ex.state, fits[-1])
     assert box is not None
     x, y, w, h = box
     event = {"event": "mouse_move", "x": x + w / 2, "y": y + h / 2}
     ex.canvas._handle_frontend_event(ex.canvas, event, [])
-    assert seen[-1]["ghost"] == (nxt.tile, fits[-1], ex.turn)
+    assert seen[-1]["ghost"] == (nxt.tile, fits[-1], ex.session.turn)
     drawn = len(seen)
     ex.canvas._handle_frontend_event(ex.canvas, event, [])  # the same place: no redraw
     assert len(seen) == drawn
@@ -177,6 +177,6 @@ def test_the_r_key_on_the_board_turns_the_picked_up_tile() -> None:
     ex.select(tile)
     key = {"event": "key_down", "key": "r", "shift_key": False, "ctrl_key": False}
     ex.canvas._handle_frontend_event(ex.canvas, {**key, "meta_key": False}, [])
-    assert ex.turn == 1
+    assert ex.session.turn == 1
     ex.select((0, 0))
-    assert ex.line == (f"{tile} at 0,0 r1",)
+    assert ex.session.line == (f"{tile} at 0,0 r1",)

@@ -37,7 +37,7 @@ LINES = [
 
 
 def test_the_record_keeps_every_variation() -> None:
-    data = json.loads(_explored().record_json())
+    data = _explored().session.record()
     assert data["moves"] == ["B3-C3", "H6-G6", "C3-D3"]
     assert data["variations"] == [
         {"at": 0, "moves": ["B2-C2"]},
@@ -47,24 +47,24 @@ def test_the_record_keeps_every_variation() -> None:
 
 def test_a_saved_tree_loads_back_with_its_variations() -> None:
     ex = _explored()
-    assert ex.variations == LINES
+    assert ex.session.lines == LINES
     other = Explorer("playwin")
-    assert other.load_json(ex.record_json())
-    assert other.variations == LINES
-    assert other.line == LINES[0] and other.index == 3
+    assert other.load_json(json.dumps(ex.session.record()))
+    assert other.session.lines == LINES
+    assert other.session.line == LINES[0] and other.session.index == 3
     assert other.message == "Loaded a record of 3 moves and 3 variations."
-    assert other.record_json() == ex.record_json()
+    assert other.session.record() == ex.session.record()
 
 
 def test_a_reader_without_variations_gets_the_main_line() -> None:
-    data = json.loads(_explored().record_json())
+    data = _explored().session.record()
     assert [str(m) for m in ftwkit.replay(data).moves()] == list(LINES[0])
 
 
 def test_a_record_without_variations_is_unchanged() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
-    assert json.loads(ex.record_json()) == ftwkit.record(ex.state)
+    assert ex.session.record() == ftwkit.record(ex.state)
 
 
 def _data(*variations: Any) -> dict[str, Any]:
@@ -108,7 +108,7 @@ def test_the_explorer_shows_a_bad_variation_in_one_line_and_keeps_its_tree() -> 
     ex = _explored()
     assert not ex.load_json(json.dumps(_data({"at": 9, "moves": ["H5-G5"]})))
     assert ex.message.startswith("variations[1].at: must be the index of a move")
-    assert "\n" not in ex.message and ex.variations == LINES
+    assert "\n" not in ex.message and ex.session.lines == LINES
 
 
 def test_variation_json_nests_only_when_it_has_side_lines() -> None:

@@ -47,7 +47,7 @@ def test_choices_read_as_the_rule_page_words_them() -> None:
 def test_the_board_says_which_variant_is_playing() -> None:
     ex = Explorer("forthewin")
     assert "Playing: standard rules" in ex.lines.variant.value
-    ex.option_widgets["grid_check"].value = "per_action_all"
+    ex.setup.option_widgets["grid_check"].value = "per_action_all"
     assert "Playing: variant — Grid check: after every single action" in ex.lines.variant.value
     assert ex.state.rules.options.grid_check == "per_action_all"
 
@@ -56,26 +56,26 @@ def test_changing_a_variant_keeps_the_game_before_reachable() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
     ex.play("H6-G6")
-    ex.option_widgets["approach"].value = "no_farther"
-    assert ex.line == () and ex.state.rules.options.approach == "no_farther"
+    ex.setup.option_widgets["approach"].value = "no_farther"
+    assert ex.session.line == () and ex.state.rules.options.approach == "no_farther"
     assert ex.message == (
         "New game: variant — Approach: may also stay as close (the author's variant). "
         "The game before is kept under Earlier games (2 moves, standard rules "
         "(the recommended readings))."
     )
-    assert ex.earlier_games == ["2 moves, standard rules (the recommended readings)"]
+    assert ex.shelf.labels == ["2 moves, standard rules (the recommended readings)"]
     ex.return_to_earlier(0)
-    assert ex.line == ("B3-C3", "H6-G6")
+    assert ex.session.line == ("B3-C3", "H6-G6")
     assert ex.state.rules.options.approach == "strict"
-    assert ex.option_widgets["approach"].value == "strict"
-    assert ex.earlier_games == []  # the variant game had no move: nothing to keep
+    assert ex.setup.option_widgets["approach"].value == "strict"
+    assert ex.shelf.labels == []  # the variant game had no move: nothing to keep
 
 
 def test_a_game_without_moves_is_not_kept() -> None:
     ex = Explorer("playwin")
-    ex.option_widgets["approach"].value = "no_farther"
+    ex.setup.option_widgets["approach"].value = "no_farther"
     ex.new_game(seed=3)
-    assert ex.earlier_games == []
+    assert ex.shelf.labels == []
 
 
 def test_a_bad_earlier_game_number_is_refused() -> None:
@@ -98,15 +98,15 @@ def test_the_variant_line_names_each_switch_that_differs_in_words() -> None:
 def test_a_refused_switch_value_is_said_under_it_and_goes_back_to_the_one_playing() -> None:
     ex = Explorer("playwin")
     ex.play("B3-C3")
-    box = ex.option_widgets["max_plies_without_capture"]
+    box = ex.setup.option_widgets["max_plies_without_capture"]
     note = ex.setup.notes["max_plies_without_capture"]
     box.value = "abc"
     assert box.value == ""  # the value playing (off)
     assert "is not a whole number (leave it blank for off)" in note.value and box.value == ""
-    assert ex.line == ("B3-C3",)  # no new game
+    assert ex.session.line == ("B3-C3",)  # no new game
     box.value = "40"
     assert ex.state.rules.options.max_plies_without_capture == 40
     assert "New game: variant" in note.value and "40" in note.value
-    ex.option_widgets["lines"].value = 12
+    ex.setup.option_widgets["lines"].value = 12
     assert note.value == ""  # only the switch changed last speaks
     assert "New game" in ex.setup.notes["lines"].value

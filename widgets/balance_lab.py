@@ -24,7 +24,7 @@ import ipywidgets
 import ftwkit
 from ftwkit import agents as agents_mod
 from ftwkit import registry
-from ftwkit.analysis.readable import plain_doc, variant_text
+from ftwkit.analysis import plain_doc, variant_text
 from ftwkit.options import OptionSpec, describe_options
 from widgets.links import link_notice
 from widgets.log import LogPanel
@@ -261,7 +261,7 @@ class BalanceLab(ipywidgets.VBox):
         if self._thread is not None and self._thread.is_alive():
             self.status.value = "A study is already running."
             return
-        from ftwkit.analysis.__main__ import parse_agents
+        from ftwkit.analysis import parse_agents
 
         try:
             specs = parse_agents(self.agents.value)
@@ -304,9 +304,25 @@ class BalanceLab(ipywidgets.VBox):
         return explorer
 
     # ----------------------------------------------------------------- study thread
-    def _study(self, specs: list[Any], variants: Mapping[str, Mapping[str, Any]]) -> None:
+    def _simulate(self, specs: list[Any], variants: Any, executor: Any, **more: Any) -> Any:
+        """Play the form's study (game, players, games, seed) with ``specs`` in the seats; both
+        the study and its skill check go through here, so they differ only in their agents."""
         from ftwkit.analysis import simulate
 
+        return simulate(
+            self.game.value,
+            variants=variants,
+            agents=specs,
+            players=self.players.value,
+            games=self.games.value,
+            seed=self.seed.value,
+            executor=executor,
+            progress=False,
+            stop=self._stop,
+            **more,
+        )
+
+    def _study(self, specs: list[Any], variants: Mapping[str, Mapping[str, Any]]) -> None:
         client = None
         try:
             executor = self.executor
@@ -314,18 +330,7 @@ class BalanceLab(ipywidgets.VBox):
                 from dask.distributed import Client
 
                 client = executor = Client(self.scheduler.value.strip())
-            results = simulate(
-                self.game.value,
-                variants=variants,
-                agents=specs,
-                players=self.players.value,
-                games=self.games.value,
-                seed=self.seed.value,
-                executor=executor,
-                progress=False,
-                on_result=self._show,
-                stop=self._stop,
-            )
+            results = self._simulate(specs, variants, executor, on_result=self._show)
             self._show(results, final=True)
             if self.skill.value and not results.interrupted:
                 self._skill_check(specs, variants, executor)
@@ -345,7 +350,7 @@ class BalanceLab(ipywidgets.VBox):
         self.progress.value = done
         state = "stopped" if final and results.interrupted else "done" if final else "running"
         self.status.value = f"{done} of {self.progress.max} games ({state})."
-        from ftwkit.analysis.readable import agents_sentence, sample_warning
+        from ftwkit.analysis import agents_sentence, sample_warning
 
         counts = results.games["variant"].value_counts()
         warning = sample_warning(int(counts.min()) if len(counts) else 0)
@@ -380,7 +385,7 @@ class BalanceLab(ipywidgets.VBox):
         now = time.monotonic()
         if final or now - self._last_plot > _PLOT_EVERY:
             self._last_plot = now
-            from ftwkit.analysis.plots import figure_png
+            from ftwkit.analysis import figure_png
 
             self.plots.children = [
                 ipywidgets.Image(value=figure_png(fig), format="png", width=420)
@@ -390,9 +395,7 @@ class BalanceLab(ipywidgets.VBox):
     def _skill_check(self, specs: list[Any], variants: Any, executor: Any) -> None:
         """Play the same study at a quarter of each search agent's budget; say per variant
         whether the conclusion (which seat is favoured) agrees."""
-        from ftwkit.analysis import simulate
-        from ftwkit.analysis.runner import normalise_agents
-        from ftwkit.analysis.skill import conclusion
+        from ftwkit.analysis import conclusion, normalise_agents
 
         weaker = []
         for name, params in normalise_agents(specs):
@@ -407,17 +410,7 @@ class BalanceLab(ipywidgets.VBox):
             )
             return
         self.status.value = "Playing the same study at a lower skill…"
-        weak = simulate(
-            self.game.value,
-            variants=variants,
-            agents=weaker,
-            players=self.players.value,
-            games=self.games.value,
-            seed=self.seed.value,
-            executor=executor,
-            progress=False,
-            stop=self._stop,
-        )
+        weak = self._simulate(weaker, variants, executor)
         self.weaker = weak
         strong = self.results
         sentences = []
@@ -440,7 +433,7 @@ class BalanceLab(ipywidgets.VBox):
     def _show_usage(self, results: Any) -> None:
         import pandas as pd
 
-        from ftwkit.analysis.usage import rare_kinds
+        from ftwkit.analysis import rare_kinds
 
         try:
             table = results.usage()
@@ -484,7 +477,7 @@ class BalanceLab(ipywidgets.VBox):
         import base64
         import tempfile
 
-        from ftwkit.analysis.report import reproduce_command, write_report
+        from ftwkit.analysis import reproduce_command, write_report
 
         if self.results is None:
             raise ValueError("no results yet: run a study first")
@@ -558,8 +551,7 @@ def findings_html(folder: Any) -> str:
 
     import pandas as pd
 
-    from ftwkit.analysis import load
-    from ftwkit.analysis.readable import agents_sentence
+    from ftwkit.analysis import agents_sentence, load
 
     parts = []
     root = Path(folder)

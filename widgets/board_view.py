@@ -16,9 +16,7 @@ import ipywidgets
 from ipycanvas import Canvas
 
 from ftwkit.protocol import Move, State
-from ftwkit.render.base import Pen
-from ftwkit.render.hints import draw_hint
-from ftwkit.render.theme import resolve as resolve_theme
+from ftwkit.render import Pen, draw_hint, resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
 
@@ -59,6 +57,8 @@ class BoardView(ipywidgets.VBox):
     ) -> None:
         self.renderer = renderer
         self.client_ready = False
+        self.draws = 0
+        """How many pictures the board was given (for tests and benchmarks)."""
         self._ready = ready
         self._play_text = play_text
         width, height = size
@@ -126,6 +126,7 @@ class BoardView(ipywidgets.VBox):
     ) -> None:
         """Draw ``state`` in ``view`` with its markers, a cross on each place ``passed`` over by
         the move entered so far, the hint's moves and a "thinking…" badge."""
+        self.draws += 1
         width, height = self.renderer.size(state, view=view)
         if (width, height) != (self.canvas.width, self.canvas.height):
             self.canvas.width, self.canvas.height = width, height
@@ -137,6 +138,7 @@ class BoardView(ipywidgets.VBox):
 
     def draw_cover(self, name: str | None) -> None:
         """The pass-the-device screen: the board's area, covered, naming the next player."""
+        self.draws += 1
         theme = resolve_theme(None)
         with drawing():
             pen = Pen(self.canvas, theme)

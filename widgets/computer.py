@@ -1,28 +1,18 @@
-"""Computer seats for the explorer: the level menu, the seats, and searches off the widget callback.
+"""Computer seats for the explorer: the level menu, the seats, Stop / Go, the hint.
 
 The levels are ``ftwkit.agents.levels()``, so the menu grows as agents are added and no game is
 named here. :class:`ComputerSeats` is the explorer's part that decides when a computer seat moves:
 it holds who plays each seat, the pause (Stop, or a jump in the history), the search under way and
-the hint, and shows them in its :class:`SeatPanel`. A search runs in a background thread; its
-result is handed back on the kernel's event loop (the thread that runs widget callbacks), and the
-seats hand a move to the explorer, which plays it through its single update method, never from the
-thread. Without a kernel (tests, scripts) results wait in a queue until :meth:`Background.drain`
-delivers them in the caller's thread.
-
-While a search runs, the interpreter's thread switch interval is shortened (:class:`SearchSlices`):
-a search is pure Python and holds the GIL, and with the default 5 ms slice the kernel's answer to a
-click (Stop, Back), which gives the GIL up and waits for it again around every message it sends,
-waited up to 5 ms for the search each time. In the PNRZ dashboard on a loaded machine a click on
-Stop during a search was answered in a median 86 ms before (10 clicks) and 45 ms after, Back in
-110 ms and 82 ms, and the slowest Back seen before (620 ms) was over the 300 ms a person notices.
+the hint, shows them in its :class:`SeatPanel`, and is what a notebook or test drives
+(``explorer.computer.set_seat(1, "easy")``, ``.stop()``, ``.go()``, ``.hint()``, ``.wait()``).
+A search runs off the widget callback (:class:`widgets.background.Background`); its move is played
+into the explorer's session on the widget thread, never from the search's thread, and the explorer
+is told through its single update.
 """
 
 from __future__ import annotations
 
 import html
-import queue
-import sys
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,17 +20,15 @@ import ipywidgets
 
 from ftwkit import agents
 from ftwkit.errors import IllegalMove
-from ftwkit.explore.tree import Node
+from ftwkit.explore import Node, Session
 from ftwkit.protocol import Move, State
-from widgets.log import LogPanel
+from widgets.background import Background
+from widgets.log import LogPanel, guarded
 
 __all__ = [
     "HINT_MOVES",
     "PERSON",
-    "SEARCH_SWITCH_INTERVAL",
-    "Background",
     "ComputerSeats",
-    "SearchSlices",
     "SeatPanel",
     "describe",
     "make_agent",
@@ -91,117 +79,6 @@ def make_agent(key: str, seed: int | None) -> agents.Agent:
         name, params = levels[key]
         return agents.make(name, seed=seed, **params)
     return agents.make(key, seed=seed)
-
-
-SEARCH_SWITCH_INTERVAL = 0.0005
-"""Seconds a thread may hold the GIL while another waits, while a search runs (default 0.005)."""
-
-
-class SearchSlices:
-    """Shortens the interpreter's thread switch interval while at least one search runs.
-
-    The interval is process-wide, so the searches of every explorer in the kernel are counted
-    together: the first to start saves the interval in force and the last to end restores it.
-    """
-
-    _lock = threading.Lock()
-    _running = 0
-    _saved = 0.0
-
-    @classmethod
-    def enter(cls) -> None:
-        """A search starts."""
-        with cls._lock:
-            if cls._running == 0:
-                cls._saved = sys.getswitchinterval()
-                sys.setswitchinterval(min(cls._saved, SEARCH_SWITCH_INTERVAL))
-            cls._running += 1
-
-    @classmethod
-    def leave(cls) -> None:
-        """A search ended (its result or its exception is in hand)."""
-        with cls._lock:
-            cls._running -= 1
-            if cls._running == 0:
-                sys.setswitchinterval(cls._saved)
-
-
-def _kernel_loop() -> Any | None:
-    """The running kernel's event loop (thread-safe ``add_callback``), or ``None`` outside one."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    shell = get_ipython()
-    kernel = getattr(shell, "kernel", None)
-    loop = getattr(kernel, "io_loop", None)
-    return loop if callable(getattr(loop, "add_callback", None)) else None
-
-
-class Background:
-    """Runs tasks in daemon threads and hands each result to its callback on the widget thread.
-
-    The callback gets the task's return value, or the exception it raised. Inside a kernel it
-    runs on the kernel's event loop; elsewhere it waits until :meth:`drain` is called.
-    """
-
-    def __init__(self) -> None:
-        self._done: queue.Queue[tuple[Callable[[Any], None], Any]] = queue.Queue()
-        self._running = 0
-        self._lock = threading.Lock()
-
-    @property
-    def busy(self) -> bool:
-        """Whether a task runs or a result waits to be delivered."""
-        with self._lock:
-            return self._running > 0 or not self._done.empty()
-
-    def run(self, task: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        """Start ``task`` in a thread; ``done(result)`` follows on the widget thread."""
-        loop = _kernel_loop()
-
-        def work() -> None:
-            try:
-                result: Any = task()
-            except Exception as err:  # handed to ``done``, which decides what the page says
-                result = err
-            finally:
-                SearchSlices.leave()
-            with self._lock:
-                self._running -= 1
-                if loop is None:
-                    self._done.put((done, result))
-            if loop is not None:
-                loop.add_callback(done, result)
-
-        with self._lock:
-            self._running += 1
-        SearchSlices.enter()  # before the thread starts: it is short as soon as run returns
-        threading.Thread(target=work, name="ftwkit-computer", daemon=True).start()
-
-    def drain(self, timeout: float = 60.0) -> bool:
-        """Outside a kernel: deliver results until nothing runs; False if ``timeout`` passed.
-
-        A delivered result may start another task (the next computer seat), which is waited for
-        too, so one call plays a computer-only game to its end.
-        """
-        deadline = threading.Event()
-        timer = threading.Timer(timeout, deadline.set)
-        timer.daemon = True
-        timer.start()
-        try:
-            while not deadline.is_set():
-                try:
-                    done, result = self._done.get(timeout=0.01)
-                except queue.Empty:
-                    with self._lock:
-                        if self._running == 0 and self._done.empty():
-                            return True
-                    continue
-                done(result)
-            return False
-        finally:
-            timer.cancel()
 
 
 class SeatPanel(ipywidgets.VBox):
@@ -277,18 +154,16 @@ class ComputerSeats:
     The explorer's part for the computer. It holds the seats, the pause, the search under way and
     the hint, and shows them in :attr:`panel`; the explorer calls :meth:`sync` and
     :meth:`refresh` from its single update, so the status line, the "thinking…" badge and the
-    buttons change with the picture. A search's result comes back through ``play`` (a legal
-    move, for the explorer to play through its update) or ``update`` (a message: the computer
-    could not move, or the hint is ready); a result whose position is gone (a move, Back or Stop
-    came first) is dropped.
+    buttons change with the picture. Every change here (a seat, Stop, Go, a hint, the computer's
+    move played into the session) ends with ``update``, the explorer's update; a search result
+    whose position is gone (a move, Back or Stop came first) is dropped.
 
     Args:
         players: the number of seats (all played by a person at first).
+        session: the session shown (read at each use: a new game replaces it).
         seed: the seed the agents' seeds derive from (the game's, read when a search starts).
-        play: the explorer plays the computer's move (it is legal at the position shown).
-        update: the explorer's update with a message on the message line (``error``: as an error).
-        choose_seat: a seat's menu was changed on the page to ``key`` (the explorer's
-            ``set_seat``).
+        update: the explorer's update, with the text for the message line (``None``: keep the
+            line as it is) and whether it reports an error.
         log: where a failing search is noted.
     """
 
@@ -296,17 +171,15 @@ class ComputerSeats:
         self,
         players: int,
         *,
+        session: Callable[[], Session],
         seed: Callable[[], int],
-        play: Callable[[Move], None],
-        update: Callable[[str, bool], None],
-        choose_seat: Callable[[int, str], None],
+        update: Callable[[str | None, bool], None],
         log: LogPanel,
     ) -> None:
+        self._session = session
         self._seed = seed
-        self._play = play
         self._update = update
-        self._choose_seat = choose_seat
-        self._log = log
+        self.log_panel = log
         self.background = Background()
         self.menu = menu()
         self._seats: list[str] = [PERSON] * players
@@ -323,6 +196,9 @@ class ComputerSeats:
         self.panel.hint_level.options = levels
         keys = [key for _, key in levels]
         self.panel.hint_level.value = "easy" if "easy" in keys else keys[0]
+        self.panel.stop_button.on_click(lambda _b: self.stop())
+        self.panel.go_button.on_click(lambda _b: self.go())
+        self.panel.hint_button.on_click(lambda _b: self.hint())
 
     # ----------------------------------------------------------------- what it holds
     @property
@@ -334,6 +210,11 @@ class ComputerSeats:
     def choices(self) -> list[str]:
         """The keys the seat menus offer (``"person"`` first)."""
         return [key for _, key in self.menu]
+
+    @property
+    def played(self) -> list[int]:
+        """The seats the computer plays (for the session's pass-the-device)."""
+        return [p for p, key in enumerate(self._seats) if key != PERSON]
 
     @property
     def thinking(self) -> bool:
@@ -356,6 +237,11 @@ class ComputerSeats:
             return []
         return self._hint[2]
 
+    @property
+    def hint_shown(self) -> list[tuple[str, float]]:
+        """The hint at the node shown: ``(move, share)``, best first (empty if none)."""
+        return [(str(m), w) for m, w in self.hint_for(self._session().tree.current)]
+
     def status(self, state: State) -> str:
         """The computer's part of the status line ('' when it has nothing to say)."""
         if self._thinking is not None:
@@ -374,53 +260,62 @@ class ComputerSeats:
             name = state.rules.player_names(state.players)[state.to_play or 0]
             raise IllegalMove(f"{name} (the computer) is thinking; press Stop to take over")
 
-    # ----------------------------------------------------------------- changes
+    # ----------------------------------------------------------------- what a person does
+    @guarded("players")
     def set_seat(self, player: int, key: str) -> None:
-        """Let a person (``"person"``) or the computer (a level or agent name) play ``player``.
-
-        Raises:
-            IllegalMove: no such menu key or player.
-        """
+        """Let a person (``"person"``) or the computer (a level or agent name) play ``player``;
+        an unknown key or player is refused on the message line."""
         if key not in self.choices:
             raise IllegalMove(f"{key!r} is not a player; choose one of {self.choices}")
         if not 0 <= player < len(self._seats):
             raise IllegalMove(f"there is no player {player}: the game has {len(self._seats)}")
         self._seats[player] = key
         self.paused = False
+        self._update(None, False)
 
-    def stop(self) -> bool:
-        """Drop the search under way and wait for Go; whether a search was under way."""
+    @guarded("stop")
+    def stop(self) -> None:
+        """Stop the computer: a search under way is ignored; nothing moves until :meth:`go`."""
         was = self._thinking is not None
         self._cancel()
         self.paused = True
-        return was
+        self._update("Stopped: the computer waits until you press Go." if was else "", False)
 
-    def hint(self, state: State, node: Node) -> str:
-        """Ask the hint level's agent for its weights at ``node``; returns the level asked.
+    @guarded("go")
+    def go(self) -> None:
+        """Let the computer move for its seats again (after Stop, Back or a jump)."""
+        self.paused = False
+        session = self._session()
+        self._update(session.message, session.error)
 
-        The session's :meth:`~ftwkit.explore.Session.hint_request` decides whether a hint may be
-        given (not for another player's turn in a player's view). The hint arrives through
-        ``update``.
-        """
+    @guarded("hint")
+    def hint(self) -> None:
+        """Ask the hint level's agent for its weights at the node shown (only for the viewer's
+        own turn: the session's :meth:`~ftwkit.explore.Session.hint_request` decides)."""
+        session = self._session()
+        request = session.hint_request()
+        node = session.tree.current
         key = str(self.panel.hint_level.value)
         agent = make_agent(key, seed=self._seed())
         self.background.run(
-            lambda: agent.analyse(state), lambda result: self._on_hint_done(node, key, result)
+            lambda: agent.analyse(request.state),
+            lambda result: self._on_hint_done(node, key, result),
         )
-        return key
+        self._update(f"Thinking about a hint ({key})…", False)
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Outside a kernel: apply the computer's moves and hints until it has nothing to do."""
         return self.background.drain(timeout)
 
-    def sync(self, state: State, node: Node) -> str:
+    # ----------------------------------------------------------------- the explorer's update
+    def sync(self, session: Session) -> str:
         """Drop a search whose position is gone; start one when a computer seat is to move.
-
-        Called by the explorer's update with the state and node shown.
+        Called by the explorer's update.
 
         Returns:
             Why the computer cannot play ('' if it can, or has nothing to do).
         """
+        state, node = session.state, session.tree.current
         self._shown = node
         if self._thinking is not None and self._thinking[1] is not node:
             self._cancel()
@@ -462,26 +357,34 @@ class ComputerSeats:
             self._thinking = None
             self._generation += 1
 
+    def _show_error(self, text: str) -> None:
+        """Show a refusal on the explorer's message line (called by ``guarded``)."""
+        self._update(text, True)
+
     # ----------------------------------------------------------------- results and events
+    @guarded("computer")
     def _on_search_done(self, generation: int, node: Node, result: Any) -> None:
         if self._thinking != (generation, node) or self._shown is not node:
             return  # stopped, taken back, or the person moved on: the answer is stale
         self._thinking = None
         state = node.state
+        mover = state.rules.player_names(state.players)[state.to_play or 0]
         if isinstance(result, Move) and state.is_legal(result):
-            self._play(result)
+            session = self._session()
+            session.play(result, by_computer=True)
+            self._update(f"{mover} (computer) played {session.label()}.", False)
             return
         if isinstance(result, BaseException):
-            self._log.exception(result, "computer player")
+            self.log_panel.exception(result, "computer player")
         self.paused = True
-        mover = state.rules.player_names(state.players)[state.to_play or 0]
         self._update(f"The computer could not move for {mover}.", False)
 
+    @guarded("hint")
     def _on_hint_done(self, node: Node, key: str, result: Any) -> None:
         if node is not self._shown:
             return  # the position moved on: the hint is of another
         if isinstance(result, BaseException):
-            self._log.exception(result, "hint")
+            self.log_panel.exception(result, "hint")
             self._update("The hint failed.", True)
             return
         weights = [(m, float(w)) for m, w in result]
@@ -496,4 +399,4 @@ class ComputerSeats:
 
     def _on_seat_value(self, player: int, change: Mapping[str, Any]) -> None:
         if change["new"] != self._seats[player]:
-            self._choose_seat(player, change["new"])
+            self.set_seat(player, change["new"])

@@ -39,16 +39,10 @@ class GamePage:
 
     def __init__(self, name: str) -> None:
         self.game = registry.find(name)
-
-    @property
-    def id(self) -> str:
+        self.id: str = self.game.id
         """The game id (what ``ftwkit.rules``, positions and cases use)."""
-        return self.game.id
-
-    @property
-    def title(self) -> str:
+        self.title: str = self.game.title
         """The game's title."""
-        return self.game.title
 
     def top(self) -> None:
         """Display the page style and the navigation line (first thing on every game page); on a

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets
 
-from ftwkit.explore.tree import GameTree, Node
+from ftwkit.explore import GameTree, Node
 
 __all__ = ["HistoryPanel"]
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ftwkit.errors import IllegalMove
+from ftwkit.errors import FtwError, IllegalMove
+from ftwkit.explore import View
 from ftwkit.links import MAX_DEPTH, MAX_JSON_BYTES, read_json
+from ftwkit.protocol import Move, State
 
 __all__ = [
     "MAX_DEPTH",
@@ -25,11 +27,13 @@ __all__ = [
     "MAX_MOVE_CHARS",
     "MAX_TARGET_CHARS",
     "excerpt",
+    "parse_move",
     "read_int",
     "read_json",
     "read_move",
     "read_number",
     "read_target",
+    "read_view",
 ]
 
 MAX_MOVE_CHARS = 200
@@ -115,3 +119,30 @@ def read_move(text: str) -> str:
             f"{excerpt(text)!r} is not a move: a move is at most {MAX_MOVE_CHARS} characters"
         )
     return text
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move at ``state`` that ``text`` (typed notation) names; refused in one line otherwise.
+
+    Raises:
+        IllegalMove: too long, or not a move of the game (the engine's reason, or "cannot read").
+    """
+    text = read_move(text)
+    try:
+        return state.rules.parse_move(state, text)
+    except FtwError:
+        raise
+    except Exception:  # e.g. a number of 5,000 digits, refused by int()
+        raise IllegalMove(f"cannot read {text[:40]!r} as a move") from None
+
+
+def read_view(view: Any, players: int) -> View:
+    """A view of a game of ``players``: ``None`` (the designer's), ``"to_play"`` or a player's
+    number; refused in one line otherwise.
+
+    Raises:
+        IllegalMove: anything else.
+    """
+    if view is None or view == "to_play":
+        return view  # type: ignore[no-any-return]
+    return read_int(view, "a view (a player's number)", low=0, high=players - 1)

@@ -20,9 +20,7 @@ from typing import Any
 
 import ipywidgets
 
-from ftwkit.render.legend import Marker, Swatch, swatch_svg
-from ftwkit.render.theme import Theme
-from ftwkit.render.theme import resolve as resolve_theme
+from ftwkit.render import Marker, Swatch, Theme, resolve_theme, swatch_svg
 from widgets.colours import MUTED, TEXT
 
 __all__ = ["Legend", "hint_markers", "legend_html", "passed_marker"]

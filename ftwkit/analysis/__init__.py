@@ -29,21 +29,35 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ftwkit.analysis.__main__ import parse_agents
     from ftwkit.analysis.execution import SerialExecutor
-    from ftwkit.analysis.report import write_report
+    from ftwkit.analysis.plots import figure_png
+    from ftwkit.analysis.readable import agents_sentence, plain_doc, sample_warning, variant_text
+    from ftwkit.analysis.report import reproduce_command, write_report
     from ftwkit.analysis.results import Results, load
-    from ftwkit.analysis.runner import DEFAULT_MAX_PLIES
-    from ftwkit.analysis.skill import skill_check, skill_trace
+    from ftwkit.analysis.runner import DEFAULT_MAX_PLIES, normalise_agents
+    from ftwkit.analysis.skill import conclusion, skill_check, skill_trace
     from ftwkit.analysis.study import simulate
+    from ftwkit.analysis.usage import rare_kinds
 
 __all__ = [
     "DEFAULT_MAX_PLIES",
     "Results",
     "SerialExecutor",
+    "agents_sentence",
+    "conclusion",
+    "figure_png",
     "load",
+    "normalise_agents",
+    "parse_agents",
+    "plain_doc",
+    "rare_kinds",
+    "reproduce_command",
+    "sample_warning",
     "simulate",
     "skill_check",
     "skill_trace",
+    "variant_text",
     "write_report",
 ]
 
@@ -51,10 +65,20 @@ _HOMES = {
     "DEFAULT_MAX_PLIES": "ftwkit.analysis.runner",
     "Results": "ftwkit.analysis.results",
     "SerialExecutor": "ftwkit.analysis.execution",
+    "agents_sentence": "ftwkit.analysis.readable",
+    "conclusion": "ftwkit.analysis.skill",
+    "figure_png": "ftwkit.analysis.plots",
     "load": "ftwkit.analysis.results",
+    "normalise_agents": "ftwkit.analysis.runner",
+    "parse_agents": "ftwkit.analysis.__main__",
+    "plain_doc": "ftwkit.analysis.readable",
+    "rare_kinds": "ftwkit.analysis.usage",
+    "reproduce_command": "ftwkit.analysis.report",
+    "sample_warning": "ftwkit.analysis.readable",
     "simulate": "ftwkit.analysis.study",
     "skill_check": "ftwkit.analysis.skill",
     "skill_trace": "ftwkit.analysis.skill",
+    "variant_text": "ftwkit.analysis.readable",
     "write_report": "ftwkit.analysis.report",
 }
 

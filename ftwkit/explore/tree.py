@@ -34,23 +34,21 @@ class Node:
         """The move that led here from the parent (``None`` at the root)."""
         return self.state.last_move if self.parent is not None else None
 
+    def ancestors(self) -> Iterator[Node]:
+        """This node, its parent, its parent's parent… up to the root."""
+        node: Node | None = self
+        while node is not None:
+            yield node
+            node = node.parent
+
     @property
     def ply(self) -> int:
         """How many moves lie between the root and this node."""
-        n, node = 0, self
-        while node.parent is not None:
-            n, node = n + 1, node.parent
-        return n
+        return sum(1 for _ in self.ancestors()) - 1
 
     def path(self) -> list[Node]:
         """The nodes from the root to this one, inclusive."""
-        out: list[Node] = []
-        node: Node | None = self
-        while node is not None:
-            out.append(node)
-            node = node.parent
-        out.reverse()
-        return out
+        return list(self.ancestors())[::-1]
 
     def main_leaf(self) -> Node:
         """The end of the line that follows the first child from here."""

@@ -21,6 +21,7 @@ from typing import Any
 from ftwkit import registry
 from ftwkit.protocol import State
 from ftwkit.render.base import Pen, as_state
+from ftwkit.render.hints import draw_hint, share_shades
 from ftwkit.render.legend import Marker, Swatch, swatch_svg
 from ftwkit.render.protocol import Box, CanvasLike, Renderer
 from ftwkit.render.svg import SvgCanvas
@@ -39,10 +40,12 @@ __all__ = [
     "SvgCanvas",
     "Swatch",
     "Theme",
+    "draw_hint",
     "draw_on",
     "natural_key",
     "renderer",
     "resolve_theme",
+    "share_shades",
     "sorted_targets",
     "svg",
     "swatch_svg",

@@ -20,7 +20,6 @@ from ftwkit.games.doubleblind import COLUMNS, CONDITIONS, DoubleBlindState, Plac
 from ftwkit.geometry.grid import Cell
 from ftwkit.render.base import (
     BaseRenderer,
-    Box,
     Context,
     Hit,
     Layout,
@@ -30,6 +29,7 @@ from ftwkit.render.base import (
     rounded_rect,
 )
 from ftwkit.render.legend import Marker, Swatch, per_theme
+from ftwkit.render.protocol import Box
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "Board", "DoubleBlindFrame", "DoubleBlindRenderer", "condition_icon_cells"]

@@ -28,18 +28,10 @@ from ftwkit.games.forthewin.state import (
     compressed_axis,
 )
 from ftwkit.protocol import Note
-from ftwkit.render.base import (
-    BaseRenderer,
-    Box,
-    Context,
-    Hit,
-    Layout,
-    Pen,
-    rounded_rect,
-    text_width,
-)
+from ftwkit.render.base import BaseRenderer, Context, Hit, Layout, Pen, rounded_rect, text_width
 from ftwkit.render.glyphs import draw_glyph
 from ftwkit.render.legend import Marker, Swatch, per_theme
+from ftwkit.render.protocol import Box
 from ftwkit.render.theme import Theme
 
 __all__ = ["RENDERER", "ForTheWinFrame", "ForTheWinRenderer"]

@@ -33,17 +33,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ftwkit import links, render
 from ftwkit.errors import FtwError, IllegalMove, InvalidState, short_message
 from ftwkit.explore import HintRequest, Session
 from ftwkit.protocol import Move, State
-from ftwkit.render.base import Pen
-from ftwkit.render.hints import draw_hint
-from ftwkit.render.svg import SvgCanvas
-from ftwkit.render.theme import resolve as resolve_theme
+from ftwkit.render import Pen, SvgCanvas, draw_hint, resolve_theme
 
 __all__ = ["HINT_MOVES", "SEARCH_SECONDS", "handle", "view"]
 
@@ -186,84 +183,52 @@ def _open(req: dict[str, Any]) -> dict[str, Any]:
     return {"view": view(session)}
 
 
-def _click(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
+def _click(session: Session, req: dict[str, Any]) -> None:
     if "button" in req:
         session.choose(session.buttons[int(req["button"])])
-        return {"view": view(session)}
+        return
     target = render.renderer(session.game).targets_at(
         session.shown_state, float(req["x"]), float(req["y"]), view=session.viewer
     )
     session.click(target)
-    return {"view": view(session)}
 
 
-def _choose(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
-    session.choose(int(req["index"]))
-    return {"view": view(session)}
-
-
-def _play(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
+def _play(session: Session, req: dict[str, Any]) -> None:
     text = str(req.get("text", "")).strip()[:200]
     reason = session.why_not_move(text)
     if reason:
         raise IllegalMove(_why(text, reason))
     session.play(text)
-    return {"view": view(session)}
 
 
-def _back(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
-    session.back()
-    return {"view": view(session)}
-
-
-def _forward(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
-    session.forward()
-    return {"view": view(session)}
-
-
-def _goto(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
-    session.select(int(req["node"]))
-    return {"view": view(session)}
-
-
-def _substep(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
+def _substep(session: Session, req: dict[str, Any]) -> None:
     index = req.get("index")
     last = len(session.steps()) - 1
     session.step(None if index is None or int(index) >= last else max(0, int(index)))
-    return {"view": view(session)}
 
 
-def _clear(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
-    session.clear()
-    return {"view": view(session)}
-
-
-def _view(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
+def _view(session: Session, req: dict[str, Any]) -> None:
     viewer = req.get("viewer")
     session.set_view(viewer if viewer in (None, "to_play") else int(viewer))
-    return {"view": view(session)}
 
 
-def _reveal(req: dict[str, Any]) -> dict[str, Any]:
-    session = _session()
-    session.ready()
-    return {"view": view(session)}
-
-
-def _seats(req: dict[str, Any]) -> dict[str, Any]:
-    """Which seats the computer plays (the player-to-move view then skips them)."""
-    session = _session()
-    session.set_computer_seats([int(p) for p in req.get("computer", [])])
-    return {"view": view(session)}
+STEPS: dict[str, Callable[[Session, dict[str, Any]], object]] = {
+    "click": _click,
+    "choose": lambda session, req: session.choose(int(req["index"])),
+    "play": _play,
+    "back": lambda session, _req: session.back(),
+    "forward": lambda session, _req: session.forward(),
+    "goto": lambda session, req: session.select(int(req["node"])),
+    "substep": _substep,
+    "clear": lambda session, _req: session.clear(),
+    "view": _view,
+    "reveal": lambda session, _req: session.ready(),
+    # which seats the computer plays (the player-to-move view then skips them)
+    "seats": lambda session, req: session.set_computer_seats(
+        [int(p) for p in req.get("computer", [])]
+    ),
+}
+"""The requests that change the session and answer with its new view."""
 
 
 def _search(req: dict[str, Any]) -> dict[str, Any]:
@@ -334,33 +299,29 @@ def _message(req: dict[str, Any]) -> dict[str, Any]:
     return {"view": view(session)}
 
 
-OPS = {
+OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "open": _open,
     "message": _message,
-    "click": _click,
-    "choose": _choose,
-    "play": _play,
-    "back": _back,
-    "forward": _forward,
-    "goto": _goto,
-    "substep": _substep,
-    "clear": _clear,
-    "view": _view,
-    "reveal": _reveal,
-    "seats": _seats,
     "search": _search,
     "searched": _searched,
 }
+"""The requests that open a session or talk to the search worker."""
 
 
 def handle(request: str) -> str:
     """Answer one JSON request with JSON; a refusal is a message, never a traceback."""
     try:
         req = json.loads(request)
-        op = OPS.get(str(req.get("op")))
-        if op is None:
-            raise InvalidState(f"op: one of {', '.join(OPS)}")
-        answer = op(req)
+        answer: dict[str, Any]
+        name = str(req.get("op"))
+        if name in STEPS:
+            session = _session()
+            STEPS[name](session, req)
+            answer = {"view": view(session)}
+        elif name in OPS:
+            answer = OPS[name](req)
+        else:
+            raise InvalidState(f"op: one of {', '.join([*OPS, *STEPS])}")
     except (FtwError, ValueError, KeyError, IndexError, TypeError) as err:
         message = short_message(err) if isinstance(err, FtwError) else f"refused: {err}"
         if SESSION is None:

@@ -297,6 +297,43 @@ def close_dashboard(page: Any) -> None:
     page.close()
 
 
+@contextlib.contextmanager
+def opened(
+    browser: Any, url: str, ready: str = "canvas", *, tab: str | None = None
+) -> Iterator[LoadedPage]:
+    """:func:`open_dashboard` for a ``with`` block, closed (:func:`close_dashboard`) after it;
+    ``tab``: the explorer's tab to open first (:func:`open_accordion`)."""
+    loaded = open_dashboard(browser, url, ready)
+    try:
+        if tab is not None:
+            open_accordion(loaded.page, tab)
+        yield loaded
+    finally:
+        close_dashboard(loaded.page)
+
+
+SETUP_TAB = "Game, variants and view"
+"""The title of the explorer's set-up tab (the game, its variant switches, the view)."""
+
+
+def open_accordion(page: Any, title: str) -> None:
+    """Open the explorer's tab called ``title`` (JupyterLab's or the classic accordion)."""
+    page.locator(
+        f".lm-AccordionPanel-title:has-text('{title}'), "
+        f".jupyter-widget-Collapse-header:has-text('{title}')"
+    ).first.click()
+
+
+def screenshot_widths(page: Any, name: str) -> None:
+    """Screenshots ``<name>-1024.png`` and ``<name>-1440.png`` (then back to :data:`VIEWPORT`)."""
+    for width in (1024, 1440):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SCREENSHOTS, f"{name}-{width}.png"))
+    page.set_viewport_size(VIEWPORT)
+
+
 def drawn_fractions(page: Any) -> list[float]:
     """For every visible canvas, the fraction of its pixels that are not fully transparent."""
     fractions: list[float] = page.evaluate(DRAWN_FRACTIONS_JS)

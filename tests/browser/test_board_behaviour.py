@@ -7,7 +7,6 @@ move gives one status line that says what the canvas draws.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -106,16 +105,6 @@ PER_PIECE = {
 RESUME_JS = "() => document.querySelector('.ftw-resume')?.dataset.link"
 
 
-def _screenshots(page: Any, name: str) -> None:
-    """Screenshots at 1024 and 1440 px wide (then back to the harness's viewport)."""
-    for width in (1024, 1440):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
-        os.makedirs(harness.SCREENSHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(harness.SCREENSHOTS, f"{name}-{width}.png"))
-    page.set_viewport_size(harness.VIEWPORT)
-
-
 def _pixel(page: Any, board: harness.Board, target: str) -> list[int]:
     """The colour the canvas shows at the centre of ``target``'s box."""
     box = board.renderer.target_box(board.state, target)
@@ -153,7 +142,7 @@ def test_a_chain_is_kept_on_a_click_on_another_piece_with_its_jumped_pieces_cros
         )
         assert _pixel(page, board, "F5") == crossed  # the chain is still entered
         page.evaluate("() => document.querySelector('.ftw-message').scrollIntoView()")
-        _screenshots(page, "playwin-chain-kept")
+        harness.screenshot_widths(page, "playwin-chain-kept")
         before = explorer.snapshot()
         explorer.click(board, "D3")
         explorer.wait_for_new_position(before)
@@ -194,7 +183,7 @@ def test_hinted_moves_that_tie_are_shaded_alike(server: harness.VoilaServer, bro
             )
         assert colours[0] == colours[1] == colours[2], colours
         page.evaluate("() => document.querySelector('.ftw-message').scrollIntoView()")
-        _screenshots(page, "playwin-hint-ties")
+        harness.screenshot_widths(page, "playwin-hint-ties")
         assert loaded.errors == []
     finally:
         harness.close_dashboard(loaded.page)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import io
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,17 +59,9 @@ def test_a_refused_move_links_its_ruling_into_the_rules_panel(forthewin: Any) ->
     assert box is not None and 0 <= box["y"] < viewport["height"]
 
 
-def _open_accordion(page: Any, title: str) -> None:
-    header = page.locator(
-        f".lm-AccordionPanel-title:has-text('{title}'), "
-        f".jupyter-widget-Collapse-header:has-text('{title}')"
-    ).first
-    header.click()
-
-
 def test_the_png_export_downloads_a_png_of_the_board(forthewin: Any) -> None:
     page = forthewin
-    _open_accordion(page, "Load / save / export")
+    harness.open_accordion(page, "Load / save / export")
     page.locator("button:has-text('Export board')").first.click()
     link = page.locator(".ftw-export a[download$='.png']")
     link.wait_for(timeout=30_000)
@@ -132,13 +123,12 @@ def test_a_bad_link_says_why_in_one_line(server: harness.VoilaServer, browser: A
 def test_hot_seat_covers_the_board_between_players(
     server: harness.VoilaServer, browser: Any
 ) -> None:
-    loaded = harness.open_dashboard(browser, server.render_url("ftwcards.ipynb"))
-    page = loaded.page
-    try:
-        _open_accordion(page, "Game, variants and view")
+    with harness.opened(browser, server.render_url("ftwcards.ipynb")) as loaded:
+        page = loaded.page
+        harness.open_accordion(page, harness.SETUP_TAB)  # choose the view there
         view = page.locator("select:has(option:text-is('player to move'))").first
         view.select_option(label="player to move")
-        _open_accordion(page, "Load / save / export")  # its downloads are built while open
+        harness.open_accordion(page, "Load / save / export")  # its downloads are built while open
         page.locator("a[download$='-view-1.json']").wait_for(state="attached", timeout=30_000)
         before = harness.fingerprint(page)
         move = ftwkit.rules("ftwcards").new(seed=2024).legal_moves()[0]
@@ -149,7 +139,7 @@ def test_hot_seat_covers_the_board_between_players(
         page.wait_for_function(
             f"(before) => ({harness.FINGERPRINT_JS})() !== before", arg=before, timeout=30_000
         )
-        _screenshot_widths(page, "ftwcards-pass-the-device")
+        harness.screenshot_widths(page, "ftwcards-pass-the-device")
         # the cover is one flat colour but for its two lines of text
         colours = page.evaluate(
             "() => { const c = document.querySelector('canvas');"
@@ -162,23 +152,11 @@ def test_hot_seat_covers_the_board_between_players(
         ready.wait_for(state="detached", timeout=30_000)
         page.locator("a[download$='-view-2.json']").wait_for(state="attached", timeout=30_000)
         assert loaded.errors == []
-    finally:
-        harness.close_dashboard(loaded.page)
-
-
-def _screenshot_widths(page: Any, name: str) -> None:
-    """Screenshots at 1024 and 1440 px wide (then back to the harness's viewport)."""
-    for width in (1024, 1440):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
-        os.makedirs(harness.SCREENSHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(harness.SCREENSHOTS, f"{name}-{width}.png"))
-    page.set_viewport_size(harness.VIEWPORT)
 
 
 def test_switches_read_as_words_beside_their_explanation(forthewin: Any) -> None:
     page = forthewin
-    _open_accordion(page, "Game, variants and view")
+    harness.open_accordion(page, harness.SETUP_TAB)
     row = page.locator(".ftw-switch:has-text('Grid check')").first
     row.wait_for(timeout=30_000)
     control = row.locator("select")
@@ -202,7 +180,7 @@ def test_switches_read_as_words_beside_their_explanation(forthewin: Any) -> None
         )
         assert scroll == 0, f"horizontal scroll of {scroll} px at {width} px wide"
     page.set_viewport_size(harness.VIEWPORT)
-    _screenshot_widths(page, "forthewin-switches")
+    harness.screenshot_widths(page, "forthewin-switches")
 
 
 def test_a_link_made_on_a_note_opens_on_the_games_page_and_a_casebook_or_note_says_so(
@@ -222,39 +200,31 @@ def test_a_link_made_on_a_note_opens_on_the_games_page_and_a_casebook_or_note_sa
         assert said == "Opened the position given in the link. Loaded a position."
     finally:
         harness.close_dashboard(shown.page)
-    book = harness.open_dashboard(
-        browser,
-        server.render_url("forthewin-casebook.ipynb") + "?" + query,
-        ready=".ftw-casebook .ftw-message a",
+    _says_where_the_link_opens(
+        browser, server, "forthewin-casebook.ipynb", query, ".ftw-casebook .ftw-message"
     )
-    try:
-        message = book.page.locator(".ftw-casebook .ftw-message").first
-        assert message.inner_text().strip() == (
+    # a designer's note shows its own cases: it says where the link opens
+    _says_where_the_link_opens(
+        browser, server, "forthewin-grid-separation.ipynb", query, ".ftw-link-notice"
+    )
+
+
+def _says_where_the_link_opens(
+    browser: Any, server: harness.VoilaServer, notebook: str, query: str, notice: str
+) -> None:
+    """``notebook`` opened with a For the Win! position in its address says, in ``notice``, that
+    the position opens on the game's page, and links there (screenshots at both widths)."""
+    with harness.opened(
+        browser, server.render_url(notebook) + "?" + query, ready=f"{notice} a"
+    ) as told:
+        said = told.page.locator(notice).first
+        assert said.inner_text().strip() == (
             "This page does not open links: the position in its address opens on the game's "
             "explorer page, forthewin.ipynb. Open it there."
         )
-        href = message.locator("a").get_attribute("href")
-        assert href == "forthewin.ipynb?" + query
-        _screenshot_widths(book.page, "forthewin-casebook-given-a-link")
-        assert book.errors == []
-    finally:
-        harness.close_dashboard(book.page)
-    told = harness.open_dashboard(
-        browser,
-        server.render_url("forthewin-grid-separation.ipynb") + "?" + query,
-        ready=".ftw-link-notice a",
-    )
-    try:  # a designer's note shows its own cases: it says where the link opens
-        notice = told.page.locator(".ftw-link-notice").first
-        assert notice.inner_text().strip() == (
-            "This page does not open links: the position in its address opens on the game's "
-            "explorer page, forthewin.ipynb. Open it there."
-        )
-        assert notice.locator("a").get_attribute("href") == "forthewin.ipynb?" + query
-        _screenshot_widths(told.page, "forthewin-note-given-a-link")
+        assert said.locator("a").get_attribute("href") == "forthewin.ipynb?" + query
+        harness.screenshot_widths(told.page, notebook.removesuffix(".ipynb") + "-given-a-link")
         assert told.errors == []
-    finally:
-        harness.close_dashboard(told.page)
 
 
 def test_a_refused_switch_value_is_said_beside_it_and_put_back(forthewin: Any) -> None:
@@ -262,7 +232,7 @@ def test_a_refused_switch_value_is_said_beside_it_and_put_back(forthewin: Any) -
     page = forthewin
     box = page.locator(".ftw-switch-max_rounds input").first
     if not box.is_visible():  # the tab may be open from an earlier test
-        _open_accordion(page, "Game, variants and view")
+        harness.open_accordion(page, harness.SETUP_TAB)
     box.wait_for(timeout=30_000)
     box.scroll_into_view_if_needed()
     box.fill("abc")
@@ -279,7 +249,7 @@ def test_a_refused_switch_value_is_said_beside_it_and_put_back(forthewin: Any) -
     viewport = page.viewport_size
     assert said and typed and 0 <= said["y"] < viewport["height"]
     assert 0 < said["y"] - typed["y"] < 80  # right under the switch
-    _screenshot_widths(page, "forthewin-switch-refused")
+    harness.screenshot_widths(page, "forthewin-switch-refused")
     box.fill("12")
     box.press("Enter")
     page.locator(".ftw-switch-note:has-text('New game')").first.wait_for(timeout=30_000)

@@ -232,10 +232,10 @@ def test_long_moves_messages_and_the_board_stay_whole_and_in_place(
 def test_every_switch_reads_whole_with_the_setup_open(
     server: harness.VoilaServer, browser: Any
 ) -> None:
-    loaded = harness.open_dashboard(browser, server.render_url("ftwcards.ipynb"))
-    page = loaded.page
-    try:
-        page.click(".jupyter-widget-Collapse-header >> nth=0")
+    with harness.opened(
+        browser, server.render_url("ftwcards.ipynb"), tab=harness.SETUP_TAB
+    ) as loaded:
+        page = loaded.page
         page.wait_for_selector(".ftw-switch-memory select", state="visible")
         for width in (1024, 1440):
             page.set_viewport_size({"width": width, "height": HEIGHT})
@@ -243,5 +243,3 @@ def test_every_switch_reads_whole_with_the_setup_open(
             assert page.evaluate(CUT_JS) == [], f"FTW?! switches at {width} px"
             _shoot(page, "ftwcards-switches", width)
         assert loaded.errors == []
-    finally:
-        harness.close_dashboard(page)
