@@ -108,6 +108,9 @@ STYLE = """
 .ftw-explorer .ftw-message { max-width: none !important; width: auto;
   min-height: 2.9em !important; }
 .ftw-explorer .ftw-message .widget-html-content { line-height: 1.45em; }
+.ftw-explorer .ftw-message .widget-html-content:empty::before {
+  content: "Messages about your clicks appear here.";
+  color: var(--jp-ui-font-color2, #757575); font-style: italic; }
 .ftw-switch .widget-dropdown > select { min-width: min(430px, 100%); }
 .ftw-case .ftw-bad, .ftw-readings .ftw-bad { color: var(--jp-error-color1, #b3261e); }
 </style>
@@ -118,7 +121,8 @@ JupyterLab's theme variables, so they read well in Light and Dark and touch noth
 Lists and menus are as wide as their longest entry (a move list's entry wraps rather than being
 cut when even the whole width is too narrow), and the explorer's message line spans the
 explorer's width and keeps room for two lines, so a message appearing or wrapping does not move
-the board (issue 29.2 and 29.6)."""
+the board (issue 29.2 and 29.6); while it is empty it says, muted, what it is for (CSS
+generated text: not part of the message's text)."""
 
 
 def under_voila() -> bool:
