@@ -69,6 +69,19 @@ def test_under_voila_the_link_is_the_dashboards_whole_address(
     assert link("position", {"game": "playwin"}) == expected
 
 
+def test_behind_a_tls_proxy_the_link_keeps_the_visitors_https(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/playwin.ipynb")
+    monkeypatch.setenv("SERVER_NAME", "games.example.org")
+    monkeypatch.setenv("SERVER_PORT", "")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "https://games.example.org/voila/render/playwin.ipynb")
+    made = link("position", {"game": "playwin"})
+    assert made.startswith("https://games.example.org/voila/render/playwin.ipynb?position=")
+    monkeypatch.setenv("VOILA_REQUEST_URL", "javascript:alert(1)")
+    assert link("position", {"game": "playwin"}).startswith("http://games.example.org/")
+
+
 def test_no_link_leaves_the_explorer_as_it_is() -> None:
     ex = _played()
     assert not ex.open_link("")

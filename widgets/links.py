@@ -19,6 +19,7 @@ import html
 import os
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import ftwkit
 from ftwkit.errors import InvalidState
@@ -46,14 +47,20 @@ __all__ = [
 
 
 def page_address() -> str | None:
-    """The dashboard's own address as Voilà tells its kernel, or ``None`` outside Voilà."""
+    """The dashboard's own address as Voilà tells its kernel, or ``None`` outside Voilà.
+
+    The scheme is the one the visitor used (``https`` behind a TLS proxy that says so in
+    ``X-Forwarded-Proto``), read from the request URL Voilà passes; ``http`` when it is not given.
+    """
     script = os.environ.get("SCRIPT_NAME")
     host = os.environ.get("SERVER_NAME")
     if not script or not host:
         return None
     port = os.environ.get("SERVER_PORT")
+    scheme = urlsplit(os.environ.get("VOILA_REQUEST_URL", "")).scheme
+    scheme = scheme if scheme in ("http", "https") else "http"
     netloc = f"[{host}]" if ":" in host else host
-    return f"http://{netloc}{':' + port if port else ''}{script}"
+    return f"{scheme}://{netloc}{':' + port if port else ''}{script}"
 
 
 def explorer_page(game: str) -> str:
