@@ -7,10 +7,16 @@ import dataclasses
 import functools
 import operator
 import random
-from collections.abc import Callable
-from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ftwkit.games.pnrz.movelists import (
+    PlacementLists,
+    base_moves,
+    placements,
+    replacements,
+    rotations,
+    swaps,
+)
 from ftwkit.games.pnrz.notation import (
     Choose,
     MoveBase,
@@ -98,7 +104,7 @@ class PnrzState(State):
     picking: bool = False
 
     _CACHES: ClassVar[frozenset[str]] = frozenset(
-        {"placed", "cells", "counts", "candidates", "_sections", "_group_size"}
+        {"placed", "cells", "counts", "candidates", "_sections", "_group_size", "_place_lists"}
     )
 
     # ------------------------------------------------------------------ derived values
@@ -147,6 +153,14 @@ class PnrzState(State):
     def candidates(self) -> frozenset[Cell]:
         """Anchors where a tile from hand may go (kept incrementally across placements)."""
         return candidate_anchors(self.placed, self.cells, self._aligned)
+
+    def _placement_lists(self) -> PlacementLists:
+        """The placement moves at this state's candidates (derived from the last state's)."""
+        lists = self._recall("_place_lists")
+        if lists is None:
+            lists = self._remember("_place_lists", PlacementLists(self.candidates))
+        assert isinstance(lists, PlacementLists)
+        return lists
 
     @property
     def _aligned(self) -> bool:
@@ -284,7 +298,7 @@ class PnrzState(State):
         """The ``i``-th legal move of a plain turn in ``legal_moves()`` order."""
         for key, picture, rots in blocks:
             if i < len(cands) * rots:
-                return _placements(key, picture)(cands[i // rots])[i % rots]
+                return placements(key, picture)[cands[i // rots]][i % rots]
             i -= len(cands) * rots
         for src, targets in bases:
             if i < len(targets):
@@ -409,19 +423,15 @@ class PnrzState(State):
             return self._action_moves()
         p = self.turn
         moves: list[Move] = []
-        cands = sorted(self.candidates)
-        seen: set[str] = set()
-        for key in self.hands[p]:
-            if key in seen:
-                continue
-            seen.add(key)
-            moves.extend(chain.from_iterable(map(_placements(key, self.tile(key).picture), cands)))
+        lists = self._placement_lists()
+        for key in dict.fromkeys(self.hands[p]):
+            moves += lists.block(key, self.tile(key).picture)
         for key, x, y, _ in self.table:
             if not key.startswith(("base:", "~base:")):  # bases only (set ids or inline)
                 continue
             base = self.tile(key).base_of
             if base is not None and self.owner.get(base) == p:
-                moves.extend(map(_move_base((x, y)), self._base_targets((x, y))))
+                moves.extend(map(base_moves((x, y)).__getitem__, self._base_targets((x, y))))
         if not moves:
             moves.append(Pass())
         return moves
@@ -444,6 +454,8 @@ class PnrzState(State):
             return move.at in self.candidates and move.rot in rots
         if kind is MoveBase:
             assert isinstance(move, MoveBase)
+            if self._listed(move):  # handed out by legal_moves(): no second look at the table
+                return True
             found = None if pending else self.placed.get(move.src)
             if found is None:
                 return False
@@ -579,9 +591,7 @@ class PnrzState(State):
                 key, rot = self.placed[at]
                 if opts.rotate_excludes_opponent_base and self._opponent_base(key):
                     continue
-                moves.extend(
-                    Rotate(at, r) for r in distinct_rotations(self.tile(key).picture) if r != rot
-                )
+                moves.extend(m for m in rotations(at, self.tile(key).picture) if m.rot != rot)
         elif kind == "swap":
             eligible = [
                 a
@@ -589,7 +599,7 @@ class PnrzState(State):
                 if not (opts.swap_excludes_opponent_base and self._opponent_base(self.placed[a][0]))
             ]
             for i, a in enumerate(eligible):
-                moves.extend(_swap(a, b) for b in eligible[i + 1 :])
+                moves.extend(map(swaps(a).__getitem__, eligible[i + 1 :]))
         elif kind == "replace":
             hand = [
                 k
@@ -600,7 +610,8 @@ class PnrzState(State):
                 taken = self.placed[at][0]
                 if self._opponent_base(taken):
                     continue
-                moves.extend(_replace(at, k) for k in hand if k != taken)
+                row = replacements(at)
+                moves.extend(row[k] for k in hand if k != taken)
         moves.append(Skip())
         return moves
 
@@ -616,7 +627,7 @@ class PnrzState(State):
             changed = (move.src, move.dst)
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in ("candidates", "_group_size"):
+            for kept in ("candidates", "_group_size", "_place_lists"):
                 value = self._recall(kept)
                 if value is not None:
                     nxt._remember(kept, value)
@@ -626,6 +637,9 @@ class PnrzState(State):
                 changed = (move.at,)
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
+        lists = self._recall("_place_lists")
+        if isinstance(move, MoveBase) and lists is not None:
+            nxt._remember("_place_lists", lists.derive(nxt.candidates))
         return nxt
 
     def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
@@ -743,9 +757,12 @@ class PnrzState(State):
         placed = dict(self.placed)
         placed[move.at] = (move.tile, move.rot)
         nxt._remember("placed", placed)
-        nxt._remember(
+        candidates = nxt._remember(
             "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
         )
+        lists = self._recall("_place_lists")
+        if lists is not None:
+            nxt._remember("_place_lists", lists.derive(candidates))
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             nxt._remember("_group_size", len(self.table) + 1)
@@ -915,22 +932,6 @@ class PnrzState(State):
         return f"{move} is not legal here"
 
 
-@functools.lru_cache(maxsize=512)
-def _placements(key: str, picture: tuple[str, ...]) -> Callable[[Cell], tuple[Place, ...]]:
-    """The placements of a tile at an anchor, one per distinct rotation, made once and shared.
-
-    Move objects are values, so the same ``Place`` may serve every state; a playout then
-    builds no move objects for the hundreds of placements of each turn.
-    """
-    rots = distinct_rotations(picture)
-
-    @functools.lru_cache(maxsize=4096)
-    def at(anchor: Cell) -> tuple[Place, ...]:
-        return tuple(Place(key, anchor, r) for r in rots)
-
-    return at
-
-
 @functools.lru_cache(maxsize=256)
 def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
     """Character → player, shared by every state with these characters."""
@@ -942,30 +943,6 @@ _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
-
-
-@functools.lru_cache(maxsize=256)
-def _move_base(src: Cell) -> Callable[[Cell], MoveBase]:
-    """The moves of the base at ``src`` by destination, made once and shared (a base has dozens
-    of destinations every turn, and the same ones turn after turn)."""
-
-    @functools.lru_cache(maxsize=4096)
-    def to(dst: Cell) -> MoveBase:
-        return MoveBase(src, dst)
-
-    return to
-
-
-@functools.lru_cache(maxsize=65536)
-def _swap(a: Cell, b: Cell) -> Swap:
-    """A shared ``Swap`` move (there are hundreds of pairs a turn; the values repeat)."""
-    return Swap(a, b)
-
-
-@functools.lru_cache(maxsize=65536)
-def _replace(at: Cell, key: str) -> Replace:
-    """A shared ``Replace`` move (one per tile on the table and tile in hand, every Replace)."""
-    return Replace(at, key)
 
 
 _BY_ANCHOR = operator.itemgetter(2, 1)
