@@ -303,6 +303,11 @@ class Geometry:
     ``(centre, union of the arms, arm masks)``."""
     armed_arm_groups: tuple[tuple[tuple[int, tuple[ArmedEntry, ...]], ...], ...] = ()
     """``armed_arm`` grouped by condition, as ``armed_any_groups``."""
+    near: tuple[int, ...] = ()
+    """Per cell: the mask of every cell (own or arm) of the placements that cover it."""
+    min_own: int = 0
+    """The fewest own stones any complete placement holds (an X or CROSS may have one arm
+    of the opponent's): with fewer own stones ``near`` a cell, no placement through it is new."""
 
 
 def _placements(
@@ -366,6 +371,19 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
                 armed_any[i].append(item)
                 armed_arm[i].append(item)
 
+    near = [0] * n_cells
+    min_own = n_cells
+    for _, own_mask in all_simple:
+        min_own = min(min_own, own_mask.bit_count())
+        for i in _bits(own_mask):
+            near[i] |= own_mask
+    for _, own_mask, arm_masks in all_armed:
+        counts = [arm.bit_count() for arm in arm_masks]
+        min_own = min(min_own, own_mask.bit_count() + sum(counts) - max(counts))
+        union = own_mask | sum(arm_masks)
+        for i in _bits(union):
+            near[i] |= union
+
     def by_number(items: list[Any], value: Any) -> tuple[Any, ...]:
         groups: dict[int, list[Any]] = {}
         for item in items:
@@ -376,6 +394,8 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
         simple_groups=tuple(by_number(s, lambda item: item[1]) for s in simple),
         armed_any_groups=tuple(by_number(s, _armed_entry) for s in armed_any),
         armed_arm_groups=tuple(by_number(s, _armed_entry) for s in armed_arm),
+        near=tuple(near),
+        min_own=min_own,
         size=size,
         names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
         places=tuple(Place(i % size, i // size) for i in range(n_cells)),
@@ -428,14 +448,20 @@ def completed_conditions(geo: Geometry, own: int, opp: int) -> frozenset[int]:
     return frozenset(found)
 
 
+_NOTHING: frozenset[int] = frozenset()
+
+
 def _new_completions(
     geo: Geometry, own: int, opp: int, done: frozenset[int], cell: int, mover: bool
 ) -> frozenset[int]:
     """Conditions newly completed for one player by the stone just placed on ``cell``.
 
     Only placements covering ``cell`` can be new, since every other pattern was there before.
-    The mover's stone can be any own cell; the opponent's stone only an arm (DB8).
+    The mover's stone can be any own cell; the opponent's stone only an arm (DB8). Most
+    stones have too few own stones near them for any pattern: one bit count says so.
     """
+    if (own & geo.near[cell]).bit_count() < geo.min_own:
+        return _NOTHING
     found: list[int] = []
     if mover:
         for number, masks in geo.simple_groups[cell]:
