@@ -527,8 +527,10 @@ class PnrzState(State):
                     if all(c in gone or c not in cells for c in cover) and joined(x, y):
                         cands.add((x, y))
         if self.opts.base_move_connectivity == "full_edges":
-            if len(placed) == self._full_edge_group_size() and self._still_one_group(src):
-                return sorted(cands)  # without the base the rest stays one group: no condition
+            if len(placed) == self._full_edge_group_size():
+                if self._ring_joined(src):
+                    return sorted(cands)  # without the base the rest stays one group
+                return sorted(self._rejoining(src, cands))
             anchors = set(placed)
             anchors.discard(src)
             group = full_edge_components(anchors)
@@ -543,8 +545,10 @@ class PnrzState(State):
                 }
         return sorted(cands)
 
-    def _still_one_group(self, src: Cell) -> bool:
-        """Whether the tiles other than the one at ``src`` form one full-edge group."""
+    def _ring_joined(self, src: Cell) -> bool:
+        """Whether the full-edge neighbours of ``src`` are joined around it (then the tiles
+        other than the one at ``src`` stay one full-edge group, the table being one); ``False``
+        says nothing."""
         placed = self.placed
         sx, sy = src
         nbs = [(sx + dx, sy + dy) for dx, dy in FULL_EDGE if (sx + dx, sy + dy) in placed]
@@ -563,9 +567,66 @@ class PnrzState(State):
                     run += 1
                 if i % 2 == 0:  # a full-edge neighbour of src, in this run of the ring
                     runs.add(run)
-        if len(runs) == 1:
-            return True
-        return len(reachable(nbs[0], placed.keys() - {src}, FULL_EDGE)) + 1 == len(placed)
+        return len(runs) == 1
+
+    def _rejoining(self, src: Cell, cands: set[Cell]) -> set[Cell]:
+        """The spots of ``cands`` that join again every group the table (one full-edge group)
+        falls into without the tile at ``src``: all of them when it stays one group.
+
+        Every group holds a full-edge neighbour of ``src``; each is walked from there, and a
+        walk that passes half the tiles or meets the largest group is the largest group and
+        stops early. A spot that joins them all is next to the smallest group, so only the
+        spots around it are tested.
+        """
+        placed = self.placed
+        half = (len(placed) - 1) // 2
+        sx, sy = src
+        big: set[Cell] = set()  # part of the largest group (when one has over half the tiles)
+        small: list[set[Cell]] = []  # the other groups, whole
+        for dx, dy in FULL_EDGE:
+            nb = (sx + dx, sy + dy)
+            if nb not in placed or nb in big or any(nb in g for g in small):
+                continue
+            group = {nb}
+            stack = [nb]
+            largest = False
+            while stack and not largest:
+                x, y = stack.pop()
+                for ex, ey in FULL_EDGE:
+                    c = (x + ex, y + ey)
+                    if c in placed and c != src and c not in group:
+                        if c in big:
+                            largest = True
+                            break
+                        group.add(c)
+                        stack.append(c)
+                largest = largest or len(group) > half
+            if largest:
+                big |= group
+            else:
+                small.append(group)
+        if len(small) + bool(big) < 2:
+            return cands
+        label = {c: i for i, g in enumerate(small) for c in g}
+        out: set[Cell] = set()
+        for x, y in min(small, key=len):
+            for dx, dy in FULL_EDGE:
+                t = (x + dx, y + dy)
+                if t not in cands or t in out:
+                    continue
+                hit: set[int] = set()
+                touches_big = False
+                for ex, ey in FULL_EDGE:
+                    c = (t[0] + ex, t[1] + ey)
+                    if c != src and c in placed:
+                        i = label.get(c)
+                        if i is None:
+                            touches_big = True
+                        else:
+                            hit.add(i)
+                if len(hit) == len(small) and (touches_big or not big):
+                    out.add(t)
+        return out
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
