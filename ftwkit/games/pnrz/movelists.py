@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from itertools import chain
 from typing import TypeVar
 
@@ -134,6 +134,16 @@ class PlacementLists:
     def derive(self, anchors: frozenset[Cell]) -> PlacementLists:
         """The lists for the candidates ``anchors`` (this object when they are unchanged)."""
         return self if anchors == self.anchors else PlacementLists(anchors, self)
+
+    def moves(self, keys: Iterable[str], picture: Callable[[str], tuple[str, ...]]) -> list[Move]:
+        """The placements of the tiles ``keys`` one after another (a new list); ``picture``
+        gives a tile's picture, asked only for a tile whose block is not made yet."""
+        out: list[Move] = []
+        blocks = self._blocks
+        for key in keys:
+            found = blocks.get(key)
+            out += found if found is not None else self.block(key, picture(key))
+        return out
 
     def block(self, key: str, picture: tuple[str, ...]) -> list[Move]:
         """The placements of tile ``key`` at every anchor in order; do not modify the list."""

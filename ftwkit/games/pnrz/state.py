@@ -154,6 +154,9 @@ class PnrzState(State):
         """Anchors where a tile from hand may go (kept incrementally across placements)."""
         return candidate_anchors(self.placed, self.cells, self._aligned)
 
+    def _picture(self, key: str) -> tuple[str, ...]:
+        return self.tile_set.tile(key).picture
+
     def _placement_lists(self) -> PlacementLists:
         """The placement moves at this state's candidates (derived from the last state's)."""
         lists = self._recall("_place_lists")
@@ -422,10 +425,7 @@ class PnrzState(State):
         if self.pending:
             return self._action_moves()
         p = self.turn
-        moves: list[Move] = []
-        lists = self._placement_lists()
-        for key in dict.fromkeys(self.hands[p]):
-            moves += lists.block(key, self.tile(key).picture)
+        moves = self._placement_lists().moves(dict.fromkeys(self.hands[p]), self._picture)
         for key, x, y, _ in self.table:
             if not key.startswith(("base:", "~base:")):  # bases only (set ids or inline)
                 continue
