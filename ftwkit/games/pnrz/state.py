@@ -104,7 +104,16 @@ class PnrzState(State):
     picking: bool = False
 
     _CACHES: ClassVar[frozenset[str]] = frozenset(
-        {"placed", "cells", "counts", "candidates", "_sections", "_group_size", "_place_lists"}
+        {
+            "placed",
+            "cells",
+            "counts",
+            "candidates",
+            "_sections",
+            "_group_size",
+            "_place_lists",
+            "_bases",
+        }
     )
 
     # ------------------------------------------------------------------ derived values
@@ -275,13 +284,10 @@ class PnrzState(State):
             blocks.append((key, picture, rots))
             total += len(cands) * rots
         bases: list[tuple[Cell, list[Cell]]] = []
-        for key, x, y, _ in self.table:
-            if key.startswith(("base:", "~base:")):
-                base = self.tile(key).base_of
-                if base is not None and self.owner.get(base) == self.turn:
-                    targets = self._base_targets((x, y))
-                    bases.append(((x, y), targets))
-                    total += len(targets)
+        for at in self._own_bases():
+            targets = self._base_targets(at)
+            bases.append((at, targets))
+            total += len(targets)
         if not total:
             rng.randrange(1)  # as rng.choice([pass]) would
             return [Pass()] * count
@@ -415,6 +421,22 @@ class PnrzState(State):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ moves
+    def _own_bases(self) -> list[Cell]:
+        """The anchors of the mover's bases on the table, in the table's order."""
+        bases = self._recall("_bases")
+        if bases is None:
+            bases = self._remember(
+                "_bases",
+                tuple(
+                    ((x, y), base)
+                    for key, x, y, _ in self.table
+                    if key.startswith(("base:", "~base:"))  # set ids or inline ids
+                    and (base := self.tile(key).base_of) is not None
+                ),
+            )
+        owner = self.owner
+        return [at for at, base in bases if owner.get(base) == self.turn]
+
     def _opponent_base(self, key: str) -> bool:
         base = self.tile(key).base_of
         return base is not None and self.owner.get(base, self.turn) != self.turn
@@ -426,12 +448,8 @@ class PnrzState(State):
             return self._action_moves()
         p = self.turn
         moves = self._placement_lists().moves(dict.fromkeys(self.hands[p]), self._picture)
-        for key, x, y, _ in self.table:
-            if not key.startswith(("base:", "~base:")):  # bases only (set ids or inline)
-                continue
-            base = self.tile(key).base_of
-            if base is not None and self.owner.get(base) == p:
-                moves.extend(map(base_moves((x, y)).__getitem__, self._base_targets((x, y))))
+        for at in self._own_bases():
+            moves.extend(map(base_moves(at).__getitem__, self._base_targets(at)))
         if not moves:
             moves.append(Pass())
         return moves
@@ -696,6 +714,9 @@ class PnrzState(State):
                 changed = (move.a, move.b)
             elif isinstance(move, Rotate | Orient | Replace):
                 changed = (move.at,)
+        bases = self._recall("_bases")
+        if bases is not None and isinstance(move, Rotate | Orient | Skip | Pass):
+            nxt._remember("_bases", bases)  # the same tiles at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
         lists = self._recall("_place_lists")
@@ -824,16 +845,22 @@ class PnrzState(State):
         lists = self._recall("_place_lists")
         if lists is not None:
             nxt._remember("_place_lists", lists.derive(candidates))
+        bases = self._recall("_bases")
+        if bases is not None and tile.base_of is None:
+            nxt._remember("_bases", bases)  # a play tile: the bases stay where they were
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             nxt._remember("_group_size", len(self.table) + 1)
         return nxt
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
-        return tuple(
-            (k, x, y, canonical_rot(self.tile(k).picture, rot)) if (x, y) == at else (k, x, y, r)
-            for k, x, y, r in self.table
-        )
+        """The table with the tile at ``at`` (found by its place in the table's order) turned."""
+        table = self.table
+        i = bisect.bisect_left(table, (at[1], at[0]), key=_BY_ANCHOR)
+        key, x, y, _ = table[i]
+        assert (x, y) == at, "a tile is turned only where there is one"
+        turned = (key, x, y, canonical_rot(self.tile(key).picture, rot))
+        return (*table[:i], turned, *table[i + 1 :])
 
     def _with_hand(self, player: int, hand: list[str]) -> tuple[tuple[str, ...], ...]:
         hands = list(self.hands)
