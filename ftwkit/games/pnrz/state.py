@@ -7,16 +7,9 @@ import dataclasses
 import functools
 import operator
 import random
+from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ftwkit.games.pnrz.movelists import (
-    PlacementLists,
-    base_moves,
-    placements,
-    replacements,
-    rotations,
-    swaps,
-)
 from ftwkit.games.pnrz.notation import (
     Choose,
     MoveBase,
@@ -39,6 +32,13 @@ from ftwkit.games.pnrz.placement import (
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
 from ftwkit.games.pnrz.playout import heuristic, placement_value, policy_move
 from ftwkit.games.pnrz.scoring import Section, best_sections
+from ftwkit.games.pnrz.shared_moves import (
+    base_moves,
+    placements,
+    replacements,
+    rotations,
+    swaps,
+)
 from ftwkit.games.pnrz.tiles import (
     BASES,
     BONUS,
@@ -111,7 +111,6 @@ class PnrzState(State):
             "candidates",
             "_sections",
             "_group_size",
-            "_place_lists",
             "_bases",
         }
     )
@@ -162,17 +161,6 @@ class PnrzState(State):
     def candidates(self) -> frozenset[Cell]:
         """Anchors where a tile from hand may go (kept incrementally across placements)."""
         return candidate_anchors(self.placed, self.cells, self._aligned)
-
-    def _picture(self, key: str) -> tuple[str, ...]:
-        return self.tile_set.tile(key).picture
-
-    def _placement_lists(self) -> PlacementLists:
-        """The placement moves at this state's candidates (derived from the last state's)."""
-        lists = self._recall("_place_lists")
-        if lists is None:
-            lists = self._remember("_place_lists", PlacementLists(self.candidates))
-        assert isinstance(lists, PlacementLists)
-        return lists
 
     @property
     def _aligned(self) -> bool:
@@ -447,7 +435,12 @@ class PnrzState(State):
         if self.pending:
             return self._action_moves()
         p = self.turn
-        moves = self._placement_lists().moves(dict.fromkeys(self.hands[p]), self._picture)
+        moves: list[Move] = []
+        order = sorted(self.candidates)
+        for key in dict.fromkeys(self.hands[p]):
+            # the moves of each anchor come ready-made from the tile's row: a C-level copy
+            row = placements(key, self.tile_set.tile(key).picture)
+            moves += chain.from_iterable(map(row.__getitem__, order))
         for at in self._own_bases():
             moves.extend(map(base_moves(at).__getitem__, self._base_targets(at)))
         if not moves:
@@ -706,7 +699,7 @@ class PnrzState(State):
             changed = (move.src, move.dst)
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in ("candidates", "_group_size", "_place_lists"):
+            for kept in ("candidates", "_group_size"):
                 value = self._recall(kept)
                 if value is not None:
                     nxt._remember(kept, value)
@@ -719,9 +712,6 @@ class PnrzState(State):
             nxt._remember("_bases", bases)  # the same tiles at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
-        lists = self._recall("_place_lists")
-        if isinstance(move, MoveBase) and lists is not None:
-            nxt._remember("_place_lists", lists.derive(nxt.candidates))
         return nxt
 
     def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
@@ -839,12 +829,9 @@ class PnrzState(State):
         placed = dict(self.placed)
         placed[move.at] = (move.tile, move.rot)
         nxt._remember("placed", placed)
-        candidates = nxt._remember(
+        nxt._remember(
             "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
         )
-        lists = self._recall("_place_lists")
-        if lists is not None:
-            nxt._remember("_place_lists", lists.derive(candidates))
         bases = self._recall("_bases")
         if bases is not None and tile.base_of is None:
             nxt._remember("_bases", bases)  # a play tile: the bases stay where they were
