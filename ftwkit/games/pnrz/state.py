@@ -516,7 +516,6 @@ class PnrzState(State):
         if len(placed) == 1:  # a lone base: the table without it is empty
             return sorted(candidate_anchors((), (), self._aligned) - {src})
         cells = self.cells
-        gone = footprint(src)
         sx, sy = src
 
         def joined(x: int, y: int) -> bool:
@@ -530,13 +529,16 @@ class PnrzState(State):
             if c in cands and not joined(*c):
                 cands.discard(c)
         aligned = self._aligned
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                x, y = sx + dx, sy + dy
-                if (dx or dy) and (not aligned or (x % 2 == 0 and y % 2 == 0)):
-                    cover = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
-                    if all(c in gone or c not in cells for c in cover) and joined(x, y):
-                        cands.add((x, y))
+        for dx, dy, outside in _FREED_SPOTS:
+            x, y = sx + dx, sy + dy
+            if aligned and (x % 2 or y % 2):
+                continue
+            for ox, oy in outside:
+                if (sx + ox, sy + oy) in cells:
+                    break
+            else:
+                if joined(x, y):
+                    cands.add((x, y))
         if self.opts.base_move_connectivity == "full_edges":
             if len(placed) == self._full_edge_group_size():
                 if self._ring_joined(src):
@@ -1015,6 +1017,23 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
 
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
+
+_FREED_SPOTS: tuple[tuple[int, int, tuple[Cell, ...]], ...] = tuple(
+    (
+        dx,
+        dy,
+        tuple(
+            (dx + i, dy + j)
+            for i, j in ((0, 0), (1, 0), (1, 1), (0, 1))
+            if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
+        ),
+    )
+    for dx in (-1, 0, 1)
+    for dy in (-1, 0, 1)
+    if dx or dy
+)
+"""The 8 anchors overlapping a tile's own spot (offsets from its anchor), each with the cells
+it covers outside that spot: lift the tile, and such an anchor is free when those are."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
