@@ -816,9 +816,12 @@ class DoubleBlindState(State):
             return False
         # ``type(...) is`` first: ``isinstance`` on the abstract Move classes is slow
         if type(move) is Place or isinstance(move, Place):
-            if self.pending or not (0 <= move.x < self.size and 0 <= move.y < self.size):
+            size = self.geo.size
+            x, y = move.x, move.y
+            if self.pending or not (0 <= x < size and 0 <= y < size):
                 return False
-            return not (self.stones[0] | self.stones[1]) >> (move.y * self.size + move.x) & 1
+            stones = self.stones
+            return not (stones[0] | stones[1]) >> (y * size + x) & 1
         if isinstance(move, Question):
             return bool(self.pending)
         return False
@@ -905,9 +908,8 @@ class DoubleBlindState(State):
         if not changed:
             # nothing new completed: no question, no win (none before, DB11), a draw if full
             full = not places
-            return self._evolve(
+            return self._derive(
                 stones=(stones[0], stones[1]),
-                queries=self.queries,
                 pending=(),
                 to_place=None if full else other,
                 outcome=() if full else None,
