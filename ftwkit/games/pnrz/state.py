@@ -684,8 +684,8 @@ class PnrzState(State):
                 taken = self.placed[at][0]
                 if self._opponent_base(taken):
                     continue
-                row = replacements(at)
-                moves.extend(row[k] for k in hand if k != taken)
+                put = hand if taken not in hand else [k for k in hand if k != taken]
+                moves.extend(map(replacements(at).__getitem__, put))
         moves.append(Skip())
         return moves
 
