@@ -115,3 +115,45 @@ def test_random_move_draws_what_choice_over_the_list_draws(options: dict[str, An
         a, b = random.Random(index), random.Random(index)
         assert fresh.random_move(a) == b.choice(state.legal_moves())
         assert a.random() == b.random()  # and the generator is left in the same state
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_moves_with_carried_caches_equal_those_of_a_fresh_load(options: dict[str, Any]) -> None:
+    """Moves from shared rows, with caches carried from move to move (candidates, bases on
+    the table, groups), list exactly the moves of the same position loaded afresh."""
+    rules = ftwkit.rules("pnrz", **options)
+    checked = 0
+    for state in states(options, 6):
+        if state.is_over or state.previous is None:
+            continue
+        fresh = rules.load(state.to_json())
+        assert fresh._recall("candidates") is None
+        assert list(map(str, state.legal_moves())) == list(map(str, fresh.legal_moves()))
+        checked += 1
+    assert checked > 100
+
+
+def test_base_targets_when_the_base_links_groups() -> None:
+    """A base joining two arms of tiles may only go where it joins both again (PN7)."""
+    rules = ftwkit.rules("pnrz")
+    data: dict[str, Any] = {
+        "players": 2,
+        "to_play": 0,
+        "characters": [["pirate", "ninja"], ["robot", "zombie"]],
+        "tiles": [
+            {"id": "01", "at": [-4, 0], "rot": 0},
+            {"id": "02", "at": [-2, 0], "rot": 0},
+            {"id": "base:pirate", "at": [0, 0], "rot": 0},
+            {"id": "03", "at": [2, 0], "rot": 0},
+            {"id": "04", "at": [-2, 2], "rot": 0},
+            {"id": "05", "at": [2, 2], "rot": 0},
+        ],
+        "hands": [["06", "07", "base:ninja"], ["08", "09", "base:robot", "base:zombie"]],
+        "draw": ["10", "11"],
+    }
+    state = rules.load(data)
+    assert isinstance(state, PnrzState)
+    assert not state._ring_joined((0, 0))
+    # lifted, the base leaves 01-02-04 and 03-05 apart; only 0,2 touches both by full edges
+    assert state._base_targets((0, 0)) == slow_base_targets(state, (0, 0)) == [(0, 2)]
+    assert [str(m) for m in state.legal_moves() if isinstance(m, MoveBase)] == ["base 0,0 to 0,2"]

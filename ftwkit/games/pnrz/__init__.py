@@ -143,6 +143,17 @@ from the start player, so ``to_play`` tells who started), each hand holds just i
 from __future__ import annotations
 
 from ftwkit.games.pnrz.editing import edit_tools
+from ftwkit.games.pnrz.notation import (
+    Choose,
+    MoveBase,
+    Orient,
+    Pass,
+    Place,
+    Replace,
+    Rotate,
+    Skip,
+    Swap,
+)
 from ftwkit.games.pnrz.rules import PnrzOptions, PnrzRules
 from ftwkit.games.pnrz.state import PnrzState
 from ftwkit.registry import Catalogue, Game, NoteBook
@@ -216,24 +227,23 @@ MOVE_KINDS = (
 extra action."""
 
 
+_KIND_OF_CLASS: dict[type, str] = dict(
+    zip(
+        (Choose, MoveBase, Rotate, Swap, Replace, Orient, Skip, Pass),
+        (MOVE_KINDS[0], *MOVE_KINDS[3:]),
+        strict=True,
+    )
+)
+"""The kind of every move class but ``Place`` (whose kind depends on the tile placed)."""
+
+
 def move_kind(before: PnrzState, move: object, after: PnrzState) -> str:
     """The kind of ``move`` (one of :data:`MOVE_KINDS`)."""
-    from ftwkit.games.pnrz import notation as n
-
-    if isinstance(move, n.Place):
-        return "place a base" if before.tile(move.tile).base_of is not None else "place a tile"
-    kinds: tuple[tuple[type, str], ...] = (
-        (n.Choose, "choose a character"),
-        (n.MoveBase, "move a base"),
-        (n.Rotate, "Rotate (extra action)"),
-        (n.Swap, "Swap (extra action)"),
-        (n.Replace, "Replace (extra action)"),
-        (n.Orient, "orient a tile (after Swap or Replace)"),
-        (n.Skip, "skip the extra action"),
-        (n.Pass, "pass"),
-    )
-    for cls, kind in kinds:
-        if isinstance(move, cls):
+    if isinstance(move, Place):
+        return MOVE_KINDS[2] if before.tile(move.tile).base_of is not None else MOVE_KINDS[1]
+    for cls in type(move).__mro__:  # the class or a base of it, as isinstance would
+        kind = _KIND_OF_CLASS.get(cls)
+        if kind is not None:
             return kind
     raise ValueError(f"not a PNRZ move: {move!r}")
 

@@ -7,7 +7,6 @@ import dataclasses
 import functools
 import operator
 import random
-from collections.abc import Callable
 from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,6 +32,13 @@ from ftwkit.games.pnrz.placement import (
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
 from ftwkit.games.pnrz.playout import heuristic, placement_value, policy_move
 from ftwkit.games.pnrz.scoring import Section, best_sections
+from ftwkit.games.pnrz.shared_moves import (
+    base_moves,
+    placements,
+    replacements,
+    rotations,
+    swaps,
+)
 from ftwkit.games.pnrz.tiles import (
     BASES,
     BONUS,
@@ -98,7 +104,15 @@ class PnrzState(State):
     picking: bool = False
 
     _CACHES: ClassVar[frozenset[str]] = frozenset(
-        {"placed", "cells", "counts", "candidates", "_sections", "_group_size"}
+        {
+            "placed",
+            "cells",
+            "counts",
+            "candidates",
+            "_sections",
+            "_group_size",
+            "_bases",
+        }
     )
 
     # ------------------------------------------------------------------ derived values
@@ -258,13 +272,10 @@ class PnrzState(State):
             blocks.append((key, picture, rots))
             total += len(cands) * rots
         bases: list[tuple[Cell, list[Cell]]] = []
-        for key, x, y, _ in self.table:
-            if key.startswith(("base:", "~base:")):
-                base = self.tile(key).base_of
-                if base is not None and self.owner.get(base) == self.turn:
-                    targets = self._base_targets((x, y))
-                    bases.append(((x, y), targets))
-                    total += len(targets)
+        for at in self._own_bases():
+            targets = self._base_targets(at)
+            bases.append((at, targets))
+            total += len(targets)
         if not total:
             rng.randrange(1)  # as rng.choice([pass]) would
             return [Pass()] * count
@@ -284,7 +295,7 @@ class PnrzState(State):
         """The ``i``-th legal move of a plain turn in ``legal_moves()`` order."""
         for key, picture, rots in blocks:
             if i < len(cands) * rots:
-                return _placements(key, picture)(cands[i // rots])[i % rots]
+                return placements(key, picture)[cands[i // rots]][i % rots]
             i -= len(cands) * rots
         for src, targets in bases:
             if i < len(targets):
@@ -398,6 +409,22 @@ class PnrzState(State):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ moves
+    def _own_bases(self) -> list[Cell]:
+        """The anchors of the mover's bases on the table, in the table's order."""
+        bases = self._recall("_bases")
+        if bases is None:
+            bases = self._remember(
+                "_bases",
+                tuple(
+                    ((x, y), base)
+                    for key, x, y, _ in self.table
+                    if key.startswith(("base:", "~base:"))  # set ids or inline ids
+                    and (base := self.tile(key).base_of) is not None
+                ),
+            )
+        owner = self.owner
+        return [at for at, base in bases if owner.get(base) == self.turn]
+
     def _opponent_base(self, key: str) -> bool:
         base = self.tile(key).base_of
         return base is not None and self.owner.get(base, self.turn) != self.turn
@@ -409,19 +436,13 @@ class PnrzState(State):
             return self._action_moves()
         p = self.turn
         moves: list[Move] = []
-        cands = sorted(self.candidates)
-        seen: set[str] = set()
-        for key in self.hands[p]:
-            if key in seen:
-                continue
-            seen.add(key)
-            moves.extend(chain.from_iterable(map(_placements(key, self.tile(key).picture), cands)))
-        for key, x, y, _ in self.table:
-            if not key.startswith(("base:", "~base:")):  # bases only (set ids or inline)
-                continue
-            base = self.tile(key).base_of
-            if base is not None and self.owner.get(base) == p:
-                moves.extend(map(_move_base((x, y)), self._base_targets((x, y))))
+        order = sorted(self.candidates)
+        for key in dict.fromkeys(self.hands[p]):
+            # the moves of each anchor come ready-made from the tile's row: a C-level copy
+            row = placements(key, self.tile_set.tile(key).picture)
+            moves += chain.from_iterable(map(row.__getitem__, order))
+        for at in self._own_bases():
+            moves.extend(map(base_moves(at).__getitem__, self._base_targets(at)))
         if not moves:
             moves.append(Pass())
         return moves
@@ -444,6 +465,8 @@ class PnrzState(State):
             return move.at in self.candidates and move.rot in rots
         if kind is MoveBase:
             assert isinstance(move, MoveBase)
+            if self._listed(move):  # handed out by legal_moves(): no second look at the table
+                return True
             found = None if pending else self.placed.get(move.src)
             if found is None:
                 return False
@@ -493,7 +516,6 @@ class PnrzState(State):
         if len(placed) == 1:  # a lone base: the table without it is empty
             return sorted(candidate_anchors((), (), self._aligned) - {src})
         cells = self.cells
-        gone = footprint(src)
         sx, sy = src
 
         def joined(x: int, y: int) -> bool:
@@ -507,16 +529,21 @@ class PnrzState(State):
             if c in cands and not joined(*c):
                 cands.discard(c)
         aligned = self._aligned
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                x, y = sx + dx, sy + dy
-                if (dx or dy) and (not aligned or (x % 2 == 0 and y % 2 == 0)):
-                    cover = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
-                    if all(c in gone or c not in cells for c in cover) and joined(x, y):
-                        cands.add((x, y))
+        for dx, dy, outside in _FREED_SPOTS:
+            x, y = sx + dx, sy + dy
+            if aligned and (x % 2 or y % 2):
+                continue
+            for ox, oy in outside:
+                if (sx + ox, sy + oy) in cells:
+                    break
+            else:
+                if joined(x, y):
+                    cands.add((x, y))
         if self.opts.base_move_connectivity == "full_edges":
-            if len(placed) == self._full_edge_group_size() and self._still_one_group(src):
-                return sorted(cands)  # without the base the rest stays one group: no condition
+            if len(placed) == self._full_edge_group_size():
+                if self._ring_joined(src):
+                    return sorted(cands)  # without the base the rest stays one group
+                return sorted(self._rejoining(src, cands))
             anchors = set(placed)
             anchors.discard(src)
             group = full_edge_components(anchors)
@@ -531,8 +558,10 @@ class PnrzState(State):
                 }
         return sorted(cands)
 
-    def _still_one_group(self, src: Cell) -> bool:
-        """Whether the tiles other than the one at ``src`` form one full-edge group."""
+    def _ring_joined(self, src: Cell) -> bool:
+        """Whether the full-edge neighbours of ``src`` are joined around it (then the tiles
+        other than the one at ``src`` stay one full-edge group, the table being one); ``False``
+        says nothing."""
         placed = self.placed
         sx, sy = src
         nbs = [(sx + dx, sy + dy) for dx, dy in FULL_EDGE if (sx + dx, sy + dy) in placed]
@@ -551,9 +580,66 @@ class PnrzState(State):
                     run += 1
                 if i % 2 == 0:  # a full-edge neighbour of src, in this run of the ring
                     runs.add(run)
-        if len(runs) == 1:
-            return True
-        return len(reachable(nbs[0], placed.keys() - {src}, FULL_EDGE)) + 1 == len(placed)
+        return len(runs) == 1
+
+    def _rejoining(self, src: Cell, cands: set[Cell]) -> set[Cell]:
+        """The spots of ``cands`` that join again every group the table (one full-edge group)
+        falls into without the tile at ``src``: all of them when it stays one group.
+
+        Every group holds a full-edge neighbour of ``src``; each is walked from there, and a
+        walk that passes half the tiles or meets the largest group is the largest group and
+        stops early. A spot that joins them all is next to the smallest group, so only the
+        spots around it are tested.
+        """
+        placed = self.placed
+        half = (len(placed) - 1) // 2
+        sx, sy = src
+        big: set[Cell] = set()  # part of the largest group (when one has over half the tiles)
+        small: list[set[Cell]] = []  # the other groups, whole
+        for dx, dy in FULL_EDGE:
+            nb = (sx + dx, sy + dy)
+            if nb not in placed or nb in big or any(nb in g for g in small):
+                continue
+            group = {nb}
+            stack = [nb]
+            largest = False
+            while stack and not largest:
+                x, y = stack.pop()
+                for ex, ey in FULL_EDGE:
+                    c = (x + ex, y + ey)
+                    if c in placed and c != src and c not in group:
+                        if c in big:
+                            largest = True
+                            break
+                        group.add(c)
+                        stack.append(c)
+                largest = largest or len(group) > half
+            if largest:
+                big |= group
+            else:
+                small.append(group)
+        if len(small) + bool(big) < 2:
+            return cands
+        label = {c: i for i, g in enumerate(small) for c in g}
+        out: set[Cell] = set()
+        for x, y in min(small, key=len):
+            for dx, dy in FULL_EDGE:
+                t = (x + dx, y + dy)
+                if t not in cands or t in out:
+                    continue
+                hit: set[int] = set()
+                touches_big = False
+                for ex, ey in FULL_EDGE:
+                    c = (t[0] + ex, t[1] + ey)
+                    if c != src and c in placed:
+                        i = label.get(c)
+                        if i is None:
+                            touches_big = True
+                        else:
+                            hit.add(i)
+                if len(hit) == len(small) and (touches_big or not big):
+                    out.add(t)
+        return out
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
@@ -579,9 +665,7 @@ class PnrzState(State):
                 key, rot = self.placed[at]
                 if opts.rotate_excludes_opponent_base and self._opponent_base(key):
                     continue
-                moves.extend(
-                    Rotate(at, r) for r in distinct_rotations(self.tile(key).picture) if r != rot
-                )
+                moves.extend(m for m in rotations(at, self.tile(key).picture) if m.rot != rot)
         elif kind == "swap":
             eligible = [
                 a
@@ -589,7 +673,7 @@ class PnrzState(State):
                 if not (opts.swap_excludes_opponent_base and self._opponent_base(self.placed[a][0]))
             ]
             for i, a in enumerate(eligible):
-                moves.extend(_swap(a, b) for b in eligible[i + 1 :])
+                moves.extend(map(swaps(a).__getitem__, eligible[i + 1 :]))
         elif kind == "replace":
             hand = [
                 k
@@ -600,7 +684,8 @@ class PnrzState(State):
                 taken = self.placed[at][0]
                 if self._opponent_base(taken):
                     continue
-                moves.extend(_replace(at, k) for k in hand if k != taken)
+                put = hand if taken not in hand else [k for k in hand if k != taken]
+                moves.extend(map(replacements(at).__getitem__, put))
         moves.append(Skip())
         return moves
 
@@ -624,6 +709,9 @@ class PnrzState(State):
                 changed = (move.a, move.b)
             elif isinstance(move, Rotate | Orient | Replace):
                 changed = (move.at,)
+        bases = self._recall("_bases")
+        if bases is not None and isinstance(move, Rotate | Orient | Skip | Pass):
+            nxt._remember("_bases", bases)  # the same tiles at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
         return nxt
@@ -746,16 +834,22 @@ class PnrzState(State):
         nxt._remember(
             "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
         )
+        bases = self._recall("_bases")
+        if bases is not None and tile.base_of is None:
+            nxt._remember("_bases", bases)  # a play tile: the bases stay where they were
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             nxt._remember("_group_size", len(self.table) + 1)
         return nxt
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
-        return tuple(
-            (k, x, y, canonical_rot(self.tile(k).picture, rot)) if (x, y) == at else (k, x, y, r)
-            for k, x, y, r in self.table
-        )
+        """The table with the tile at ``at`` (found by its place in the table's order) turned."""
+        table = self.table
+        i = bisect.bisect_left(table, (at[1], at[0]), key=_BY_ANCHOR)
+        key, x, y, _ = table[i]
+        assert (x, y) == at, "a tile is turned only where there is one"
+        turned = (key, x, y, canonical_rot(self.tile(key).picture, rot))
+        return (*table[:i], turned, *table[i + 1 :])
 
     def _with_hand(self, player: int, hand: list[str]) -> tuple[tuple[str, ...], ...]:
         hands = list(self.hands)
@@ -915,22 +1009,6 @@ class PnrzState(State):
         return f"{move} is not legal here"
 
 
-@functools.lru_cache(maxsize=512)
-def _placements(key: str, picture: tuple[str, ...]) -> Callable[[Cell], tuple[Place, ...]]:
-    """The placements of a tile at an anchor, one per distinct rotation, made once and shared.
-
-    Move objects are values, so the same ``Place`` may serve every state; a playout then
-    builds no move objects for the hundreds of placements of each turn.
-    """
-    rots = distinct_rotations(picture)
-
-    @functools.lru_cache(maxsize=4096)
-    def at(anchor: Cell) -> tuple[Place, ...]:
-        return tuple(Place(key, anchor, r) for r in rots)
-
-    return at
-
-
 @functools.lru_cache(maxsize=256)
 def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
     """Character → player, shared by every state with these characters."""
@@ -940,32 +1018,25 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
 
+_FREED_SPOTS: tuple[tuple[int, int, tuple[Cell, ...]], ...] = tuple(
+    (
+        dx,
+        dy,
+        tuple(
+            (dx + i, dy + j)
+            for i, j in ((0, 0), (1, 0), (1, 1), (0, 1))
+            if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
+        ),
+    )
+    for dx in (-1, 0, 1)
+    for dy in (-1, 0, 1)
+    if dx or dy
+)
+"""The 8 anchors overlapping a tile's own spot (offsets from its anchor), each with the cells
+it covers outside that spot: lift the tile, and such an anchor is free when those are."""
+
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
-
-
-@functools.lru_cache(maxsize=256)
-def _move_base(src: Cell) -> Callable[[Cell], MoveBase]:
-    """The moves of the base at ``src`` by destination, made once and shared (a base has dozens
-    of destinations every turn, and the same ones turn after turn)."""
-
-    @functools.lru_cache(maxsize=4096)
-    def to(dst: Cell) -> MoveBase:
-        return MoveBase(src, dst)
-
-    return to
-
-
-@functools.lru_cache(maxsize=65536)
-def _swap(a: Cell, b: Cell) -> Swap:
-    """A shared ``Swap`` move (there are hundreds of pairs a turn; the values repeat)."""
-    return Swap(a, b)
-
-
-@functools.lru_cache(maxsize=65536)
-def _replace(at: Cell, key: str) -> Replace:
-    """A shared ``Replace`` move (one per tile on the table and tile in hand, every Replace)."""
-    return Replace(at, key)
 
 
 _BY_ANCHOR = operator.itemgetter(2, 1)

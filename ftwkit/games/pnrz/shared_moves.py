@@ -1,0 +1,75 @@
+"""Shared PNRZ move objects, made once and handed out by dictionary rows.
+
+A plain turn lists, for each distinct tile in the mover's hand, the tile at every candidate
+anchor (sorted) in each of its distinct rotations: hundreds of ``Place`` moves, nearly all of
+them made in an earlier turn already. Moves are values, so one object per move serves every
+state: the rows below hand them out from dictionaries (one C-level lookup per anchor or pair,
+e.g. ``chain.from_iterable(map(row.__getitem__, anchors))``), made on first use. Copying from
+the rows measured faster than keeping each tile's list from turn to turn and splicing in the
+anchors that changed.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+from ftwkit.games.pnrz.notation import MoveBase, Place, Replace, Rotate, Swap
+from ftwkit.games.pnrz.tiles import distinct_rotations
+from ftwkit.geometry.grid import Cell
+
+__all__ = ["Row", "base_moves", "placements", "replacements", "rotations", "swaps"]
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+ROW_LIMIT = 4096
+"""Entries a row keeps before it starts afresh (anchors of loaded positions may be anywhere)."""
+
+
+class Row(dict[K, V]):
+    """A dictionary that makes a missing value with ``make`` (once) and keeps it."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= ROW_LIMIT:
+            self.clear()
+        value = self[key] = self._make(key)
+        return value
+
+
+@functools.lru_cache(maxsize=512)
+def placements(key: str, picture: tuple[str, ...]) -> Row[Cell, tuple[Place, ...]]:
+    """The placements of a tile by anchor, one per distinct rotation of its picture."""
+    rots = distinct_rotations(picture)
+    return Row(lambda anchor: tuple(Place(key, anchor, r) for r in rots))
+
+
+@functools.lru_cache(maxsize=256)
+def base_moves(src: Cell) -> Row[Cell, MoveBase]:
+    """The moves of the base at ``src`` by destination."""
+    return Row(lambda dst: MoveBase(src, dst))
+
+
+@functools.lru_cache(maxsize=4096)
+def swaps(a: Cell) -> Row[Cell, Swap]:
+    """The swaps of the tile at ``a`` by the other tile's anchor."""
+    return Row(lambda b: Swap(a, b))
+
+
+@functools.lru_cache(maxsize=4096)
+def replacements(at: Cell) -> Row[str, Replace]:
+    """The replacements of the tile at ``at`` by the tile put down."""
+    return Row(lambda key: Replace(at, key))
+
+
+@functools.lru_cache(maxsize=65536)
+def rotations(at: Cell, picture: tuple[str, ...]) -> tuple[Rotate, ...]:
+    """A ``Rotate`` of the tile at ``at`` to each distinct rotation of its picture."""
+    return tuple(Rotate(at, r) for r in distinct_rotations(picture))
