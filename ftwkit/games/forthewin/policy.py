@@ -15,17 +15,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ftwkit.games.forthewin.actions import Board, Candidate, apply_action
+from ftwkit.games.forthewin.actions import Candidate, apply_action
 from ftwkit.games.forthewin.grid_rule import action_pool, allows
 from ftwkit.games.forthewin.moves import Action
-from ftwkit.games.forthewin.options import Options
 from ftwkit.games.forthewin.playout import (
     _draw,
     _may_help,
     _score,
     _winners_after,
+    linked_kinds,
 )
-from ftwkit.geometry.graph import component_labels
 from ftwkit.protocol import Move
 
 if TYPE_CHECKING:
@@ -84,19 +83,6 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
             best, best_move = value, move
     assert best_move is not None
     return best_move
-
-
-def linked_kinds(board: Board, player: int, options: Options) -> int:
-    """The most kinds (0-5) linked in one group of ``player``'s face-up tiles: the first part of
-    :func:`~ftwkit.games.forthewin.playout.progress`, without its costlier other parts."""
-    bridges = options.chain_bridges == "own_facedown"
-    cells = [c for c, t in board.items() if t.player == player and (t.up or bridges)]
-    groups: dict[int, set[str]] = {}
-    for cell, label in component_labels(cells).items():
-        tile = board[cell]
-        if tile.up:
-            groups.setdefault(label, set()).add(tile.kind)
-    return max((len(kinds) for kinds in groups.values()), default=0)
 
 
 def _winning_action(state: ForTheWinState, pool: list[Candidate], more: int) -> Action | None:
