@@ -83,13 +83,17 @@ def progress(board: Board, player: int, options: Options) -> tuple[int, int, int
     one tile, kinds face up, kinds on the Grid)`` for ``player``."""
     own = [(c, t) for c, t in board.items() if t.player == player]
     up = [(c, t) for c, t in own if t.up]
+    kinds_up = len({t.kind for _, t in up})
     best = near = 0
     if up:
         best = linked_kinds(board, player, options)
         for (x, y), _ in up:
             kinds = {t.kind for (u, v), t in up if abs(u - x) <= 2 and abs(v - y) <= 2}
-            near = max(near, len(kinds))
-    return best, near, len({t.kind for _, t in up}), len({t.kind for _, t in own})
+            if len(kinds) > near:
+                near = len(kinds)
+                if near == kinds_up:
+                    break  # no tile can see more kinds than there are face up
+    return best, near, kinds_up, len({t.kind for _, t in own})
 
 
 def linked_kinds(board: Board, player: int, options: Options) -> int:
