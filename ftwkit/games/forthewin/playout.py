@@ -41,7 +41,6 @@ from ftwkit.games.forthewin.moves import (
     ZombieInfect,
 )
 from ftwkit.games.forthewin.options import Options
-from ftwkit.geometry.grid import KING
 from ftwkit.protocol import Move
 
 if TYPE_CHECKING:
@@ -101,24 +100,28 @@ def linked_kinds(board: Board, player: int, options: Options) -> int:
     their own face-down tiles under ``chain_bridges = own_facedown``): the first part of
     :func:`progress`, and what the policies look at before the costlier rest.
 
-    Rollouts ask this of every board they compare, so the groups are found by one search over
-    the player's few tiles (8-neighbours), without labelling or sorting them."""
+    Rollouts ask this of every board they compare, so the groups are grown by scanning the
+    player's few tiles (at most ten) for the ones touching each reached tile, without labelling,
+    sorting or looking up the eight neighbours of every tile."""
     bridges = options.chain_bridges == "own_facedown"
-    left = {c: t for c, t in board.items() if t.player == player and (t.up or bridges)}
+    left = [(c, t) for c, t in board.items() if t.player == player and (t.up or bridges)]
     best = 0
     while left:
-        start, tile = left.popitem()
+        (x0, y0), tile = left.pop()
         kinds = {tile.kind} if tile.up else set()
-        todo = [start]
-        while todo:
+        todo = [(x0, y0)]
+        while todo and left:
             x, y = todo.pop()
-            for dx, dy in KING:
-                nb = (x + dx, y + dy)
-                found = left.pop(nb, None)
-                if found is not None:
+            rest = []
+            for item in left:
+                (u, v), found = item
+                if -1 <= u - x <= 1 and -1 <= v - y <= 1:
                     if found.up:
                         kinds.add(found.kind)
-                    todo.append(nb)
+                    todo.append((u, v))
+                else:
+                    rest.append(item)
+            left = rest
         best = max(best, len(kinds))
     return best
 
