@@ -53,6 +53,7 @@ from ftwkit.protocol import Move
 
 __all__ = [
     "action_pool",
+    "allowed",
     "allows",
     "draw_allowed",
     "grid_reason",
@@ -60,6 +61,7 @@ __all__ = [
     "legal_actions",
     "position_after",
     "random_action",
+    "raw_pool",
     "split_description",
 ]
 
@@ -124,14 +126,23 @@ def random_action(specials: list[Move], pos: Position, more: int, rng: random.Ra
     over :func:`action_pool` draws it (the same ``rng`` calls, the same move), building only the
     actions it judges."""
 
-    def judge(raw: RawCandidate) -> Move | None:
-        build, args, lifted, filled = raw
-        if _keeps_whole(pos, lifted, filled):
-            return build(*args)
-        action = build(*args)
-        return action if _split_allowed(pos, action, more, lifted, filled) else None
+    return draw_allowed(specials, raw_pool(pos, more), lambda raw: allowed(pos, raw, more), rng)
 
-    return draw_allowed(specials, list(_pool(pos, more)), judge, rng)
+
+def raw_pool(pos: Position, more: int) -> list[RawCandidate]:
+    """:func:`action_pool` with the actions not yet built (``(build, fields, lifted, filled)``),
+    for callers that judge or build only a few of them (:func:`allowed`)."""
+    return list(_pool(pos, more))
+
+
+def allowed(pos: Position, raw: RawCandidate, more: int) -> Action | None:
+    """The action of a candidate of :func:`raw_pool`, built, if the Grid rule allows it
+    (FW1-FW3), else ``None``."""
+    build, args, lifted, filled = raw
+    if _keeps_whole(pos, lifted, filled):
+        return build(*args)
+    action = build(*args)
+    return action if _split_allowed(pos, action, more, lifted, filled) else None
 
 
 def draw_allowed(
