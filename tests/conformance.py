@@ -15,20 +15,29 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import ftwkit
-from ftwkit import IllegalMove, Rules, State
+from ftwkit import IllegalMove, Move, Rules, State
 from ftwkit.options import describe_options
 
 
-def random_line(rules: Rules, players: int, seed: int, max_plies: int) -> Iterator[State]:
-    """Yield the states of a seeded random game, start included, up to ``max_plies`` moves."""
+def random_line(
+    rules: Rules,
+    players: int,
+    seed: int,
+    max_plies: int,
+    draw: Callable[[State, random.Random], Move] | None = None,
+) -> Iterator[State]:
+    """Yield the states of a seeded random game, start included, up to ``max_plies`` moves.
+
+    Each move is drawn from ``legal_moves()`` with ``random.Random(seed)``, or by ``draw(state,
+    rng)`` when given (e.g. the game's own ``random_move``), and played through ``play``.
+    """
     rng = random.Random(seed)
     state = rules.new(players=players, seed=seed)
     yield state
     for _ in range(max_plies):
-        moves = state.legal_moves()
-        if not moves:
+        if state.is_over:
             return
-        state = state.play(rng.choice(moves))
+        state = state.play(rng.choice(state.legal_moves()) if draw is None else draw(state, rng))
         yield state
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 import ftwkit
 from ftwkit.errors import IllegalMove
 from ftwkit.protocol import State
+from tests.conformance import random_line
 
 GAMES_DIR = Path(ftwkit.__file__).parent / "games"
 _BYPASSES = re.compile(r"__dict__|object\.__setattr__|object\.__new__|__setattr__\s*=|setattr\(")
@@ -105,15 +107,10 @@ def test_a_move_listed_by_another_state_is_still_checked(game: str) -> None:
     """Recognising this state's own move objects never lets another state's moves through."""
     rules = ftwkit.rules(game)
     for seed in range(6):
-        rng = random.Random(seed)
-        state = rules.new(seed=seed)
-        for _ in range(30):
-            if state.is_over:
-                break
-            before = state.legal_moves()
-            nxt = state.play(rng.choice(before))
+        for state, nxt in pairwise(random_line(rules, rules.min_players, seed, 30)):
             if nxt.is_over:
                 break
+            before = state.legal_moves()  # the very list the move was drawn from
             nxt.legal_moves()  # the list is cached: identity answers come first
             for move in before:
                 legal = move in nxt.legal_moves()

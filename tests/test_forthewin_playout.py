@@ -10,6 +10,7 @@ import pytest
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
 from ftwkit.games.forthewin.playout import heuristic, progress, random_move
+from tests.conformance import random_line
 from tests.test_forthewin import SEED_SPLIT, load
 
 OPTION_SETS = [
@@ -25,16 +26,14 @@ OPTION_SETS = [
 def test_random_move_is_always_legal_and_reproducible(options: dict[str, object]) -> None:
     rules = ftwkit.rules("forthewin", **options)
     for seed in range(2):
-        rng = random.Random(seed)
-        state = rules.new(seed=seed)
-        for _ in range(20):
+        line = random_line(rules, 2, seed, 19, lambda state, rng: state.random_move(rng))
+        for state in line:
             if state.is_over:
                 break
             fresh = rules.load(state.to_json())  # no move list cached: the sampler's own path
             move = fresh.random_move(random.Random(seed))
             assert move in fresh.legal_moves(), (str(state), str(move))
             assert fresh.random_move(random.Random(seed)) == move
-            state = state.play(state.random_move(rng))
 
 
 @pytest.mark.parametrize("turn", ["start", "split"])

@@ -201,6 +201,9 @@ class Position:
         )
 
     def _find_pieces(self) -> tuple[dict[Cell, int], int, list[int]]:
+        source = self.facts.get("_pieces_from")
+        if source is not None:  # carried from the position before a splitting action
+            return carried_pieces(*source)
         labels = component_labels(self.board)
         count = max(labels.values(), default=-1) + 1
         sizes = [0] * count
@@ -378,6 +381,7 @@ class Position:
 _GRID_FACTS = (
     "connected",
     "pieces",
+    "_pieces_from",
     "articulation",
     "frontier",
     "near2",
@@ -388,6 +392,32 @@ _GRID_FACTS = (
 )
 """Cached facts of a :class:`Position` that depend only on the tiles (not on who acts, nor on the
 board's order): :meth:`Position.seen_by` hands them on."""
+
+
+def carried_pieces(
+    pos: Position, lifted: Cell, filled: Cell, touched: set[int]
+) -> tuple[dict[Cell, int], int, list[int]]:
+    """The pieces of the Grid after an action lifting ``lifted`` and filling ``filled`` on the
+    whole one_group Grid of ``pos``: those of the Grid without ``lifted``, merged through
+    ``filled`` (``touched``: the pieces it touches), as :attr:`Position.pieces` gives them."""
+    labels, _ = pos.labels_without(lifted)
+    renumber: dict[int, int] = {}
+    merged = -1
+    out: dict[Cell, int] = {}
+    for cell, label in labels.items():
+        if label in touched:
+            if merged < 0:
+                merged = renumber.setdefault(-1, len(renumber))
+            new = merged
+        else:
+            new = renumber.setdefault(label, len(renumber))
+        out[cell] = new
+    out[filled] = merged if merged >= 0 else renumber.setdefault(-2, len(renumber))
+    count = len(renumber)
+    sizes = [0] * count
+    for label in out.values():
+        sizes[label] += 1
+    return out, count, sizes
 
 
 def _ring_pieces(ring: int) -> int:

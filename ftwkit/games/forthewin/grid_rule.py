@@ -53,6 +53,7 @@ from ftwkit.protocol import Move
 
 __all__ = [
     "action_pool",
+    "allowed",
     "allows",
     "draw_allowed",
     "grid_reason",
@@ -60,6 +61,7 @@ __all__ = [
     "legal_actions",
     "position_after",
     "random_action",
+    "raw_pool",
     "split_description",
 ]
 
@@ -75,10 +77,16 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
         stop_at_first: return as soon as one allowed action is found (a look-ahead test).
     """
     out: list[Action] = []
+    opts = pos.options
+    # a split Grid is never allowed then (FW1, FW3): such candidates are refused unbuilt
+    hopeless = opts.win_needs_connected_grid and (more == 0 or opts.grid_check == "per_action_all")
+    shove_whole = opts.win_needs_connected_grid and opts.grid_check == "per_turn"
     for build, args, lifted, filled in _pool(pos, more):
         if _keeps_whole(pos, lifted, filled):
             out.append(build(*args))
         else:
+            if hopeless or (shove_whole and build is Shove):
+                continue  # what _split_allowed answers first, without building the action
             action = build(*args)
             if not _split_allowed(pos, action, more, lifted, filled):
                 continue
@@ -118,14 +126,23 @@ def random_action(specials: list[Move], pos: Position, more: int, rng: random.Ra
     over :func:`action_pool` draws it (the same ``rng`` calls, the same move), building only the
     actions it judges."""
 
-    def judge(raw: RawCandidate) -> Move | None:
-        build, args, lifted, filled = raw
-        if _keeps_whole(pos, lifted, filled):
-            return build(*args)
-        action = build(*args)
-        return action if _split_allowed(pos, action, more, lifted, filled) else None
+    return draw_allowed(specials, raw_pool(pos, more), lambda raw: allowed(pos, raw, more), rng)
 
-    return draw_allowed(specials, list(_pool(pos, more)), judge, rng)
+
+def raw_pool(pos: Position, more: int) -> list[RawCandidate]:
+    """:func:`action_pool` with the actions not yet built (``(build, fields, lifted, filled)``),
+    for callers that judge or build only a few of them (:func:`allowed`)."""
+    return list(_pool(pos, more))
+
+
+def allowed(pos: Position, raw: RawCandidate, more: int) -> Action | None:
+    """The action of a candidate of :func:`raw_pool`, built, if the Grid rule allows it
+    (FW1-FW3), else ``None``."""
+    build, args, lifted, filled = raw
+    if _keeps_whole(pos, lifted, filled):
+        return build(*args)
+    action = build(*args)
+    return action if _split_allowed(pos, action, more, lifted, filled) else None
 
 
 def draw_allowed(
@@ -240,6 +257,9 @@ def _split_allowed(
     facts: dict[str, Any] | None = None
     if lifted is not None and filled is not None and pos.connected:
         facts = _carried_pieces(pos, lifted, filled)
+        counts = pos.facts.get("_on_grid")
+        if counts is not None and type(action) is not Add:
+            facts["_on_grid"] = counts  # a tile moved: none entered or left the Grid
     after = Position(board, pos.player, pos.players, removed, pos.options, facts)
     if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
         return True
@@ -437,32 +457,20 @@ def _refillers(pos: Position, lifted: Cell, actor: Cell | None, next_to: bool) -
 
 def _carried_pieces(pos: Position, lifted: Cell, filled: Cell) -> dict[str, Any]:
     """The facts of the Grid after an action lifting ``lifted`` and filling ``filled``, found
-    without a flood fill: its pieces are those of the Grid without ``lifted``, merged through
-    ``filled`` (only when the one_group Grid was whole before the action; else none)."""
+    without a flood fill from the pieces of the Grid without ``lifted`` (only when the one_group
+    Grid was whole before the action; else none).
+
+    Whether the Grid is whole is counted at once (the pieces ``filled`` touches merge into one);
+    the pieces themselves are derived only when asked for (``Position.pieces``), which a
+    look-ahead that finds no candidate never does."""
     if pos.options.connectivity != "one_group":
         return {}
-    labels, _ = pos.labels_without(lifted)
+    labels, count = pos.labels_without(lifted)
     x, y = filled
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
-    renumber: dict[int, int] = {}
-    merged = -1
-    out: dict[Cell, int] = {}
-    for cell, label in labels.items():
-        if label in touched:
-            if merged < 0:
-                merged = renumber.setdefault(-1, len(renumber))
-            new = merged
-        else:
-            new = renumber.setdefault(label, len(renumber))
-        out[cell] = new
-    out[filled] = merged if merged >= 0 else renumber.setdefault(-2, len(renumber))
-    count = len(renumber)
-    sizes = [0] * count
-    for label in out.values():
-        sizes[label] += 1
     return {
-        "pieces": (out, count, sizes),
-        "connected": count <= 1,
+        "connected": count - len(touched) + 1 <= 1,
+        "_pieces_from": (pos, lifted, filled, touched),  # Position.pieces, when asked
         "_join_from": (pos, lifted, filled, touched),  # join_cells, when asked
         "origin": (pos, lifted, filled),
     }

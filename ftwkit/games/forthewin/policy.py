@@ -15,17 +15,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ftwkit.games.forthewin.actions import Board, Candidate, apply_action
-from ftwkit.games.forthewin.grid_rule import action_pool, allows
+from ftwkit.games.forthewin.actions import RawCandidate, apply_action
+from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
 from ftwkit.games.forthewin.moves import Action
-from ftwkit.games.forthewin.options import Options
 from ftwkit.games.forthewin.playout import (
-    _draw,
     _may_help,
     _score,
     _winners_after,
+    linked_kinds,
 )
-from ftwkit.geometry.graph import component_labels
 from ftwkit.protocol import Move
 
 if TYPE_CHECKING:
@@ -49,14 +47,18 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     pos = state.position
     more = state.more_after_this
     specials = state.turn_moves()
-    pool = action_pool(pos, more)
+    pool = raw_pool(pos, more)  # actions are built only when drawn (or all, when few)
     few = len(specials) + len(pool) <= 2 * samples
+
+    def judge(raw: RawCandidate) -> Action | None:
+        return allowed(pos, raw, more)
+
     drawn: list[Move]
     if few:
-        drawn = specials + [cand[0] for cand in pool if allows(pos, cand, more)]
+        drawn = specials + [action for action in map(judge, pool) if action is not None]
     else:
         drawn = list(
-            dict.fromkeys(_draw(specials, pos, more, list(pool), rng) for _ in range(samples))
+            dict.fromkeys(draw_allowed(specials, list(pool), judge, rng) for _ in range(samples))
         )
     me = state.mover
     players = state.n_players
@@ -86,33 +88,21 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     return best_move
 
 
-def linked_kinds(board: Board, player: int, options: Options) -> int:
-    """The most kinds (0-5) linked in one group of ``player``'s face-up tiles: the first part of
-    :func:`~ftwkit.games.forthewin.playout.progress`, without its costlier other parts."""
-    bridges = options.chain_bridges == "own_facedown"
-    cells = [c for c, t in board.items() if t.player == player and (t.up or bridges)]
-    groups: dict[int, set[str]] = {}
-    for cell, label in component_labels(cells).items():
-        tile = board[cell]
-        if tile.up:
-            groups.setdefault(label, set()).add(tile.kind)
-    return max((len(kinds) for kinds in groups.values()), default=0)
-
-
-def _winning_action(state: ForTheWinState, pool: list[Candidate], more: int) -> Action | None:
+def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) -> Action | None:
     """The first legal action of ``pool`` after which the mover alone wins (only actions that
     change the mover's own tiles can complete the mover's chain)."""
     opts = state.rules.options
     pos = state.position
     me = state.mover
-    for cand in pool:
-        if not _may_help(pos, cand[0]):
+    for build, args, lifted, filled in pool:
+        action = build(*args)
+        if not _may_help(pos, action):
             continue
-        after, _ = apply_action(pos, cand[0])
+        after, _ = apply_action(pos, action)
         if linked_kinds(after, me, opts) < 5:
             continue
         won = _winners_after(state, after)
         mine = me in won and (len(won) == 1 or opts.simultaneous_win == "active")
-        if mine and allows(pos, cand, more):
-            return cand[0]
+        if mine and allows(pos, (action, lifted, filled), more):
+            return action
     return None
