@@ -144,6 +144,12 @@ def state_dataclass(cls: type[S]) -> type[S]:
     return dataclasses.dataclass(frozen=True, eq=False)(cls)
 
 
+_MOVE_TYPES: set[type] = set()
+"""Classes already seen to be ``Move`` subclasses: ``play`` tests a move's exact type against
+this set before the (slower) abstract-base-class ``isinstance`` — the same answer, paid once
+per class instead of once per move."""
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class State(ABC):
     """An immutable game position with its history; see API.md for the contract.
@@ -430,10 +436,13 @@ class State(ABC):
         Raises:
             IllegalMove: the move is refused; the message names the rule.
         """
-        if isinstance(move, str):
-            move = self.rules.parse_move(self, move)
-        elif not isinstance(move, Move):
-            raise IllegalMove(f"{excerpt(move)} is not a move: expected a Move or its notation")
+        if type(move) not in _MOVE_TYPES:
+            if isinstance(move, str):
+                move = self.rules.parse_move(self, move)
+            elif isinstance(move, Move):
+                _MOVE_TYPES.add(type(move))
+            else:
+                raise IllegalMove(f"{excerpt(move)} is not a move: expected a Move or its notation")
         if not self._is_legal(move):
             raise IllegalMove(self._refusal_of(move))
         nxt = self._apply(move)
