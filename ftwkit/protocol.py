@@ -436,13 +436,12 @@ class State(ABC):
         Raises:
             IllegalMove: the move is refused; the message names the rule.
         """
-        if type(move) not in _MOVE_TYPES:
-            if isinstance(move, str):
-                move = self.rules.parse_move(self, move)
-            elif isinstance(move, Move):
-                _MOVE_TYPES.add(type(move))
-            else:
+        if isinstance(move, str):
+            move = self.rules.parse_move(self, move)
+        elif type(move) not in _MOVE_TYPES:
+            if not isinstance(move, Move):
                 raise IllegalMove(f"{excerpt(move)} is not a move: expected a Move or its notation")
+            _MOVE_TYPES.add(type(move))
         if not self._is_legal(move):
             raise IllegalMove(self._refusal_of(move))
         nxt = self._apply(move)
