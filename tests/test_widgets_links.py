@@ -58,12 +58,25 @@ def test_voila_passes_the_query_string_through_the_environment(
     assert other.state == ex.state
 
 
+def _under_voila(
+    monkeypatch: pytest.MonkeyPatch,
+    page: str = "playwin.ipynb",
+    host: str = "127.0.0.1",
+    port: str = "8866",
+    url: str = "",
+) -> None:
+    """The environment Voilà gives a kernel started for ``page`` at ``host:port`` (``url``: the
+    address the visitor asked for, as Voilà passes it)."""
+    monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{page}")
+    monkeypatch.setenv("SERVER_NAME", host)
+    monkeypatch.setenv("SERVER_PORT", port)
+    monkeypatch.setenv("VOILA_REQUEST_URL", url)
+
+
 def test_under_voila_the_link_is_the_dashboards_whole_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/playwin.ipynb")
-    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
-    monkeypatch.setenv("SERVER_PORT", "8866")
+    _under_voila(monkeypatch)
     value = encode_value({"game": "playwin"})
     expected = f"http://127.0.0.1:8866/voila/render/playwin.ipynb?position={value}"
     assert link("position", {"game": "playwin"}) == expected
@@ -72,10 +85,8 @@ def test_under_voila_the_link_is_the_dashboards_whole_address(
 def test_behind_a_tls_proxy_the_link_keeps_the_visitors_https(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/playwin.ipynb")
-    monkeypatch.setenv("SERVER_NAME", "games.example.org")
-    monkeypatch.setenv("SERVER_PORT", "")
-    monkeypatch.setenv("VOILA_REQUEST_URL", "https://games.example.org/voila/render/playwin.ipynb")
+    page = "https://games.example.org/voila/render/playwin.ipynb"
+    _under_voila(monkeypatch, host="games.example.org", port="", url=page)
     made = link("position", {"game": "playwin"})
     assert made.startswith("https://games.example.org/voila/render/playwin.ipynb?position=")
     monkeypatch.setenv("VOILA_REQUEST_URL", "javascript:alert(1)")
@@ -142,12 +153,6 @@ def test_the_links_of_a_hidden_game_are_only_in_the_designers_view() -> None:
 
 def test_read_query_names_the_parameter() -> None:
     assert read_query("a=1&record=%7B%7D") == ("record", {})
-
-
-def _under_voila(monkeypatch: pytest.MonkeyPatch, page: str) -> None:
-    monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{page}")
-    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
-    monkeypatch.setenv("SERVER_PORT", "8866")
 
 
 @pytest.mark.parametrize("page", ["playwin-casebook.ipynb", "playwin-bent-leap-chains.ipynb"])

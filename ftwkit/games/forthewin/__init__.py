@@ -204,21 +204,9 @@ def move_kind(before: ForTheWinState, move: object, after: ForTheWinState) -> st
     """The kind of ``move`` (one of :data:`MOVE_KINDS`): the action or ability it spends."""
     from ftwkit.games.forthewin import moves as m
 
-    kinds: tuple[tuple[type, str], ...] = (
-        (m.Add, "add a tile"),
-        (m.Step, "move a tile"),
-        (m.Refresh, "refresh a tile"),
-        (m.Shove, "shove"),
-        (m.AlienPull, "Alien pull"),
-        (m.MonkeyFlip, "Monkey flip"),
-        (m.NinjaJump, "Ninja jump"),
-        (m.PirateBlast, "Pirate blast"),
-        (m.ZombieInfect, "Zombie infect"),
-        (m.ZombieDeactivate, "Zombie deactivate"),
-        (m.EndTurn, "end the turn after one action"),
-        (m.Pass, "pass"),
-    )
-    for cls, kind in kinds:
+    classes: tuple[type, ...] = (m.Add, m.Step, m.Refresh, m.Shove, m.AlienPull, m.MonkeyFlip)
+    classes += (m.NinjaJump, m.PirateBlast, m.ZombieInfect, m.ZombieDeactivate, m.EndTurn, m.Pass)
+    for cls, kind in zip(classes, MOVE_KINDS, strict=True):
         if isinstance(move, cls):
             return kind
     raise ValueError(f"not a For the Win! move: {move!r}")

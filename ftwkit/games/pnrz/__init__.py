@@ -142,18 +142,8 @@ from the start player, so ``to_play`` tells who started), each hand holds just i
 
 from __future__ import annotations
 
+from ftwkit.games.pnrz import notation as moves
 from ftwkit.games.pnrz.editing import edit_tools
-from ftwkit.games.pnrz.notation import (
-    Choose,
-    MoveBase,
-    Orient,
-    Pass,
-    Place,
-    Replace,
-    Rotate,
-    Skip,
-    Swap,
-)
 from ftwkit.games.pnrz.rules import PnrzOptions, PnrzRules
 from ftwkit.games.pnrz.state import PnrzState
 from ftwkit.registry import Catalogue, Game, NoteBook
@@ -229,7 +219,16 @@ extra action."""
 
 _KIND_OF_CLASS: dict[type, str] = dict(
     zip(
-        (Choose, MoveBase, Rotate, Swap, Replace, Orient, Skip, Pass),
+        (
+            moves.Choose,
+            moves.MoveBase,
+            moves.Rotate,
+            moves.Swap,
+            moves.Replace,
+            moves.Orient,
+            moves.Skip,
+            moves.Pass,
+        ),
         (MOVE_KINDS[0], *MOVE_KINDS[3:]),
         strict=True,
     )
@@ -239,7 +238,7 @@ _KIND_OF_CLASS: dict[type, str] = dict(
 
 def move_kind(before: PnrzState, move: object, after: PnrzState) -> str:
     """The kind of ``move`` (one of :data:`MOVE_KINDS`)."""
-    if isinstance(move, Place):
+    if isinstance(move, moves.Place):
         return MOVE_KINDS[2] if before.tile(move.tile).base_of is not None else MOVE_KINDS[1]
     for cls in type(move).__mro__:  # the class or a base of it, as isinstance would
         kind = _KIND_OF_CLASS.get(cls)
