@@ -34,6 +34,7 @@ import pandas as pd
 import ftwkit
 from ftwkit.analysis.readable import agents_sentence, sample_warning, variant_text
 from ftwkit.analysis.results import Results
+from ftwkit.casebook.sentences import scalar_text
 
 __all__ = ["findings", "main", "write_report"]
 
@@ -405,7 +406,9 @@ def reproduce_command(
     args = ["python", "-m", "ftwkit.analysis", "report", results.game]
     if results.variants != {"default": {}}:
         for name, options in results.variants.items():
-            pairs = ",".join(f"{k}={_opt(v)}" for k, v in options.items())
+            pairs = ",".join(
+                f"{k}={scalar_text(v, true='true', false='false')}" for k, v in options.items()
+            )
             args += ["--variant", name + (f":{pairs}" if pairs else "")]
     agents = []
     for name, params in results.agents:
@@ -421,14 +424,6 @@ def reproduce_command(
         args += ["--no-trace"]
     args += ["--out", "REPORT_FOLDER"]
     return " ".join(shlex.quote(a) for a in args)
-
-
-def _opt(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -496,16 +491,16 @@ def main(argv: Sequence[str]) -> int:
         return EXIT_USAGE
     executor: Any = SerialExecutor() if args.serial else None
     try:
+        # The study and its skill trace play the same game with the same seed and executor.
+        same = {"seed": args.seed, "executor": executor, "progress": not args.no_progress}
         results = simulate(
             args.game,
             variants=variants,
             agents=agents,
             players=args.players,
             games=args.games,
-            seed=args.seed,
             max_plies=args.max_plies,
-            executor=executor,
-            progress=not args.no_progress,
+            **same,
         )
         if results.interrupted:
             print("interrupted: no report written", file=sys.stderr)
@@ -519,9 +514,7 @@ def main(argv: Sequence[str]) -> int:
                 levels=levels,
                 games=args.trace_games,
                 players=results.players,
-                seed=args.seed,
-                executor=executor,
-                progress=not args.no_progress,
+                **same,
             )
     except KeyboardInterrupt:
         print("interrupted: no report written", file=sys.stderr)
