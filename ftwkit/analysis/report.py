@@ -47,6 +47,18 @@ def _p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
+def _win_share(wins: int, games: int, even: float) -> dict[str, Any]:
+    """A win count's numbers as a finding quotes them: the rate, its 95 % Wilson interval and
+    the exact binomial test's p-value against an even share."""
+    from scipy import stats
+
+    from ftwkit.analysis.metrics import wilson
+
+    lo, hi = wilson(wins, games)
+    p = float(stats.binomtest(wins, games, even).pvalue)
+    return {"wins": wins, "games": games, "rate": wins / games, "lo": lo, "hi": hi, "p_value": p}
+
+
 def findings(results: Results) -> list[dict[str, Any]]:
     """The report's findings: one dict per sentence with the numbers it quotes.
 
@@ -55,9 +67,6 @@ def findings(results: Results) -> list[dict[str, Any]]:
     the first that are significant at the 5 % level (Fisher's exact test for rates,
     Mann–Whitney U for lengths), or a sentence saying none is.
     """
-    from scipy import stats
-
-    from ftwkit.analysis.metrics import wilson
 
     names = ftwkit.rules(results.game).player_names(results.players)
     out: list[dict[str, Any]] = []
@@ -68,9 +77,8 @@ def findings(results: Results) -> list[dict[str, Any]]:
         n = len(g)
         label = variant_text(results.game, variant, results.variants[variant])
         for seat, name in enumerate(names):
-            k = int(sum(seat in tuple(w) for w in g["winners"]))
-            lo, hi = wilson(k, n)
-            p = float(stats.binomtest(k, n, even).pvalue)
+            won = _win_share(int(sum(seat in tuple(w) for w in g["winners"])), n, even)
+            k, lo, hi, p = won["wins"], won["lo"], won["hi"], won["p_value"]
             verdict = "more" if k / n > even else "less"
             clear = (
                 f"{verdict} than an even share ({_p(p)})"
@@ -82,31 +90,21 @@ def findings(results: Results) -> list[dict[str, Any]]:
                     "variant": variant,
                     "kind": "seat",
                     "seat": seat,
-                    "wins": k,
-                    "games": n,
-                    "rate": k / n,
-                    "lo": lo,
-                    "hi": hi,
-                    "p_value": p,
+                    **won,
                     "sentence": f"Under {label}, {name} won {k} of {n} games, "
                     f"{_pct(k / n)} (95 % interval {_pct(lo)}–{_pct(hi)}): {clear}.",
                 }
             )
         k = int(sum(f in tuple(w) for w, f in zip(g["winners"], g["first"], strict=True)))
-        lo, hi = wilson(k, n)
-        p = float(stats.binomtest(k, n, even).pvalue)
+        won = _win_share(k, n, even)
         out.append(
             {
                 "variant": variant,
                 "kind": "first",
-                "wins": k,
-                "games": n,
-                "rate": k / n,
-                "lo": lo,
-                "hi": hi,
-                "p_value": p,
+                **won,
                 "sentence": f"Under {label}, the player who moved first won {_pct(k / n)} "
-                f"({_pct(lo)}–{_pct(hi)}, {_p(p)} against an even share).",
+                f"({_pct(won['lo'])}–{_pct(won['hi'])}, {_p(won['p_value'])} against an even "
+                "share).",
             }
         )
         plies = g["plies"].astype(float)
