@@ -7,8 +7,8 @@ from typing import Any
 
 import ftwkit
 from ftwkit.games.pnrz import PnrzState
-from ftwkit.games.pnrz.notation import Place
 from ftwkit.games.pnrz.evaluation import evaluate
+from ftwkit.games.pnrz.notation import Place
 from ftwkit.games.pnrz.playout import placement_value
 
 P2 = [["pirate", "robot"], ["ninja", "zombie"]]
