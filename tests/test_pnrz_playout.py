@@ -7,8 +7,9 @@ from typing import Any
 
 import ftwkit
 from ftwkit.games.pnrz import PnrzState
+from ftwkit.games.pnrz.evaluation import evaluate
 from ftwkit.games.pnrz.notation import Place
-from ftwkit.games.pnrz.playout import heuristic, placement_value
+from ftwkit.games.pnrz.playout import placement_value
 
 P2 = [["pirate", "robot"], ["ninja", "zombie"]]
 
@@ -40,7 +41,7 @@ def test_the_evaluation_follows_the_lead_and_stays_in_0_1() -> None:
     assert ahead.scores == (6, 2)
     assert 0.5 < ahead.evaluate(0) < 1 and ahead.evaluate(1) < 0.5
     assert abs(ahead.evaluate(0) + ahead.evaluate(1) - 1) < 1e-9
-    assert heuristic(ahead, 0) == ahead.evaluate(0)
+    assert evaluate(ahead, 0) == ahead.evaluate(0)
 
 
 def test_placement_value_counts_own_contacts_and_spoiled_rivals() -> None:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from ftwkit.casebook.sentences import scalar_text
+
 if TYPE_CHECKING:
     from ftwkit.analysis.results import Results
     from ftwkit.analysis.runner import AgentSpec
@@ -92,17 +94,11 @@ def variant_text(game: str, name: str, options: Mapping[str, Any]) -> str:
     from ftwkit.options import describe_options
 
     labels = {s.name: s.label for s in describe_options(ftwkit.rules(game).Options)}
-    switches = ", ".join(f"{labels.get(k, k)}: {_value(v)}" for k, v in options.items())
+    switches = ", ".join(
+        f"{labels.get(k, k)}: {scalar_text(v, none='off')}" for k, v in options.items()
+    )
     generated = "=" in name or name == ",".join(f"{k}={v}" for k, v in options.items())
     return switches if generated else f"{name} ({switches})"
-
-
-def _value(value: Any) -> str:
-    if value is None:
-        return "off"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
 
 
 def _pct(value: float) -> str:

@@ -34,6 +34,7 @@ import pandas as pd
 import ftwkit
 from ftwkit.analysis.readable import agents_sentence, sample_warning, variant_text
 from ftwkit.analysis.results import Results
+from ftwkit.casebook.sentences import scalar_text
 
 __all__ = ["findings", "main", "write_report"]
 
@@ -46,6 +47,18 @@ def _p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
+def _win_share(wins: int, games: int, even: float) -> dict[str, Any]:
+    """A win count's numbers as a finding quotes them: the rate, its 95 % Wilson interval and
+    the exact binomial test's p-value against an even share."""
+    from scipy import stats
+
+    from ftwkit.analysis.metrics import wilson
+
+    lo, hi = wilson(wins, games)
+    p = float(stats.binomtest(wins, games, even).pvalue)
+    return {"wins": wins, "games": games, "rate": wins / games, "lo": lo, "hi": hi, "p_value": p}
+
+
 def findings(results: Results) -> list[dict[str, Any]]:
     """The report's findings: one dict per sentence with the numbers it quotes.
 
@@ -54,9 +67,6 @@ def findings(results: Results) -> list[dict[str, Any]]:
     the first that are significant at the 5 % level (Fisher's exact test for rates,
     Mann–Whitney U for lengths), or a sentence saying none is.
     """
-    from scipy import stats
-
-    from ftwkit.analysis.metrics import wilson
 
     names = ftwkit.rules(results.game).player_names(results.players)
     out: list[dict[str, Any]] = []
@@ -67,9 +77,8 @@ def findings(results: Results) -> list[dict[str, Any]]:
         n = len(g)
         label = variant_text(results.game, variant, results.variants[variant])
         for seat, name in enumerate(names):
-            k = int(sum(seat in tuple(w) for w in g["winners"]))
-            lo, hi = wilson(k, n)
-            p = float(stats.binomtest(k, n, even).pvalue)
+            won = _win_share(int(sum(seat in tuple(w) for w in g["winners"])), n, even)
+            k, lo, hi, p = won["wins"], won["lo"], won["hi"], won["p_value"]
             verdict = "more" if k / n > even else "less"
             clear = (
                 f"{verdict} than an even share ({_p(p)})"
@@ -81,31 +90,21 @@ def findings(results: Results) -> list[dict[str, Any]]:
                     "variant": variant,
                     "kind": "seat",
                     "seat": seat,
-                    "wins": k,
-                    "games": n,
-                    "rate": k / n,
-                    "lo": lo,
-                    "hi": hi,
-                    "p_value": p,
+                    **won,
                     "sentence": f"Under {label}, {name} won {k} of {n} games, "
                     f"{_pct(k / n)} (95 % interval {_pct(lo)}–{_pct(hi)}): {clear}.",
                 }
             )
         k = int(sum(f in tuple(w) for w, f in zip(g["winners"], g["first"], strict=True)))
-        lo, hi = wilson(k, n)
-        p = float(stats.binomtest(k, n, even).pvalue)
+        won = _win_share(k, n, even)
         out.append(
             {
                 "variant": variant,
                 "kind": "first",
-                "wins": k,
-                "games": n,
-                "rate": k / n,
-                "lo": lo,
-                "hi": hi,
-                "p_value": p,
+                **won,
                 "sentence": f"Under {label}, the player who moved first won {_pct(k / n)} "
-                f"({_pct(lo)}–{_pct(hi)}, {_p(p)} against an even share).",
+                f"({_pct(won['lo'])}–{_pct(won['hi'])}, {_p(won['p_value'])} against an even "
+                "share).",
             }
         )
         plies = g["plies"].astype(float)
@@ -165,10 +164,12 @@ def _trace_figure(trace: pd.DataFrame, names: Sequence[str]) -> Any:
     fig = Figure(figsize=(6.4, 3.6))
     ax = fig.add_subplot()
     xs = list(trace.index)
+    # The two series are nudged apart (a few per cent on the log axis) so that equal rates at
+    # one budget, common with few games, do not hide one marker and interval behind the other.
     if trace["stronger_wins"].notna().any():
         y = trace["stronger_wins"]
         ax.errorbar(
-            xs,
+            [x * 0.96 for x in xs],
             y,
             yerr=[y - trace["stronger_wins_lo"], trace["stronger_wins_hi"] - y],
             fmt="o-",
@@ -178,7 +179,7 @@ def _trace_figure(trace: pd.DataFrame, names: Sequence[str]) -> Any:
     name = names[0]
     y = trace[f"win_{name}"]
     ax.errorbar(
-        xs,
+        [x * 1.04 for x in xs],
         y,
         yerr=[y - trace[f"win_{name}_lo"], trace[f"win_{name}_hi"] - y],
         fmt="s--",
@@ -405,7 +406,9 @@ def reproduce_command(
     args = ["python", "-m", "ftwkit.analysis", "report", results.game]
     if results.variants != {"default": {}}:
         for name, options in results.variants.items():
-            pairs = ",".join(f"{k}={_opt(v)}" for k, v in options.items())
+            pairs = ",".join(
+                f"{k}={scalar_text(v, true='true', false='false')}" for k, v in options.items()
+            )
             args += ["--variant", name + (f":{pairs}" if pairs else "")]
     agents = []
     for name, params in results.agents:
@@ -421,14 +424,6 @@ def reproduce_command(
         args += ["--no-trace"]
     args += ["--out", "REPORT_FOLDER"]
     return " ".join(shlex.quote(a) for a in args)
-
-
-def _opt(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -496,16 +491,16 @@ def main(argv: Sequence[str]) -> int:
         return EXIT_USAGE
     executor: Any = SerialExecutor() if args.serial else None
     try:
+        # The study and its skill trace play the same game with the same seed and executor.
+        same = {"seed": args.seed, "executor": executor, "progress": not args.no_progress}
         results = simulate(
             args.game,
             variants=variants,
             agents=agents,
             players=args.players,
             games=args.games,
-            seed=args.seed,
             max_plies=args.max_plies,
-            executor=executor,
-            progress=not args.no_progress,
+            **same,
         )
         if results.interrupted:
             print("interrupted: no report written", file=sys.stderr)
@@ -519,9 +514,7 @@ def main(argv: Sequence[str]) -> int:
                 levels=levels,
                 games=args.trace_games,
                 players=results.players,
-                seed=args.seed,
-                executor=executor,
-                progress=not args.no_progress,
+                **same,
             )
     except KeyboardInterrupt:
         print("interrupted: no report written", file=sys.stderr)

@@ -12,72 +12,55 @@ import ftwkit
 from ftwkit.agents.levels import study_agents
 from ftwkit.analysis.execution import batch_size_for, stream, worker_count
 from ftwkit.analysis.results import Results, frame
-from ftwkit.analysis.runner import DEFAULT_MAX_PLIES, AgentSpec, Batch, normalise_agents
+from ftwkit.analysis.runner import DEFAULT_MAX_PLIES, Batch, normalise_agents
 
 __all__ = ["resumable_rows", "simulate"]
 
 
-def resumable_rows(
-    saved: Results,
-    game: str,
-    variants: Mapping[str, Mapping[str, Any]],
-    agents: tuple[AgentSpec, ...],
-    players: int,
-    seed: int,
-    max_plies: int,
-    games: int,
-) -> list[dict[str, Any]]:
-    """The rows of ``saved`` that a new run of this study may keep.
+def _identity(study: Results) -> dict[str, Any]:
+    """What makes two studies the same study (their rows may be pooled), in the words of an
+    error message."""
+    return {
+        "game": study.game,
+        "variants": {k: dict(v) for k, v in study.variants.items()},
+        "agents": tuple(study.agents),
+        "players": study.players,
+        "seed": study.seed,
+        "ply cap": study.max_plies,
+    }
+
+
+def resumable_rows(saved: Results, plan: Results) -> list[dict[str, Any]]:
+    """The rows of ``saved`` that a new run of the study ``plan`` (its results before any game)
+    may keep.
 
     Raises:
         ValueError: ``saved`` is the result of another study (naming what differs).
     """
-    mine = {
-        "game": game,
-        "variants": {k: dict(v) for k, v in variants.items()},
-        "agents": agents,
-        "players": players,
-        "seed": seed,
-        "ply cap": max_plies,
-    }
-    theirs = {
-        "game": saved.game,
-        "variants": {k: dict(v) for k, v in saved.variants.items()},
-        "agents": tuple(saved.agents),
-        "players": saved.players,
-        "seed": saved.seed,
-        "ply cap": saved.max_plies,
-    }
+    mine, theirs = _identity(plan), _identity(saved)
     differ = [key for key in mine if mine[key] != theirs[key]]
     if differ:
         detail = "; ".join(f"{k}: saved {theirs[k]!r}, asked {mine[k]!r}" for k in differ)
         raise ValueError(f"cannot resume: the saved results are of another study ({detail})")
     rows: list[dict[str, Any]] = saved.games.to_dict("records")
-    return [r for r in rows if int(r["index"]) < games]
+    return [r for r in rows if int(r["index"]) < plan.games_per_variant]
 
 
-def _batches(
-    game: str,
-    variants: Mapping[str, Mapping[str, Any]],
-    agents: tuple[Any, ...],
-    players: int,
-    games: int,
-    seed: int,
-    max_plies: int,
-    size: int,
-) -> list[Batch]:
+def _batches(plan: Results, size: int) -> list[Batch]:
+    """The study ``plan``'s games in batches of at most ``size``, variants taking turns."""
+    games = plan.games_per_variant
     per_variant = []
-    for name, options in variants.items():
+    for name, options in plan.variants.items():
         chunks = [
             Batch(
-                game=game,
+                game=plan.game,
                 variant=name,
                 options=tuple(sorted(options.items())),
-                agents=agents,
-                players=players,
-                seed=seed,
+                agents=tuple(plan.agents),
+                players=plan.players,
+                seed=plan.seed,
                 indices=tuple(range(start, min(games, start + size))),
-                max_plies=max_plies,
+                max_plies=plan.max_plies,
             )
             for start in range(0, games, size)
         ]
@@ -200,15 +183,6 @@ def simulate(
     ):
         raise ValueError(f"batch_size must be a positive int or None, not {batch_size!r}")
     size = batch_size or batch_size_for(games * len(chosen), worker_count(executor))
-    rows: list[dict[str, Any]] = []
-    if resume is not None:
-        rows = resumable_rows(resume, game, chosen, specs, n, seed, cap, games)
-    done = {(r["variant"], int(r["index"])) for r in rows}
-    batches = [
-        dataclasses.replace(b, indices=tuple(i for i in b.indices if (b.variant, i) not in done))
-        for b in _batches(game, chosen, specs, n, games, seed, cap, size)
-    ]
-    batches = [b for b in batches if b.indices]
 
     def results(rows: list[dict[str, Any]], interrupted: bool) -> Results:
         return Results(
@@ -222,6 +196,17 @@ def simulate(
             games=frame(rows, list(chosen)),
             interrupted=interrupted,
         )
+
+    rows: list[dict[str, Any]] = []
+    plan = results([], False)
+    if resume is not None:
+        rows = resumable_rows(resume, plan)
+    done = {(r["variant"], int(r["index"])) for r in rows}
+    batches = [
+        dataclasses.replace(b, indices=tuple(i for i in b.indices if (b.variant, i) not in done))
+        for b in _batches(plan, size)
+    ]
+    batches = [b for b in batches if b.indices]
 
     from tqdm.auto import tqdm
 

@@ -25,6 +25,7 @@ __all__ = [
     "describe_options",
     "describe_outcome",
     "describe_step",
+    "scalar_text",
 ]
 
 FIELD_WORDS: Mapping[str, str] = {
@@ -100,11 +101,19 @@ def _is_cell(value: Any) -> bool:
     )
 
 
-def _scalar(value: Any) -> str:
+def scalar_text(value: Any, *, none: str = "none", true: str = "yes", false: str = "no") -> str:
+    """A scalar as a sentence writes it: ``None`` and booleans as words, anything else as is.
+
+    The casebook says ``none``/``yes``/``no``; a balance report says ``off`` for ``None``, and a
+    command line needs ``true``/``false`` (the words its parser reads back).
+
+    >>> [scalar_text(v) for v in (None, True, 6)], scalar_text(False, false="false")
+    (['none', 'yes', '6'], 'false')
+    """
     if value is None:
-        return "none"
+        return none
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return true if value else false
     return str(value)
 
 
@@ -169,7 +178,7 @@ def _value(key: str, value: Any, names: Sequence[str] | None) -> str:
     if key in _PLAYER_LIST_FIELDS and isinstance(value, list | tuple):
         return _players(value, names) if value else "nobody"
     if key == "options" and isinstance(value, Mapping):
-        return ", ".join(f"{k} = {_scalar(v)}" for k, v in value.items()) or "the defaults"
+        return ", ".join(f"{k} = {scalar_text(v)}" for k, v in value.items()) or "the defaults"
     if isinstance(value, Mapping):
         if "orient" in value and len(value) == 1:
             cells = value["orient"]
@@ -203,10 +212,10 @@ def _value(key: str, value: Any, names: Sequence[str] | None) -> str:
             if isinstance(v, Mapping)
             else f"({_value(key, v, names)})"
             if isinstance(v, list | tuple)
-            else _scalar(v)
+            else scalar_text(v)
             for v in value
         )
-    return _scalar(value)
+    return scalar_text(value)
 
 
 def _position(subset: Mapping[str, Any], names: Sequence[str] | None) -> str:
@@ -327,4 +336,4 @@ def describe_options(options: Mapping[str, Any]) -> str:
     """A case's variant switches in words: "approach = no_farther" (or "the default rules")."""
     if not options:
         return "the default rules"
-    return ", ".join(f"{key} = {_scalar(value)}" for key, value in options.items())
+    return ", ".join(f"{key} = {scalar_text(value)}" for key, value in options.items())

@@ -10,6 +10,7 @@ import random
 from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ftwkit.games.pnrz.evaluation import evaluate
 from ftwkit.games.pnrz.notation import (
     Choose,
     MoveBase,
@@ -30,7 +31,7 @@ from ftwkit.games.pnrz.placement import (
     placement_problem,
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
-from ftwkit.games.pnrz.playout import heuristic, placement_value, policy_move
+from ftwkit.games.pnrz.playout import placement_value, policy_move
 from ftwkit.games.pnrz.scoring import Section, best_sections
 from ftwkit.games.pnrz.shared_moves import (
     base_moves,
@@ -304,8 +305,8 @@ class PnrzState(State):
         raise AssertionError("the index lies within the moves counted")  # pragma: no cover
 
     def _heuristic(self, player: int) -> float:
-        """The tally's lead, squashed into ``[0, 1]`` (see :mod:`ftwkit.games.pnrz.playout`)."""
-        return heuristic(self, player)
+        """See :mod:`ftwkit.games.pnrz.evaluation`."""
+        return evaluate(self, player)
 
     def _policy_move(self, rng: random.Random) -> Move:
         """The cheap rollout policy of :mod:`ftwkit.games.pnrz.playout`: the best of a few
