@@ -1,9 +1,6 @@
-"""PNRZ evaluation and rollout policy for search agents (greedy, MCTS).
+"""PNRZ rollout policy for search agents (MCTS); the evaluation is :mod:`.evaluation`.
 
-``heuristic(state, player)`` values a running position in ``[0, 1]`` from the current tally
-(``state.scores``: what each player would score if the game ended now): a logistic curve of the
-player's lead over the best opponent, so an even game is 0.5 and a lead of about a base (5
-points) is worth about 0.7. ``policy_move(state, rng)`` is a cheap, legal, rng-deterministic
+``policy_move(state, rng)`` is a cheap, legal, rng-deterministic
 rollout policy: it looks at a few random placements and keeps the one whose new quadrants touch
 the most of the mover's own territory and the fewest of its arch-enemies (a local look, no
 rescoring of the table); extra actions are skipped half the time, and everything else (picks,
@@ -12,7 +9,6 @@ base moves, passes) is uniform.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
@@ -24,21 +20,12 @@ from ftwkit.protocol import Move
 if TYPE_CHECKING:
     from ftwkit.games.pnrz.state import PnrzState
 
-__all__ = ["SAMPLES", "SCALE", "heuristic", "placement_value", "policy_move"]
+__all__ = ["SAMPLES", "placement_value", "policy_move"]
 
-SCALE = 6.0
-"""Points of lead for which the heuristic reaches ``1 / (1 + e^-1)`` ≈ 0.73."""
 SAMPLES = 8
 """How many random legal moves the policy compares."""
 
 _SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
-
-
-def heuristic(state: PnrzState, player: int) -> float:
-    """The player's chance-like value in ``[0, 1]``: logistic in the lead over the best rival."""
-    scores = state.scores
-    rival = max(s for p, s in enumerate(scores) if p != player)
-    return 1.0 / (1.0 + math.exp(-(scores[player] - rival) / SCALE))
 
 
 def placement_value(state: PnrzState, move: Place) -> int:
