@@ -507,15 +507,10 @@ def main(argv: Sequence[str]) -> int:
             return EXIT_INTERRUPTED
         trace = None
         if not args.no_trace:
+            # the trace asks about the first variant, at the players the study resolved
             first = next(iter(results.variants.values()))
-            trace = skill_trace(
-                args.game,
-                variant=first,
-                levels=levels,
-                games=args.trace_games,
-                players=results.players,
-                **same,
-            )
+            asked = {"variant": first, "levels": levels, "games": args.trace_games}
+            trace = skill_trace(args.game, players=results.players, **asked, **same)
     except KeyboardInterrupt:
         print("interrupted: no report written", file=sys.stderr)
         return EXIT_INTERRUPTED
