@@ -57,7 +57,7 @@ from tornado.httputil import split_host_and_port
 from tornado.routing import Rule
 from tornado.web import HTTPError, RedirectHandler
 from tornado.websocket import WebSocketHandler
-from traitlets import Bool, Int, List, Unicode, default, validate
+from traitlets import Bool, Int, List, Unicode, Union, default, validate
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -134,6 +134,9 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             client = guards.new_client_token()
         self._notebook_path = path or ""
         pooled = not self.request.query and guards.ready_pooled_kernel_first(manager, path or "")
+        plain = not self.request.query and hasattr(manager, "pool_drained")
+        if plain and (not pooled or guards.ready_pooled_count(manager, path or "") <= 1):
+            manager.pool_drained(path or "")  # the next visitor finds a larger pool
         why = registry.refusal(running, client, address, pooled=pooled)
         while why == "cap" and await guards.evict_pooled_kernel(manager, keep=path or ""):
             running = list(manager.list_kernel_ids())
@@ -245,11 +248,17 @@ class DashboardServer(Voila):  # type: ignore[misc]
         help="Notebooks kept pre-rendered in kernels waiting for visitors, e.g. "
         "--pooled=index.ipynb,playwin.ipynb.",
     )
-    pool_size = Int(
-        1,
+    pool_size = Union(
+        [Int(), Unicode()],
+        default_value=1,
         config=True,
-        help="Pre-rendered kernels kept waiting for each pooled notebook (0: no pools).",
+        help="Pre-rendered kernels kept waiting for each pooled notebook (0: no pools), or sizes "
+        "by notebook: --pool-size=playwin.ipynb=12,default=1 (default: each other --pooled "
+        "notebook). A drained pool grows by itself up to "
+        "DashboardKernelManager.pool_grow_max, then shrinks back when quiet.",
     )
+    pool_sizes: dict[str, int]
+    """Each pooled notebook's configured pool size (from ``--pooled`` and ``--pool-size``)."""
     trust_forwarded_for = Bool(
         False,
         config=True,
@@ -308,11 +317,32 @@ class DashboardServer(Voila):  # type: ignore[misc]
         pooled kernels one at a time and only with room under the cap (see
         :class:`~dashboard_guards.DashboardKernelManager`).
         """
-        sizes = {"default": {"pool_size": 0}}
-        if self.pool_size > 0:
-            sizes |= {name: {"pool_size": self.pool_size} for name in self.pooled_notebooks}
-        self.voila_configuration.preheat_kernel = len(sizes) > 1
-        self.config.VoilaKernelManager.kernel_pools_config = sizes
+        sizes = self.checked_pool_sizes()
+        self.pool_sizes = sizes
+        self.voila_configuration.preheat_kernel = bool(sizes)
+        self.config.VoilaKernelManager.kernel_pools_config = {
+            "default": {"pool_size": 0},
+            **{name: {"pool_size": size} for name, size in sizes.items()},
+        }
+
+    def checked_pool_sizes(self) -> dict[str, int]:
+        """Each pooled notebook's pool size (``--pooled``, ``--pool-size``), checked: every
+        notebook exists, and the pools leave room under ``--max-kernels`` for visitors.
+
+        Raises:
+            ValueError: a malformed size, an unknown notebook, or pools as large as the cap.
+        """
+        sizes = guards.parse_pool_sizes(self.pool_size, self.pooled_notebooks)
+        missing = [n for n in sizes if not os.path.isfile(os.path.join(self.root_dir, n))]
+        if missing:
+            raise ValueError(f"pooled notebooks not found in {self.root_dir}: {missing}")
+        waiting = sum(sizes.values())
+        if waiting >= self.max_kernels:
+            raise ValueError(
+                f"the pools hold {waiting} waiting kernels but --max-kernels is "
+                f"{self.max_kernels}: raise the cap or shrink the pools (docs/serving.md)"
+            )
+        return sizes
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings plus the kernel registry (cap, shares and owners)."""
@@ -323,6 +353,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         settings[guards.REGISTRY_SETTING] = registry
         settings[FORWARDED_SETTING] = self.trust_forwarded_for
         self.kernel_manager.registry = registry
+        self.kernel_manager.pool_sizes = dict(getattr(self, "pool_sizes", {}))
         return settings
 
     def init_handlers(self) -> list[Any]:
