@@ -543,3 +543,21 @@ def test_a_grown_pool_goes_back_to_its_size_when_quiet_and_its_extra_kernels_go(
     assert manager.shrink_quiet_pools() == ["k2"]  # the configured one waiting kernel stays
     assert manager.pool_target("playwin.ipynb") == 1
     assert manager.kernel_pools_config["playwin.ipynb"] == {"pool_size": 1}
+
+
+def test_a_pool_refill_waits_while_a_visitors_kernel_starts() -> None:
+    manager = _adaptive_manager()
+    manager.pool_fill_interval = 0.01
+    registry = manager.registry
+    assert registry is not None
+    assert registry.reserve(running=[], client="alice")  # a visitor's kernel is starting
+
+    async def refill_waits() -> tuple[bool, bool]:
+        waiting = asyncio.ensure_future(manager._wait_for_pool_room())
+        await asyncio.sleep(1.5)
+        held_back = not waiting.done()
+        registry.release("alice")  # the visitor's kernel is up (or gone)
+        await asyncio.wait_for(waiting, 5)
+        return held_back, waiting.done()
+
+    assert asyncio.run(refill_waits()) == (True, True)

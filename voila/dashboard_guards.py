@@ -251,8 +251,10 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
       :data:`KERNEL_STOPPED_CLOSE_CODE`, so the page can say what happened within seconds.
     * ``shutdown_request`` from a page is dropped (control and shell channels alike).
     * Kernels started to fill a pre-rendered pool (Voilà's ``preheat_kernel``) start one at a
-      time, ``pool_fill_interval`` seconds apart, and only while ``pool_headroom`` slots of the
-      kernel cap stay free for visitors (see :attr:`registry`).
+      time, ``pool_fill_interval`` seconds apart, only while ``pool_headroom`` slots of the
+      kernel cap stay free for visitors (see :attr:`registry`) and no visitor's kernel is
+      starting. A pool a visitor found empty grows by one kernel, up to ``pool_grow_max``, and
+      goes back to its configured size after ``pool_shrink_after`` quiet seconds.
     """
 
     unconnected_cull_timeout = Int(
@@ -331,9 +333,12 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return kernel_id
 
     async def _wait_for_pool_room(self) -> None:
+        """Wait until a refill takes nothing from visitors: room under the cap beyond
+        :attr:`pool_headroom`, and no visitor's kernel starting (on a small machine the two
+        would share the cores, and the visitor, who is waiting, would wait longer)."""
         while self.registry is not None:
             free = self.registry.max_kernels - self.registry.open_count(self.list_kernel_ids())
-            if free > self.pool_headroom:
+            if free > self.pool_headroom and self.registry.starting == 0:
                 return
             await asyncio.sleep(max(1.0, self.pool_fill_interval))
 
