@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
+import threading
 import time
 import traceback
 from typing import Any
@@ -151,39 +153,51 @@ CROWD_GOALS = {"median": 3.0, "slowest": 8.0, "one": 1.5, "killed": 5.0}
 kernel waiting, and a killed kernel's message."""
 CROWD_OPTIONS = ("--per-address-kernels=24", "--per-client-kernels=24")
 """The shipped server, but every simulated visitor comes from 127.0.0.1: no per-address share."""
+POOL_LINE = re.compile(
+    r"(?:Kernel pool of (\S+) is filled with|Pool of (\S+) \w+: \w+ \w+) (\d+) kernel"
+)
+"""The server's log lines saying how many kernels a notebook's pool holds or is kept at."""
 
 
-def concurrent_sessions(counts: list[int], notebook: str) -> int:
+def concurrent_sessions(
+    counts: list[int], notebook: str, options: list[str], kinds: list[str]
+) -> int:
     """Crowds of 1, 10, … visitors at ``notebook`` and at the index; print the table.
 
-    Returns the number of rounds in which some session did not draw its board.
+    ``kinds``: ``browser`` (each visitor a Chromium context: first drawn board) and/or ``http``
+    (each visitor a plain HTTP client: the page received complete, i.e. the server's share of
+    the wait without the visitors' browsers competing for this machine's cores).
+    Returns the number of rounds in which some visitor did not get its board.
     """
-    print(f"visitors arriving together; server as shipped ({len(harness.DASHBOARDS)} dashboards),")
-    print(f"options {' '.join(CROWD_OPTIONS)}; {os.cpu_count()} cores")
+    options = [*CROWD_OPTIONS, *options]
     print(
-        f"{'dashboard':16} {'visitors':>8} {'drawn':>7} {'median s':>9} {'slowest s':>10} "
-        f"{'load':>5} {'server MB':>10} {'+kernels MB':>12}"
+        f"visitors arriving together at one dashboard; {os.cpu_count()} cores; load now "
+        f"{os.getloadavg()[0]:.1f}"
+    )
+    print(f"server: voila/serve.py as make dashboards runs it, with {' '.join(options)}")
+    print(
+        "browser: one headless Chromium, one context (own cookies, no cache) per visitor; "
+        "http: plain HTTP clients, page received complete, kernel then shut down"
+    )
+    print(
+        f"{'dashboard':12} {'kind':7} {'visitors':>8} {'drawn':>7} {'median s':>9} "
+        f"{'slowest s':>10} {'browser CPU s':>13} {'load':>5} {'server MB':>10} "
+        f"{'+kernels MB':>12}  pools waiting at the start"
     )
     failed_rounds = 0
-    with harness.voila_server(timeout=120, options=CROWD_OPTIONS) as server:
-        pooled = _wait_for_pools(server)
+    with harness.voila_server(timeout=120, options=tuple(options)) as server:
+        _wait_for_pools(server)
         for name, ready in ((notebook, None), ("index.ipynb", ".ftw-gallery")):
             for count in counts:
-                _wait_for_pools(server, pooled)
-                results = server_load.open_sessions(server.render_url(name), count, 240.0, ready)
-                drawn = [r.seconds for r in results if r.drawn]
-                alone, total = _resident_mb(server.process.pid)
-                median = statistics.median(drawn) if drawn else float("nan")
-                slowest = max(drawn) if drawn else float("nan")
-                print(
-                    f"{name[:-6]:16} {count:8d} {len(drawn):>3d}/{count:<3d} {median:9.2f} "
-                    f"{slowest:10.2f} {os.getloadavg()[0]:5.1f} {alone:10.0f} {total:12.0f}",
-                    flush=True,
-                )
-                for other in sorted({r.outcome for r in results if not r.drawn}):
-                    print(f"{'':16} {sum(r.outcome == other for r in results)} × {other[:100]}")
-                failed_rounds += len(drawn) < count
-        _wait_for_pools(server, pooled)
+                for kind in kinds:
+                    pools = _wait_for_pools(server)
+                    if kind == "http":
+                        results = http_sessions(server, name, count)
+                    else:
+                        url = server.render_url(name)
+                        results = server_load.open_sessions(url, count, 240.0, ready)
+                    failed_rounds += _print_round(server, name, kind, count, results, pools)
+        _wait_for_pools(server)
         killed = killed_kernel_seconds(server, notebook)
         print(f"killed kernel: the page said so after {killed:.2f} s")
     goals = CROWD_GOALS
@@ -193,6 +207,81 @@ def concurrent_sessions(counts: list[int], notebook: str) -> int:
         f" {failed_rounds} round(s) where not every visitor got a board"
     )
     return failed_rounds
+
+
+def _print_round(
+    server: harness.VoilaServer,
+    name: str,
+    kind: str,
+    count: int,
+    results: list[server_load.Session],
+    pools: dict[str, int],
+) -> int:
+    """Print one round's row; 1 if some visitor did not get its board, else 0."""
+    drawn = [r.seconds for r in results if r.drawn]
+    cpu = [r.browser_cpu for r in results if r.drawn and r.browser_cpu == r.browser_cpu]
+    alone, total = _resident_mb(server.process.pid)
+    median = statistics.median(drawn) if drawn else float("nan")
+    slowest = max(drawn) if drawn else float("nan")
+    cpu_text = f"{statistics.median(cpu):13.2f}" if cpu else f"{'–':>13}"
+    waiting = ", ".join(f"{n[:-6]} {k}" for n, k in sorted(pools.items())) or "none"
+    print(
+        f"{name[:-6]:12} {kind:7} {count:8d} {len(drawn):>3d}/{count:<3d} {median:9.2f} "
+        f"{slowest:10.2f} {cpu_text} {os.getloadavg()[0]:5.1f} {alone:10.0f} {total:12.0f}  "
+        f"{waiting}",
+        flush=True,
+    )
+    for other in sorted({r.outcome for r in results if not r.drawn}):
+        print(f"{'':12} {sum(r.outcome == other for r in results)} × {other[:100]}")
+    return int(len(drawn) < count)
+
+
+def http_sessions(server: harness.VoilaServer, notebook: str, count: int) -> list[Any]:
+    """``count`` plain HTTP visitors (each with its own cookies) asking for ``notebook`` at once;
+    how each came up: ``drawn`` when the page arrived complete with its kernel's id. Their
+    kernels are shut down afterwards as a closing tab's are."""
+    import http.cookiejar
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    barrier = threading.Barrier(count)
+
+    def visit() -> tuple[Any, Any, str]:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        barrier.wait()
+        start = time.perf_counter()
+        try:
+            with opener.open(server.render_url(notebook), timeout=240) as response:
+                body = response.read().decode("utf-8", "replace")
+            found = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
+            outcome = "drawn" if found else "error: no kernel in the page"
+        except Exception as err:
+            found, outcome = None, f"error: {type(err).__name__}: {err}"
+        session = server_load.Session(outcome, time.perf_counter() - start)
+        return session, opener, found.group(1) if found else ""
+
+    with ThreadPoolExecutor(count) as pool:
+        visits = list(pool.map(lambda _: visit(), range(count)))
+    for _, opener, kernel in visits:
+        if kernel:
+            _shut_down(server, opener, kernel)
+    return [session for session, _, _ in visits]
+
+
+def _shut_down(server: harness.VoilaServer, opener: Any, kernel: str) -> None:
+    """Shut ``kernel`` down as its page does when the tab closes (with the page's cookies)."""
+    import urllib.request
+
+    jar = next(h for h in opener.handlers if hasattr(h, "cookiejar")).cookiejar
+    xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+    request = urllib.request.Request(
+        f"{server.url}voila/api/shutdown/{kernel}", b"", {"X-XSRFToken": xsrf}, method="POST"
+    )
+    try:
+        opener.open(request, timeout=30).close()
+    except Exception as err:
+        print(f"could not shut kernel {kernel} down: {err}")
 
 
 def killed_kernel_seconds(server: harness.VoilaServer, notebook: str) -> float:
@@ -252,25 +341,28 @@ def _resident_mb(pid: int) -> tuple[float, float]:
     return rss.get(pid, 0.0), sum(rss.get(p, 0.0) for p in family)
 
 
-def _wait_for_pools(
-    server: harness.VoilaServer, expected: int | None = None, timeout: float = 300.0
-) -> int:
-    """Wait until the visitors' kernels are gone and every pool is full again; how many
-    kernels the pools hold. (Closed sessions' kernels shut down at once, or are culled.)"""
+def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict[str, int]:
+    """Wait until the visitors' kernels are gone and every pool holds what it is kept at now
+    (a drained pool may have grown); how many kernels each pool holds."""
     deadline = time.monotonic() + timeout
-    pools = 0
+    steady = 0
+    kept: dict[str, int] = {}
     while time.monotonic() < deadline:
         log = server.log()
-        filled = {line.split(" is filled")[0] for line in log.splitlines() if " is filled" in line}
-        pools = len(filled)
+        kept, filled = {}, {}
+        for match in POOL_LINE.finditer(log):
+            name = match.group(1) or match.group(2)
+            kept[name] = int(match.group(3))
+            if match.group(1):
+                filled[name] = int(match.group(3))
         running = log.count("Kernel started") - log.count("Kernel shutdown")
-        if (expected is None and pools and running == pools) or (
-            expected is not None and running == expected
-        ):
-            time.sleep(2.0)
-            return pools
+        full = bool(kept) and all(filled.get(n) == k for n, k in kept.items())
+        steady = steady + 1 if full and running == sum(kept.values()) else 0
+        if steady >= 4:
+            return kept
         time.sleep(0.5)
-    return pools
+    print(f"(pools not full after {timeout:.0f} s: measuring anyway)")
+    return kept
 
 
 def _fmt_ms(values: list[float]) -> str:
@@ -291,11 +383,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dashboard", default="playwin", help="notebook used with --sessions (default: playwin)"
     )
+    parser.add_argument(
+        "--pool-size",
+        metavar="SPEC",
+        help="with --sessions: the server's --pool-size (e.g. playwin.ipynb=20,default=1; "
+        "default: as shipped, one per pooled notebook)",
+    )
+    parser.add_argument(
+        "--max-kernels", type=int, help="with --sessions: the server's kernel cap (default 24)"
+    )
+    parser.add_argument(
+        "--server-option",
+        action="append",
+        default=[],
+        metavar="OPT",
+        help="with --sessions: another server option, e.g. "
+        "--server-option=--DashboardKernelManager.pool_grow_max=1 (repeatable)",
+    )
+    parser.add_argument(
+        "--visitors",
+        default="browser,http",
+        help="with --sessions: browser (first drawn board in Chromium) and/or http (page "
+        "received complete by plain HTTP clients: the server's share)",
+    )
     parser.add_argument("names", nargs="*", help="notebook names without .ipynb (default: all)")
     args = parser.parse_args(argv)
     if args.sessions:
         counts = [int(n) for n in args.sessions.split(",") if n.strip()]
-        concurrent_sessions(counts, f"{args.dashboard}.ipynb")
+        options = list(args.server_option)
+        if args.pool_size is not None:
+            options.append(f"--pool-size={args.pool_size}")
+        if args.max_kernels is not None:
+            options.append(f"--max-kernels={args.max_kernels}")
+        kinds = [k.strip() for k in args.visitors.split(",") if k.strip() in ("browser", "http")]
+        concurrent_sessions(counts, f"{args.dashboard}.ipynb", options, kinds or ["browser"])
         return 0
     if args.docs_screenshot:
         docs_screenshot(args.docs_screenshot)

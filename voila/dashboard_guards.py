@@ -348,7 +348,7 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return max(self.pool_sizes.get(notebook, 0), grown[0] if grown else 0)
 
     def pool_drained(self, notebook: str) -> None:
-        """A visitor found ``notebook``'s pool empty (or emptied it): grow it by one kernel.
+        """A visitor found no waiting kernel in ``notebook``'s pool: grow it by one kernel.
 
         Bounded by :attr:`pool_grow_max` per notebook and, for all pools together, by the kernel
         cap less :attr:`pool_headroom`; the refill itself still starts one kernel at a time.
@@ -378,6 +378,7 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 continue
             del self._grown[notebook]
             base = self.pool_sizes.get(notebook, 0)
+            self.log.info("Pool of %s quiet: back to %d kernel(s)", notebook, base)
             self._set_pool_size(notebook, base)
             pool: list[Any] = getattr(self, "_pools", {}).get(notebook) or []
             ready = [e for e in pool if e.done() and not e.cancelled() and not e.exception()]
@@ -762,11 +763,6 @@ def _ready_pool_entries(manager: Any, notebook: str) -> list[tuple[int, Any]]:
         if content.get("kernel_id") in alive:
             ready.append((0 if content["task"].done() else 1, entry))
     return ready
-
-
-def ready_pooled_count(manager: Any, notebook: str) -> int:
-    """How many kernels of ``notebook``'s pool are ready for a visitor (started and alive)."""
-    return len(_ready_pool_entries(manager, notebook))
 
 
 def ready_pooled_kernel_first(manager: Any, notebook: str) -> bool:

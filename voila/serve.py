@@ -134,9 +134,8 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             client = guards.new_client_token()
         self._notebook_path = path or ""
         pooled = not self.request.query and guards.ready_pooled_kernel_first(manager, path or "")
-        plain = not self.request.query and hasattr(manager, "pool_drained")
-        if plain and (not pooled or guards.ready_pooled_count(manager, path or "") <= 1):
-            manager.pool_drained(path or "")  # the next visitor finds a larger pool
+        if not self.request.query and not pooled and hasattr(manager, "pool_drained"):
+            manager.pool_drained(path or "")  # more visitors than waiting kernels: grow
         why = registry.refusal(running, client, address, pooled=pooled)
         while why == "cap" and await guards.evict_pooled_kernel(manager, keep=path or ""):
             running = list(manager.list_kernel_ids())
