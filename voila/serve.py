@@ -48,9 +48,11 @@ Any other Voilà command-line option may be added and takes precedence over the 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Any, ClassVar
 
+from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado.httputil import split_host_and_port
@@ -190,6 +192,26 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             "SERVER_PROTOCOL": str(self.request.version),
             "VOILA_REQUEST_URL": self.request.full_url(),
         }
+
+
+HASHED_NAME = re.compile(r"\.[0-9a-f]{16,}\.(?:js|css|woff2?|ttf|svg|png)$")
+"""A front-end file whose name carries its content's hash (``586.5a62b313f9ec1d9df348.js``)."""
+
+
+class HashedAssetHandler(FileFindHandler):  # type: ignore[misc]
+    """The widget extensions' front-end files, those named by their content's hash cached by
+    the browser for good (Jupyter serves them all with ``no-cache``).
+
+    A visitor's second dashboard (the index, then an explorer) then takes them from the cache
+    instead of asking again for each (``remoteEntry.<hash>.js`` and the chunks it loads); a new
+    version of an extension has new names. Other files keep Jupyter's ``no-cache``.
+    """
+
+    def set_headers(self) -> None:
+        """Jupyter's headers; immutable caching for a hashed name."""
+        super().set_headers()
+        if HASHED_NAME.search(self.request.path):
+            self.set_header("Cache-Control", "public, max-age=31536000, immutable")
 
 
 class QueryRefused(WebSocketHandler):
@@ -372,6 +394,13 @@ class DashboardServer(Voila):  # type: ignore[misc]
         index = url_path_join(self.server_url, "voila/render", INDEX)
         root = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": index})
         handlers = [(h[0], replace.get(h[1], h[1]), *h[2:]) for h in super().init_handlers()]
+        extensions = url_path_join(self.server_url, "/voila/labextensions/")
+        handlers = [
+            (h[0], HashedAssetHandler, *h[2:])
+            if h[1] is FileFindHandler and str(h[0]).startswith(extensions)
+            else h
+            for h in handlers
+        ]
         return [root, *handlers]
 
     def _guard_hosts(self) -> None:

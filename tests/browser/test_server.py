@@ -286,6 +286,47 @@ def test_a_visitor_cannot_shut_down_or_join_another_visitors_kernel(
         owner.request("DELETE", f"/api/kernels/{kernel}")
 
 
+def test_hashed_front_end_files_are_cached_for_good_and_preloaded(
+    guarded: harness.VoilaServer,
+) -> None:
+    # The widget extensions' files named by their content's hash: the browser keeps them, so a
+    # visitor's second dashboard does not ask for them again; other files are checked each time.
+    visitor = Visitor(guarded)
+    status, page = visitor.request("GET", "/voila/render/index.ipynb")
+    kernels = re.findall(r'"kernelId": "([0-9a-f-]{36})"', page)
+    try:
+        assert status == 200 and kernels, page[:300]
+        entries = re.findall(
+            r'"load": "(static/remoteEntry\.[0-9a-f]+\.js)", "name": "([^"]+)"', page
+        )
+        assert "ipycanvas" in {name for _, name in entries}, page[:300]
+        for load, name in entries:
+            url = f"/voila/labextensions/{name}/{load}"
+            assert f'rel="preload" as="script"\n        href="{url}"' in page, url
+            cache = _headers(guarded, url).get("Cache-Control")
+            assert cache == "public, max-age=31536000, immutable", (url, cache)
+        assert (
+            _headers(guarded, "/voila/labextensions/ipycanvas/package.json").get("Cache-Control")
+            == "no-cache"
+        )
+    finally:
+        for kernel in kernels:
+            visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
+def _headers(server: harness.VoilaServer, path: str) -> dict[str, str]:
+    """The headers answering ``GET path`` (status 200 asserted)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200, (path, response.status)
+        return dict(response.getheaders())
+    finally:
+        connection.close()
+
+
 def test_the_kernel_websocket_forwards_no_execute_request(guarded: harness.VoilaServer) -> None:
     # Voilà forwards widget (comm) messages only; the project keeps that in its configuration.
     visitor = Visitor(guarded)
