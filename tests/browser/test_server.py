@@ -566,10 +566,7 @@ async def _send_then_ask_kernel_info(visitor: Visitor, kernel: str, kind: str) -
 # --------------------------------------------------------------------------- pools
 def test_a_pooled_kernel_is_handed_to_one_client_only(browser: Any) -> None:
     with serve("--pool-size=1", "--pooled=playwin.ipynb", pools=True) as server:
-        deadline = time.monotonic() + 120
-        while "Kernel pool of playwin.ipynb is filled" not in server.log():
-            assert time.monotonic() < deadline, server.log()
-            time.sleep(0.5)
+        _wait_for_log(server, "Kernel pool of playwin.ipynb is filled")
         pooled = re.search(r"Kernel started: ([0-9a-f-]{36})", server.log())
         assert pooled is not None
         loaded = harness.open_dashboard(browser, server.render_url("playwin.ipynb"))
@@ -588,6 +585,34 @@ def test_a_pooled_kernel_is_handed_to_one_client_only(browser: Any) -> None:
             assert link.startswith(f"http://127.0.0.1:{server.port}/voila/render/playwin.ipynb?")
         finally:
             harness.close_dashboard(loaded.page)
+
+
+def test_pool_sizes_are_per_notebook_and_a_drained_pool_grows() -> None:
+    options = ("--pool-size=playwin.ipynb=1,default=0", "--DashboardKernelManager.pool_grow_max=2")
+    with serve(*options, pools=True) as server:
+        _wait_for_log(server, "Kernel pool of playwin.ipynb is filled with 1")
+        assert "Kernel pool of index.ipynb" not in server.log()  # default=0: no other pools
+        first, second = Visitor(server), Visitor(server)
+        kernels = [first.open_dashboard("playwin.ipynb")]
+        try:
+            # The second visitor finds the pool refilling: a kernel of its own, and the pool
+            # grows so that the next one finds two waiting.
+            kernels.append(second.open_dashboard("playwin.ipynb"))
+            assert f"Using pre-heated kernel: {kernels[0]}" in server.log()
+            assert f"Using pre-heated kernel: {kernels[1]}" not in server.log()
+            assert "Pool of playwin.ipynb drained: grown to 2 kernel(s)" in server.log()
+            _wait_for_log(server, "Kernel pool of playwin.ipynb is filled with 2")
+        finally:
+            first.request("DELETE", f"/api/kernels/{kernels[0]}")
+            if len(kernels) > 1:
+                second.request("DELETE", f"/api/kernels/{kernels[1]}")
+
+
+def _wait_for_log(server: harness.VoilaServer, text: str, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in server.log():
+        assert time.monotonic() < deadline, f"{text!r} not logged:\n{server.log()[-3000:]}"
+        time.sleep(0.5)
 
 
 # --------------------------------------------------------------------------- a killed kernel
