@@ -15,18 +15,30 @@ alone.
 
 With ``--sessions 1,10,20`` it measures a crowd instead, with the server as ``make dashboards``
 runs it (pre-rendered pools included; only the per-address share is raised, since every simulated
-visitor comes from 127.0.0.1): for each count, that many separate visitors (browser contexts)
-arrive at the same moment at a game explorer (``--dashboard``, default Play Win) and then at the
-index, and it prints how many drew their board (the index: its gallery), the median and slowest
-first-board time, the machine's load and the server's resident memory (alone, and with its
-kernels). Between rounds the visitors leave and the pools refill. Last, one visitor's kernel is
-killed and the seconds until the page says so are printed.
+visitor comes from 127.0.0.1; ``--pool-size``, ``--max-kernels`` and ``--server-option`` change
+it): for each count, that many separate visitors arrive at the same moment at a game explorer
+(``--dashboard``, default Play Win) and then at the index. Each round is run twice:
+
+* ``browser`` visitors: one headless Chromium, one context per visitor (own cookies, empty cache):
+  seconds to the first drawn board (the index: its gallery), and the median CPU seconds each
+  page's main thread worked. These browsers run on the server's machine and compete with it for
+  its cores: on 2 cores, 20 pages' own ~1.1 CPU-s each alone take ~11 s, which visitors on their
+  own machines do not pay to each other;
+* ``http`` visitors: plain HTTP clients: seconds until the page arrived complete (the server's
+  share of the wait: kernel handed over or started, notebook rendered).
+
+Each row also prints how many drew their board, the machine's load, the server's resident memory
+(alone, and with its kernels) and the pools waiting when the round began (a pool a visitor found
+empty grows). Between rounds the visitors leave and the pools refill. Last, one visitor's kernel
+is killed and the seconds until the page says so are printed.
 
 Goals (a quiet 2-core machine): 20 visitors at once, all drawn, median ≤ 3 s, slowest ≤ 8 s;
 1 visitor ≤ 1.5 s when a pre-rendered kernel is waiting; a killed kernel said within 5 s.
 
     python benchmarks/dashboard_bench.py [--repeat 3] [--clicks 5] [name ...]
     python benchmarks/dashboard_bench.py --sessions 1,10,20 [--dashboard playwin]
+    python benchmarks/dashboard_bench.py --sessions 1,10,20 --no-index \
+        --pool-size=playwin.ipynb=20,default=1 --max-kernels=48    # a pool as large as the crowd
     python benchmarks/dashboard_bench.py --docs-screenshot docs/dashboard.png   # README picture
 """
 
@@ -160,7 +172,7 @@ POOL_LINE = re.compile(
 
 
 def concurrent_sessions(
-    counts: list[int], notebook: str, options: list[str], kinds: list[str]
+    counts: list[int], notebook: str, options: list[str], kinds: list[str], no_index: bool = False
 ) -> int:
     """Crowds of 1, 10, … visitors at ``notebook`` and at the index; print the table.
 
@@ -187,7 +199,8 @@ def concurrent_sessions(
     failed_rounds = 0
     with harness.voila_server(timeout=120, options=tuple(options)) as server:
         _wait_for_pools(server)
-        for name, ready in ((notebook, None), ("index.ipynb", ".ftw-gallery")):
+        chosen = [(notebook, None), ("index.ipynb", ".ftw-gallery")][: 1 if no_index else 2]
+        for name, ready in chosen:
             for count in counts:
                 for kind in kinds:
                     pools = _wait_for_pools(server)
@@ -406,6 +419,9 @@ def main(argv: list[str] | None = None) -> int:
         help="with --sessions: browser (first drawn board in Chromium) and/or http (page "
         "received complete by plain HTTP clients: the server's share)",
     )
+    parser.add_argument(
+        "--no-index", action="store_true", help="with --sessions: the explorer's crowds only"
+    )
     parser.add_argument("names", nargs="*", help="notebook names without .ipynb (default: all)")
     args = parser.parse_args(argv)
     if args.sessions:
@@ -416,7 +432,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.max_kernels is not None:
             options.append(f"--max-kernels={args.max_kernels}")
         kinds = [k.strip() for k in args.visitors.split(",") if k.strip() in ("browser", "http")]
-        concurrent_sessions(counts, f"{args.dashboard}.ipynb", options, kinds or ["browser"])
+        concurrent_sessions(
+            counts, f"{args.dashboard}.ipynb", options, kinds or ["browser"], args.no_index
+        )
         return 0
     if args.docs_screenshot:
         docs_screenshot(args.docs_screenshot)
