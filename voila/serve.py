@@ -20,6 +20,9 @@ reads ``voila/voila.json``. On top of Voilà it:
 * gives each browser (``--per-client-kernels``) and each network address
   (``--per-address-kernels``; behind a proxy see ``--behind-proxy``) a share below the cap, so one
   visitor (or a script dropping its cookies) cannot starve the rest (429 page);
+* starts at most ``--concurrent-renders`` kernels for visitors at once (default: one per CPU
+  core), the others waiting their turn, so that a crowd's first visitors are served at once
+  instead of every visitor late;
 * keeps the index and the game explorers pre-rendered in waiting kernels (``--pooled``,
   ``--pool-size``; Voilà's ``preheat_kernel``): a visitor without a ``?position=`` link gets one
   at once; it counts against the cap, becomes the visitor's at hand-over, and its pool refills in
@@ -47,6 +50,7 @@ Any other Voilà command-line option may be added and takes precedence over the 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import sys
@@ -74,6 +78,8 @@ SHARE = os.path.join(HERE, "share")
 INDEX = "index.ipynb"
 FORWARDED_SETTING = "ftw_trust_forwarded_for"
 """The Tornado setting: take the visitor's address from ``X-Forwarded-For`` (behind a proxy)."""
+RENDER_SLOTS_SETTING = "ftw_render_slots"
+"""The Tornado setting: the semaphore of pages whose kernel starts and runs its notebook now."""
 BUSY_RETRY_SECONDS = 30
 """When the busy page tells a visitor to come back (and reloads itself)."""
 
@@ -96,9 +102,19 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
       holding its share already, the visitor gets a busy page saying when to come back.
     * A page asked without a query (``?position=…`` opens a position and needs its own run of
       the notebook) is served from the notebook's pool of pre-rendered kernels when one is ready.
+    * Any other page waits for one of ``--concurrent-renders`` slots before its kernel starts,
+      first come first served: twenty kernels started at once on two cores share them and all
+      finish late together; taken a few at a time, the first visitors get their page at once
+      and the median wait halves (the last visitor waits as long as before).
     """
 
     _owned: guards.OwnedKernelStarts | None = None
+    _gone = False
+
+    def on_connection_close(self) -> None:
+        """The visitor went away (a page still waiting for a render slot then starts nothing)."""
+        self._gone = True
+        super().on_connection_close()
 
     @property
     def kernel_manager(self) -> Any:
@@ -156,7 +172,15 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             manager, registry, client, address, self._request_environment(path or "")
         )
         try:
-            await super().get(path)
+            if pooled:
+                await super().get(path)
+            else:
+                slots: asyncio.Semaphore = self.settings[RENDER_SLOTS_SETTING]
+                if slots.locked():
+                    self.log.info("%s waits for a free render slot", path)
+                async with slots:
+                    if not self._gone:  # the visitor left while waiting: start nothing
+                        await super().get(path)
         finally:
             if not self._owned.recorded and not pooled:
                 registry.release(client, address)
@@ -233,6 +257,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         "per-client-kernels": "DashboardServer.per_client_kernels",
         "per-address-kernels": "DashboardServer.per_address_kernels",
         "pool-size": "DashboardServer.pool_size",
+        "concurrent-renders": "DashboardServer.concurrent_renders",
         "pooled": "DashboardServer.pooled_notebooks",
     }
     flags: ClassVar[dict[str, Any]] = {
@@ -268,6 +293,13 @@ class DashboardServer(Voila):  # type: ignore[misc]
         config=True,
         help="Notebooks kept pre-rendered in kernels waiting for visitors, e.g. "
         "--pooled=index.ipynb,playwin.ipynb.",
+    )
+    concurrent_renders = Int(
+        0,
+        config=True,
+        help="Most dashboards whose kernel starts and runs its notebook at once (more wait "
+        "their turn, first come first served); 0: one per CPU core. Pages from a pool of "
+        "pre-rendered kernels never wait.",
     )
     pool_size = Union(
         [Int(), Unicode()],
@@ -346,6 +378,10 @@ class DashboardServer(Voila):  # type: ignore[misc]
             **{name: {"pool_size": size} for name, size in sizes.items()},
         }
 
+    def render_slots(self) -> int:
+        """How many pages may start a kernel and run their notebook at once."""
+        return self.concurrent_renders if self.concurrent_renders > 0 else os.cpu_count() or 2
+
     def checked_pool_sizes(self) -> dict[str, int]:
         """Each pooled notebook's pool size (``--pooled``, ``--pool-size``), checked: every
         notebook exists, and the pools leave room under ``--max-kernels`` for visitors.
@@ -373,6 +409,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         )
         settings[guards.REGISTRY_SETTING] = registry
         settings[FORWARDED_SETTING] = self.trust_forwarded_for
+        settings[RENDER_SLOTS_SETTING] = asyncio.Semaphore(self.render_slots())
         self.kernel_manager.registry = registry
         self.kernel_manager.pool_sizes = dict(getattr(self, "pool_sizes", {}))
         return settings

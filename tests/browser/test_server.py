@@ -608,6 +608,21 @@ def test_pool_sizes_are_per_notebook_and_a_drained_pool_grows() -> None:
                 second.request("DELETE", f"/api/kernels/{kernels[1]}")
 
 
+def test_visitors_beyond_the_render_slots_wait_their_turn_and_all_get_their_page() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with serve("--concurrent-renders=1") as server:
+        visitors = [Visitor(server) for _ in range(3)]
+        with ThreadPoolExecutor(3) as pool:
+            kernels = list(pool.map(lambda v: v.open_dashboard("index.ipynb"), visitors))
+        try:
+            assert len(set(kernels)) == 3
+            assert "index.ipynb waits for a free render slot" in server.log()
+        finally:
+            for visitor, kernel in zip(visitors, kernels, strict=True):
+                visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
 def _wait_for_log(server: harness.VoilaServer, text: str, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while text not in server.log():
