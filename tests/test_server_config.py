@@ -563,8 +563,8 @@ def test_a_pool_refill_waits_while_a_visitors_kernel_starts() -> None:
     assert asyncio.run(refill_waits()) == (True, True)
 
 
-def test_kernels_for_visitors_start_one_per_core_at_once_unless_configured() -> None:
+def test_kernels_for_visitors_start_two_per_core_at_once_unless_configured() -> None:
     app = serve.DashboardServer()
-    assert app.render_slots() == (os.cpu_count() or 2)
+    assert app.render_slots() == 2 * (os.cpu_count() or 1)
     app.parse_command_line(["--concurrent-renders=3"])
     assert app.render_slots() == 3

@@ -20,7 +20,7 @@ reads ``voila/voila.json``. On top of Voilà it:
 * gives each browser (``--per-client-kernels``) and each network address
   (``--per-address-kernels``; behind a proxy see ``--behind-proxy``) a share below the cap, so one
   visitor (or a script dropping its cookies) cannot starve the rest (429 page);
-* starts at most ``--concurrent-renders`` kernels for visitors at once (default: one per CPU
+* starts at most ``--concurrent-renders`` kernels for visitors at once (default: two per CPU
   core), the others waiting their turn, so that a crowd's first visitors are served at once
   instead of every visitor late;
 * keeps the index and the game explorers pre-rendered in waiting kernels (``--pooled``,
@@ -104,8 +104,9 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
       the notebook) is served from the notebook's pool of pre-rendered kernels when one is ready.
     * Any other page waits for one of ``--concurrent-renders`` slots before its kernel starts,
       first come first served: twenty kernels started at once on two cores share them and all
-      finish late together; taken a few at a time, the first visitors get their page at once
-      and the median wait halves (the last visitor waits as long as before).
+      finish late together; taken a few at a time (two per core: a start also waits on its
+      process and sockets, and another uses the core meanwhile), the first visitors get their
+      page soon and the median wait drops by about a half.
     """
 
     _owned: guards.OwnedKernelStarts | None = None
@@ -298,7 +299,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         0,
         config=True,
         help="Most dashboards whose kernel starts and runs its notebook at once (more wait "
-        "their turn, first come first served); 0: one per CPU core. Pages from a pool of "
+        "their turn, first come first served); 0: two per CPU core. Pages from a pool of "
         "pre-rendered kernels never wait.",
     )
     pool_size = Union(
@@ -380,7 +381,9 @@ class DashboardServer(Voila):  # type: ignore[misc]
 
     def render_slots(self) -> int:
         """How many pages may start a kernel and run their notebook at once."""
-        return self.concurrent_renders if self.concurrent_renders > 0 else os.cpu_count() or 2
+        if self.concurrent_renders > 0:
+            return int(self.concurrent_renders)
+        return 2 * (os.cpu_count() or 1)
 
     def checked_pool_sizes(self) -> dict[str, int]:
         """Each pooled notebook's pool size (``--pooled``, ``--pool-size``), checked: every
