@@ -20,10 +20,10 @@ it): for each count, that many separate visitors arrive at the same moment at a 
 (``--dashboard``, default Play Win) and then at the index. Each round is run twice:
 
 * ``browser`` visitors: one headless Chromium, one context per visitor (own cookies, empty cache):
-  seconds to the first drawn board (the index: its gallery), and the median CPU seconds each
-  page's main thread worked. These browsers run on the server's machine and compete with it for
-  its cores: on 2 cores, 20 pages' own ~1.1 CPU-s each alone take ~11 s, which visitors on their
-  own machines do not pay to each other;
+  seconds to the first drawn board (the index: its gallery), and the median seconds each page's
+  main thread was busy. These browsers run on the server's machine and compete with it for its
+  cores: on 2 cores, 20 pages' own ~1.1 CPU-s each alone take ~11 s, which visitors on their own
+  machines do not pay to each other;
 * ``http`` visitors: plain HTTP clients: seconds until the page arrived complete (the server's
   share of the wait: kernel handed over or started, notebook rendered).
 
@@ -165,6 +165,9 @@ CROWD_GOALS = {"median": 3.0, "slowest": 8.0, "one": 1.5, "killed": 5.0}
 kernel waiting, and a killed kernel's message."""
 CROWD_OPTIONS = ("--per-address-kernels=24", "--per-client-kernels=24")
 """The shipped server, but every simulated visitor comes from 127.0.0.1: no per-address share."""
+POOL_RENDER_SETTLE_S = 4.0
+"""Seconds left after the last pooled kernel started for it to run its notebook (the log says
+when a kernel started, not when its page is rendered)."""
 POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled with (\d+) kernel")
 POOL_RESIZED = re.compile(r"Pool of (\S+) \w+: \w+ to (\d+) kernel")
 """The server's log lines saying how many kernels a pool holds at first, and what a pool was
@@ -193,10 +196,11 @@ def concurrent_sessions(
     )
     print(
         f"{'dashboard':12} {'kind':7} {'visitors':>8} {'drawn':>7} {'median s':>9} "
-        f"{'slowest s':>10} {'browser CPU s':>13} {'load':>5} {'server MB':>10} "
+        f"{'slowest s':>10} {'page busy s':>13} {'load':>5} {'server MB':>10} "
         f"{'+kernels MB':>12}  pools waiting at the start"
     )
     failed_rounds = 0
+    rounds: dict[tuple[str, str, int], list[float]] = {}
     with harness.voila_server(timeout=120, options=tuple(options)) as server:
         _wait_for_pools(server)
         chosen = [(notebook, None), ("index.ipynb", ".ftw-gallery")][: 1 if no_index else 2]
@@ -210,9 +214,12 @@ def concurrent_sessions(
                         url = server.render_url(name)
                         results = server_load.open_sessions(url, count, 240.0, ready)
                     failed_rounds += _print_round(server, name, kind, count, results, pools)
+                    rounds[name, kind, count] = [r.seconds for r in results if r.drawn]
         _wait_for_pools(server)
         killed = killed_kernel_seconds(server, notebook)
         print(f"killed kernel: the page said so after {killed:.2f} s")
+    for name, _ in chosen:
+        _print_estimate(name, counts, rounds)
     goals = CROWD_GOALS
     print(
         f"goals: 20 visitors median ≤ {goals['median']:.0f} s, slowest ≤ {goals['slowest']:.0f} s;"
@@ -220,6 +227,26 @@ def concurrent_sessions(
         f" {failed_rounds} round(s) where not every visitor got a board"
     )
     return failed_rounds
+
+
+def _print_estimate(
+    name: str, counts: list[int], rounds: dict[tuple[str, str, int], list[float]]
+) -> None:
+    """Print what visitors on their own machines would wait: the server's share in each crowd
+    (``http`` rounds) plus one page's own build (the lone ``browser`` visitor less its server
+    share). An estimate: it needs both kinds of round with 1 visitor."""
+    alone_browser, alone_http = rounds.get((name, "browser", 1)), rounds.get((name, "http", 1))
+    if not alone_browser or not alone_http:
+        return
+    build = statistics.median(alone_browser) - statistics.median(alone_http)
+    for count in counts:
+        served = rounds.get((name, "http", count))
+        if served:
+            print(
+                f"estimate, {count} visitors at {name[:-6]} each on their own machine (server "
+                f"share + {build:.2f} s to build one page): median "
+                f"{statistics.median(served) + build:.2f} s, slowest {max(served) + build:.2f} s"
+            )
 
 
 def _print_round(
@@ -232,7 +259,7 @@ def _print_round(
 ) -> int:
     """Print one round's row; 1 if some visitor did not get its board, else 0."""
     drawn = [r.seconds for r in results if r.drawn]
-    cpu = [r.browser_cpu for r in results if r.drawn and r.browser_cpu == r.browser_cpu]
+    cpu = [r.page_busy for r in results if r.drawn and r.page_busy == r.page_busy]
     alone, total = _resident_mb(server.process.pid)
     median = statistics.median(drawn) if drawn else float("nan")
     slowest = max(drawn) if drawn else float("nan")
@@ -370,6 +397,7 @@ def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict
         running = log.count("Kernel started") - log.count("Kernel shutdown")
         steady = steady + 1 if kept and running == sum(kept.values()) else 0
         if steady >= 4:
+            time.sleep(POOL_RENDER_SETTLE_S)  # the last kernel started is still rendering
             return kept
         time.sleep(0.5)
     print(f"(pools not full after {timeout:.0f} s: measuring anyway)")

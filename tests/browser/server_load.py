@@ -61,9 +61,11 @@ class Session:
     ``"timeout"`` or ``"error: <message>"``."""
     seconds: float
     """From the navigation's start to the outcome."""
-    browser_cpu: float = float("nan")
-    """CPU seconds the page's main thread worked until the outcome (Chromium's own count):
-    the share of a crowd's wait that the visitors' browsers, not the server, cost."""
+    page_busy: float = float("nan")
+    """Seconds the page's main thread was busy until the outcome (Chromium's ``TaskDuration``):
+    what the visitor's browser itself spent building the page. About 1.1 s alone on the
+    development machine; when many browsers share its cores, it includes the time a running
+    task waited for one."""
 
     @property
     def drawn(self) -> bool:
