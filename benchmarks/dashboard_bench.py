@@ -15,18 +15,30 @@ alone.
 
 With ``--sessions 1,10,20`` it measures a crowd instead, with the server as ``make dashboards``
 runs it (pre-rendered pools included; only the per-address share is raised, since every simulated
-visitor comes from 127.0.0.1): for each count, that many separate visitors (browser contexts)
-arrive at the same moment at a game explorer (``--dashboard``, default Play Win) and then at the
-index, and it prints how many drew their board (the index: its gallery), the median and slowest
-first-board time, the machine's load and the server's resident memory (alone, and with its
-kernels). Between rounds the visitors leave and the pools refill. Last, one visitor's kernel is
-killed and the seconds until the page says so are printed.
+visitor comes from 127.0.0.1; ``--pool-size``, ``--max-kernels`` and ``--server-option`` change
+it): for each count, that many separate visitors arrive at the same moment at a game explorer
+(``--dashboard``, default Play Win) and then at the index. Each round is run twice:
+
+* ``browser`` visitors: one headless Chromium, one context per visitor (own cookies, empty cache):
+  seconds to the first drawn board (the index: its gallery), and the median seconds each page's
+  main thread was busy. These browsers run on the server's machine and compete with it for its
+  cores: on 2 cores, 20 pages' own ~1.1 CPU-s each alone take ~11 s, which visitors on their own
+  machines do not pay to each other;
+* ``http`` visitors: plain HTTP clients: seconds until the page arrived complete (the server's
+  share of the wait: kernel handed over or started, notebook rendered).
+
+Each row also prints how many drew their board, the machine's load, the server's resident memory
+(alone, and with its kernels) and the pools waiting when the round began (a pool a visitor found
+empty grows). Between rounds the visitors leave and the pools refill. Last, one visitor's kernel
+is killed and the seconds until the page says so are printed.
 
 Goals (a quiet 2-core machine): 20 visitors at once, all drawn, median ≤ 3 s, slowest ≤ 8 s;
 1 visitor ≤ 1.5 s when a pre-rendered kernel is waiting; a killed kernel said within 5 s.
 
     python benchmarks/dashboard_bench.py [--repeat 3] [--clicks 5] [name ...]
     python benchmarks/dashboard_bench.py --sessions 1,10,20 [--dashboard playwin]
+    python benchmarks/dashboard_bench.py --sessions 1,10,20 --no-index \
+        --pool-size=playwin.ipynb=20,default=1 --max-kernels=48    # a pool as large as the crowd
     python benchmarks/dashboard_bench.py --docs-screenshot docs/dashboard.png   # README picture
 """
 
@@ -34,8 +46,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
+import threading
 import time
 import traceback
 from typing import Any
@@ -151,41 +165,61 @@ CROWD_GOALS = {"median": 3.0, "slowest": 8.0, "one": 1.5, "killed": 5.0}
 kernel waiting, and a killed kernel's message."""
 CROWD_OPTIONS = ("--per-address-kernels=24", "--per-client-kernels=24")
 """The shipped server, but every simulated visitor comes from 127.0.0.1: no per-address share."""
+POOL_RENDER_SETTLE_S = 4.0
+"""Seconds left after the last pooled kernel started for it to run its notebook (the log says
+when a kernel started, not when its page is rendered)."""
+POOL_FILLED = re.compile(r"Kernel pool of (\S+) is filled with (\d+) kernel")
+POOL_RESIZED = re.compile(r"Pool of (\S+) \w+: \w+ to (\d+) kernel")
+"""The server's log lines saying how many kernels a pool holds at first, and what a pool was
+grown or shrunk to (Voilà's own "filled" line may come late from an older refill)."""
 
 
-def concurrent_sessions(counts: list[int], notebook: str) -> int:
+def concurrent_sessions(
+    counts: list[int], notebook: str, options: list[str], kinds: list[str], no_index: bool = False
+) -> int:
     """Crowds of 1, 10, … visitors at ``notebook`` and at the index; print the table.
 
-    Returns the number of rounds in which some session did not draw its board.
+    ``kinds``: ``browser`` (each visitor a Chromium context: first drawn board) and/or ``http``
+    (each visitor a plain HTTP client: the page received complete, i.e. the server's share of
+    the wait without the visitors' browsers competing for this machine's cores).
+    Returns the number of rounds in which some visitor did not get its board.
     """
-    print(f"visitors arriving together; server as shipped ({len(harness.DASHBOARDS)} dashboards),")
-    print(f"options {' '.join(CROWD_OPTIONS)}; {os.cpu_count()} cores")
+    options = [*CROWD_OPTIONS, *options]
     print(
-        f"{'dashboard':16} {'visitors':>8} {'drawn':>7} {'median s':>9} {'slowest s':>10} "
-        f"{'load':>5} {'server MB':>10} {'+kernels MB':>12}"
+        f"visitors arriving together at one dashboard; {os.cpu_count()} cores; load now "
+        f"{os.getloadavg()[0]:.1f}"
+    )
+    print(f"server: voila/serve.py as make dashboards runs it, with {' '.join(options)}")
+    print(
+        "browser: one headless Chromium, one context (own cookies, no cache) per visitor; "
+        "http: plain HTTP clients, page received complete, kernel then shut down"
+    )
+    print(
+        f"{'dashboard':12} {'kind':7} {'visitors':>8} {'drawn':>7} {'median s':>9} "
+        f"{'slowest s':>10} {'page busy s':>13} {'load':>5} {'server MB':>10} "
+        f"{'+kernels MB':>12}  pools waiting at the start"
     )
     failed_rounds = 0
-    with harness.voila_server(timeout=120, options=CROWD_OPTIONS) as server:
-        pooled = _wait_for_pools(server)
-        for name, ready in ((notebook, None), ("index.ipynb", ".ftw-gallery")):
+    rounds: dict[tuple[str, str, int], list[float]] = {}
+    with harness.voila_server(timeout=120, options=tuple(options)) as server:
+        _wait_for_pools(server)
+        chosen = [(notebook, None), ("index.ipynb", ".ftw-gallery")][: 1 if no_index else 2]
+        for name, ready in chosen:
             for count in counts:
-                _wait_for_pools(server, pooled)
-                results = server_load.open_sessions(server.render_url(name), count, 240.0, ready)
-                drawn = [r.seconds for r in results if r.drawn]
-                alone, total = _resident_mb(server.process.pid)
-                median = statistics.median(drawn) if drawn else float("nan")
-                slowest = max(drawn) if drawn else float("nan")
-                print(
-                    f"{name[:-6]:16} {count:8d} {len(drawn):>3d}/{count:<3d} {median:9.2f} "
-                    f"{slowest:10.2f} {os.getloadavg()[0]:5.1f} {alone:10.0f} {total:12.0f}",
-                    flush=True,
-                )
-                for other in sorted({r.outcome for r in results if not r.drawn}):
-                    print(f"{'':16} {sum(r.outcome == other for r in results)} × {other[:100]}")
-                failed_rounds += len(drawn) < count
-        _wait_for_pools(server, pooled)
+                for kind in kinds:
+                    pools = _wait_for_pools(server)
+                    if kind == "http":
+                        results = http_sessions(server, name, count)
+                    else:
+                        url = server.render_url(name)
+                        results = server_load.open_sessions(url, count, 240.0, ready)
+                    failed_rounds += _print_round(server, name, kind, count, results, pools)
+                    rounds[name, kind, count] = [r.seconds for r in results if r.drawn]
+        _wait_for_pools(server)
         killed = killed_kernel_seconds(server, notebook)
         print(f"killed kernel: the page said so after {killed:.2f} s")
+    for name, _ in chosen:
+        _print_estimate(name, counts, rounds)
     goals = CROWD_GOALS
     print(
         f"goals: 20 visitors median ≤ {goals['median']:.0f} s, slowest ≤ {goals['slowest']:.0f} s;"
@@ -193,6 +227,101 @@ def concurrent_sessions(counts: list[int], notebook: str) -> int:
         f" {failed_rounds} round(s) where not every visitor got a board"
     )
     return failed_rounds
+
+
+def _print_estimate(
+    name: str, counts: list[int], rounds: dict[tuple[str, str, int], list[float]]
+) -> None:
+    """Print what visitors on their own machines would wait: the server's share in each crowd
+    (``http`` rounds) plus one page's own build (the lone ``browser`` visitor less its server
+    share). An estimate: it needs both kinds of round with 1 visitor."""
+    alone_browser, alone_http = rounds.get((name, "browser", 1)), rounds.get((name, "http", 1))
+    if not alone_browser or not alone_http:
+        return
+    build = statistics.median(alone_browser) - statistics.median(alone_http)
+    for count in counts:
+        served = rounds.get((name, "http", count))
+        if served:
+            print(
+                f"estimate, {count} visitors at {name[:-6]} each on their own machine (server "
+                f"share + {build:.2f} s to build one page): median "
+                f"{statistics.median(served) + build:.2f} s, slowest {max(served) + build:.2f} s"
+            )
+
+
+def _print_round(
+    server: harness.VoilaServer,
+    name: str,
+    kind: str,
+    count: int,
+    results: list[server_load.Session],
+    pools: dict[str, int],
+) -> int:
+    """Print one round's row; 1 if some visitor did not get its board, else 0."""
+    drawn = [r.seconds for r in results if r.drawn]
+    cpu = [r.page_busy for r in results if r.drawn and r.page_busy == r.page_busy]
+    alone, total = _resident_mb(server.process.pid)
+    median = statistics.median(drawn) if drawn else float("nan")
+    slowest = max(drawn) if drawn else float("nan")
+    cpu_text = f"{statistics.median(cpu):13.2f}" if cpu else f"{'–':>13}"
+    waiting = ", ".join(f"{n[:-6]} {k}" for n, k in sorted(pools.items())) or "none"
+    print(
+        f"{name[:-6]:12} {kind:7} {count:8d} {len(drawn):>3d}/{count:<3d} {median:9.2f} "
+        f"{slowest:10.2f} {cpu_text} {os.getloadavg()[0]:5.1f} {alone:10.0f} {total:12.0f}  "
+        f"{waiting}",
+        flush=True,
+    )
+    for other in sorted({r.outcome for r in results if not r.drawn}):
+        print(f"{'':12} {sum(r.outcome == other for r in results)} × {other[:100]}")
+    return int(len(drawn) < count)
+
+
+def http_sessions(server: harness.VoilaServer, notebook: str, count: int) -> list[Any]:
+    """``count`` plain HTTP visitors (each with its own cookies) asking for ``notebook`` at once;
+    how each came up: ``drawn`` when the page arrived complete with its kernel's id. Their
+    kernels are shut down afterwards as a closing tab's are."""
+    import http.cookiejar
+    import urllib.request
+    from concurrent.futures import ThreadPoolExecutor
+
+    barrier = threading.Barrier(count)
+
+    def visit() -> tuple[Any, Any, str]:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        barrier.wait()
+        start = time.perf_counter()
+        try:
+            with opener.open(server.render_url(notebook), timeout=240) as response:
+                body = response.read().decode("utf-8", "replace")
+            found = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
+            outcome = "drawn" if found else "error: no kernel in the page"
+        except Exception as err:
+            found, outcome = None, f"error: {type(err).__name__}: {err}"
+        session = server_load.Session(outcome, time.perf_counter() - start)
+        return session, opener, found.group(1) if found else ""
+
+    with ThreadPoolExecutor(count) as pool:
+        visits = list(pool.map(lambda _: visit(), range(count)))
+    for _, opener, kernel in visits:
+        if kernel:
+            _shut_down(server, opener, kernel)
+    return [session for session, _, _ in visits]
+
+
+def _shut_down(server: harness.VoilaServer, opener: Any, kernel: str) -> None:
+    """Shut ``kernel`` down as its page does when the tab closes (with the page's cookies)."""
+    import urllib.request
+
+    jar = next(h for h in opener.handlers if hasattr(h, "cookiejar")).cookiejar
+    xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+    request = urllib.request.Request(
+        f"{server.url}voila/api/shutdown/{kernel}", b"", {"X-XSRFToken": xsrf}, method="POST"
+    )
+    try:
+        opener.open(request, timeout=30).close()
+    except Exception as err:
+        print(f"could not shut kernel {kernel} down: {err}")
 
 
 def killed_kernel_seconds(server: harness.VoilaServer, notebook: str) -> float:
@@ -252,25 +381,27 @@ def _resident_mb(pid: int) -> tuple[float, float]:
     return rss.get(pid, 0.0), sum(rss.get(p, 0.0) for p in family)
 
 
-def _wait_for_pools(
-    server: harness.VoilaServer, expected: int | None = None, timeout: float = 300.0
-) -> int:
-    """Wait until the visitors' kernels are gone and every pool is full again; how many
-    kernels the pools hold. (Closed sessions' kernels shut down at once, or are culled.)"""
+def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict[str, int]:
+    """Wait until the visitors' kernels are gone and every pool holds what it is kept at now
+    (a drained pool may have grown); how many kernels each pool is kept at."""
     deadline = time.monotonic() + timeout
-    pools = 0
+    steady = 0
+    kept: dict[str, int] = {}
     while time.monotonic() < deadline:
         log = server.log()
-        filled = {line.split(" is filled")[0] for line in log.splitlines() if " is filled" in line}
-        pools = len(filled)
+        kept = {}
+        for match in POOL_FILLED.finditer(log):
+            kept.setdefault(match.group(1), int(match.group(2)))
+        for match in POOL_RESIZED.finditer(log):
+            kept[match.group(1)] = int(match.group(2))
         running = log.count("Kernel started") - log.count("Kernel shutdown")
-        if (expected is None and pools and running == pools) or (
-            expected is not None and running == expected
-        ):
-            time.sleep(2.0)
-            return pools
+        steady = steady + 1 if kept and running == sum(kept.values()) else 0
+        if steady >= 4:
+            time.sleep(POOL_RENDER_SETTLE_S)  # the last kernel started is still rendering
+            return kept
         time.sleep(0.5)
-    return pools
+    print(f"(pools not full after {timeout:.0f} s: measuring anyway)")
+    return kept
 
 
 def _fmt_ms(values: list[float]) -> str:
@@ -291,11 +422,45 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--dashboard", default="playwin", help="notebook used with --sessions (default: playwin)"
     )
+    parser.add_argument(
+        "--pool-size",
+        metavar="SPEC",
+        help="with --sessions: the server's --pool-size (e.g. playwin.ipynb=20,default=1; "
+        "default: as shipped, one per pooled notebook)",
+    )
+    parser.add_argument(
+        "--max-kernels", type=int, help="with --sessions: the server's kernel cap (default 24)"
+    )
+    parser.add_argument(
+        "--server-option",
+        action="append",
+        default=[],
+        metavar="OPT",
+        help="with --sessions: another server option, e.g. "
+        "--server-option=--DashboardKernelManager.pool_grow_max=1 (repeatable)",
+    )
+    parser.add_argument(
+        "--visitors",
+        default="browser,http",
+        help="with --sessions: browser (first drawn board in Chromium) and/or http (page "
+        "received complete by plain HTTP clients: the server's share)",
+    )
+    parser.add_argument(
+        "--no-index", action="store_true", help="with --sessions: the explorer's crowds only"
+    )
     parser.add_argument("names", nargs="*", help="notebook names without .ipynb (default: all)")
     args = parser.parse_args(argv)
     if args.sessions:
         counts = [int(n) for n in args.sessions.split(",") if n.strip()]
-        concurrent_sessions(counts, f"{args.dashboard}.ipynb")
+        options = list(args.server_option)
+        if args.pool_size is not None:
+            options.append(f"--pool-size={args.pool_size}")
+        if args.max_kernels is not None:
+            options.append(f"--max-kernels={args.max_kernels}")
+        kinds = [k.strip() for k in args.visitors.split(",") if k.strip() in ("browser", "http")]
+        concurrent_sessions(
+            counts, f"{args.dashboard}.ipynb", options, kinds or ["browser"], args.no_index
+        )
         return 0
     if args.docs_screenshot:
         docs_screenshot(args.docs_screenshot)

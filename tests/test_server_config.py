@@ -352,6 +352,28 @@ def test_the_busy_page_says_why_and_when_to_come_back(reason: str, words: str) -
     assert "location.reload()" in page
 
 
+@pytest.mark.parametrize(
+    ("reason", "running", "held", "words"),
+    [
+        (
+            "client",
+            1,
+            1,
+            "This browser already has 1 dashboard open on this server, its share "
+            "of the 24 dashboards",
+        ),
+        ("address", 2, 1, "Your network address already has 1 dashboard open"),
+        ("cap", 1, 0, "at most 1 dashboard at once and 1 dashboard is open"),
+    ],
+)
+def test_the_busy_page_counts_one_dashboard_in_the_singular(
+    reason: str, running: int, held: int, words: str
+) -> None:
+    cap = 1 if reason == "cap" else 24
+    page = guards.busy_page(running, cap, reason, held=held)
+    assert words in page and "1 dashboards" not in page
+
+
 def test_the_trust_warning_is_not_logged() -> None:
     import logging
 
@@ -436,3 +458,113 @@ def test_a_waiting_pooled_kernel_makes_room_for_a_visitor_of_another_notebook() 
     # Nothing else waits outside the visitor's own notebook: nobody else is shut down.
     assert not asyncio.run(guards.evict_pooled_kernel(manager, keep="playwin.ipynb"))
     assert manager.shut == ["k2"]
+
+
+# --------------------------------------------------------------------------- pool sizes
+@pytest.mark.parametrize(
+    ("spec", "sizes"),
+    [
+        (1, {"index.ipynb": 1, "pnrz.ipynb": 1}),
+        ("2", {"index.ipynb": 2, "pnrz.ipynb": 2}),
+        (0, {}),
+        ("playwin.ipynb=12,default=1", {"index.ipynb": 1, "pnrz.ipynb": 1, "playwin.ipynb": 12}),
+        ("default=0, playwin.ipynb=5", {"playwin.ipynb": 5}),
+        ("pnrz.ipynb=0,index.ipynb=3", {"index.ipynb": 3}),
+    ],
+)
+def test_pool_sizes_are_given_per_notebook_with_a_default(spec: int | str, sizes: dict) -> None:
+    assert guards.parse_pool_sizes(spec, ["index.ipynb", "pnrz.ipynb"]) == sizes
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("playwin.ipynb=many", "not N or notebook.ipynb=N"),
+        ("playwin=3", "not a notebook name"),
+        ("default=-1", "cannot be negative"),
+    ],
+)
+def test_a_malformed_pool_size_is_refused_with_what_is_expected(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        guards.parse_pool_sizes(spec, ["index.ipynb"])
+
+
+def test_pool_sizes_by_notebook_are_a_command_line_option_checked_against_the_cap() -> None:
+    app = serve.DashboardServer()
+    app.parse_command_line(["--pool-size=playwin.ipynb=12,default=1", "--pooled=index.ipynb"])
+    assert app.checked_pool_sizes() == {"index.ipynb": 1, "playwin.ipynb": 12}
+    full = serve.DashboardServer()
+    full.parse_command_line(["--pool-size=playwin.ipynb=30", "--max-kernels=24"])
+    with pytest.raises(ValueError, match="the pools hold 30 waiting kernels"):
+        full.checked_pool_sizes()
+    typo = serve.DashboardServer()
+    typo.parse_command_line(["--pool-size=playwn.ipynb=3"])
+    with pytest.raises(ValueError, match=r"playwn\.ipynb"):
+        typo.checked_pool_sizes()
+
+
+def _adaptive_manager(max_kernels: int = 24) -> guards.DashboardKernelManager:
+    manager = guards.DashboardKernelManager(pool_grow_max=3, pool_headroom=2)
+    manager.registry = guards.KernelRegistry(max_kernels)
+    manager.pool_sizes = {"playwin.ipynb": 1, "index.ipynb": 1}
+    filled: list[tuple[str, int]] = []
+    manager.fill_if_needed = lambda delay, notebook_name: filled.append(  # type: ignore[method-assign]
+        (notebook_name, manager.kernel_pools_config[notebook_name]["pool_size"])
+    )
+    manager.filled = filled  # type: ignore[attr-defined]
+    return manager
+
+
+def test_a_drained_pool_grows_one_kernel_at_a_time_up_to_its_bound() -> None:
+    manager = _adaptive_manager()
+    for _ in range(5):
+        manager.pool_drained("playwin.ipynb")
+    assert manager.filled == [("playwin.ipynb", n) for n in (2, 3, 3, 3, 3)]  # type: ignore[attr-defined]
+    assert manager.pool_target("playwin.ipynb") == 3
+    assert manager.pool_target("index.ipynb") == 1  # the other pools keep their size
+    manager.pool_drained("casebook.ipynb")  # not pooled: stays without a pool
+    assert manager.pool_target("casebook.ipynb") == 0
+
+
+def test_a_drained_pool_never_grows_into_the_headroom_under_the_cap() -> None:
+    manager = _adaptive_manager(max_kernels=5)  # 5 - 2 headroom - 1 for the index: 2 left
+    for _ in range(3):
+        manager.pool_drained("playwin.ipynb")
+    assert manager.pool_target("playwin.ipynb") == 2
+
+
+def test_a_grown_pool_goes_back_to_its_size_when_quiet_and_its_extra_kernels_go() -> None:
+    manager = _adaptive_manager()
+    manager.pool_drained("playwin.ipynb")
+    manager.pool_drained("playwin.ipynb")
+    manager._pools = {"playwin.ipynb": [_Done("k1", True), _Done("k2", True), _Pending()]}  # type: ignore[attr-defined]
+    assert manager.shrink_quiet_pools() == []  # drained just now: kept
+    manager.pool_shrink_after = 0.0
+    assert manager.shrink_quiet_pools() == ["k2"]  # the configured one waiting kernel stays
+    assert manager.pool_target("playwin.ipynb") == 1
+    assert manager.kernel_pools_config["playwin.ipynb"] == {"pool_size": 1}
+
+
+def test_a_pool_refill_waits_while_a_visitors_kernel_starts() -> None:
+    manager = _adaptive_manager()
+    manager.pool_fill_interval = 0.01
+    registry = manager.registry
+    assert registry is not None
+    assert registry.reserve(running=[], client="alice")  # a visitor's kernel is starting
+
+    async def refill_waits() -> tuple[bool, bool]:
+        waiting = asyncio.ensure_future(manager._wait_for_pool_room())
+        await asyncio.sleep(1.5)
+        held_back = not waiting.done()
+        registry.release("alice")  # the visitor's kernel is up (or gone)
+        await asyncio.wait_for(waiting, 5)
+        return held_back, waiting.done()
+
+    assert asyncio.run(refill_waits()) == (True, True)
+
+
+def test_kernels_for_visitors_start_two_per_core_at_once_unless_configured() -> None:
+    app = serve.DashboardServer()
+    assert app.render_slots() == 2 * (os.cpu_count() or 1)
+    app.parse_command_line(["--concurrent-renders=3"])
+    assert app.render_slots() == 3

@@ -25,6 +25,7 @@ import html
 import ipaddress
 import logging
 import secrets
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -250,8 +251,10 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
       :data:`KERNEL_STOPPED_CLOSE_CODE`, so the page can say what happened within seconds.
     * ``shutdown_request`` from a page is dropped (control and shell channels alike).
     * Kernels started to fill a pre-rendered pool (Voilà's ``preheat_kernel``) start one at a
-      time, ``pool_fill_interval`` seconds apart, and only while ``pool_headroom`` slots of the
-      kernel cap stay free for visitors (see :attr:`registry`).
+      time, ``pool_fill_interval`` seconds apart, only while ``pool_headroom`` slots of the
+      kernel cap stay free for visitors (see :attr:`registry`) and no visitor's kernel is
+      starting. A pool a visitor found empty grows by one kernel, up to ``pool_grow_max``, and
+      goes back to its configured size after ``pool_shrink_after`` quiet seconds.
     """
 
     unconnected_cull_timeout = Int(
@@ -276,14 +279,31 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         help="Kernel-cap slots a pool refill always leaves free for visitors.",
     )
 
+    pool_grow_max = Int(
+        3,
+        config=True,
+        help="Most waiting kernels a drained pool grows to (adaptive pools; never below the "
+        "configured size; 0: pools keep their configured size).",
+    )
+    pool_shrink_after = Float(
+        600.0,
+        config=True,
+        help="Seconds without a drained pool before a grown pool goes back to its configured "
+        "size (its extra waiting kernels are shut down).",
+    )
+
     registry: KernelRegistry | None = None
     """The server's kernel registry (set by the launcher): pool refills respect its cap."""
+    pool_sizes: dict[str, int]
+    """Each pooled notebook's configured pool size (set by the launcher)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
         self._sockets: dict[str, set[Any]] = {}
         self._fill_lock = asyncio.Lock()
+        self._grown: dict[str, tuple[int, float]] = {}
+        self.pool_sizes = {}
         self.allowed_message_types = [
             t for t in self.allowed_message_types if t not in VISITOR_MESSAGE_TYPES_REFUSED
         ]
@@ -313,11 +333,75 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return kernel_id
 
     async def _wait_for_pool_room(self) -> None:
+        """Wait until a refill takes nothing from visitors: room under the cap beyond
+        :attr:`pool_headroom`, and no visitor's kernel starting (on a small machine the two
+        would share the cores, and the visitor, who is waiting, would wait longer)."""
         while self.registry is not None:
             free = self.registry.max_kernels - self.registry.open_count(self.list_kernel_ids())
-            if free > self.pool_headroom:
+            if free > self.pool_headroom and self.registry.starting == 0:
                 return
             await asyncio.sleep(max(1.0, self.pool_fill_interval))
+
+    def pool_target(self, notebook: str) -> int:
+        """How many waiting kernels ``notebook``'s pool is kept at now (configured or grown)."""
+        grown = self._grown.get(notebook)
+        return max(self.pool_sizes.get(notebook, 0), grown[0] if grown else 0)
+
+    def pool_drained(self, notebook: str) -> None:
+        """A visitor found no waiting kernel in ``notebook``'s pool: grow it by one kernel.
+
+        Bounded by :attr:`pool_grow_max` per notebook and, for all pools together, by the kernel
+        cap less :attr:`pool_headroom`; the refill itself still starts one kernel at a time.
+        A pool that is not drained again for :attr:`pool_shrink_after` seconds goes back to its
+        configured size (see :meth:`shrink_quiet_pools`).
+        """
+        base = self.pool_sizes.get(notebook, 0)
+        if base <= 0:
+            return
+        target = min(max(base, self.pool_grow_max), self.pool_target(notebook) + 1)
+        if self.registry is not None:
+            others = sum(self.pool_target(n) for n in self.pool_sizes if n != notebook)
+            room = self.registry.max_kernels - self.pool_headroom - others
+            target = min(target, max(base, room))
+        if target > self.pool_target(notebook):
+            self.log.info("Pool of %s drained: grown to %d kernel(s)", notebook, target)
+        self._grown[notebook] = (max(target, base), time.monotonic())
+        self._set_pool_size(notebook, self.pool_target(notebook))
+
+    def shrink_quiet_pools(self) -> list[str]:
+        """Take grown pools not drained for :attr:`pool_shrink_after` seconds back to their
+        configured size; the kernel ids of their extra waiting kernels (to shut down)."""
+        now = time.monotonic()
+        extra: list[str] = []
+        for notebook, (_, since) in list(self._grown.items()):
+            if now - since < self.pool_shrink_after:
+                continue
+            del self._grown[notebook]
+            base = self.pool_sizes.get(notebook, 0)
+            self.log.info("Pool of %s quiet: back to %d kernel(s)", notebook, base)
+            self._set_pool_size(notebook, base)
+            pool: list[Any] = getattr(self, "_pools", {}).get(notebook) or []
+            ready = [e for e in pool if e.done() and not e.cancelled() and not e.exception()]
+            for entry in ready[base:]:
+                extra.append(str(entry.result().get("kernel_id")))
+        return extra
+
+    def _set_pool_size(self, notebook: str, size: int) -> None:
+        """Tell Voilà's pool filler the size to keep ``notebook``'s pool at, and fill it."""
+        pools = dict(getattr(self, "kernel_pools_config", {}) or {})
+        pools[notebook] = {**pools.get(notebook, {}), "pool_size": size}
+        self.kernel_pools_config = pools
+        fill = getattr(self, "fill_if_needed", None)
+        if fill is not None and size > 0:
+            fill(delay=0, notebook_name=notebook)
+
+    async def cull_kernels(self) -> None:
+        """Jupyter's culling round, after taking quiet grown pools back to their size."""
+        for kernel_id in self.shrink_quiet_pools():
+            if kernel_id in self.list_kernel_ids():
+                self.log.info("Pool back to its size: waiting kernel %s shut down", kernel_id)
+                await self.shutdown_kernel(kernel_id, now=True)
+        await super().cull_kernels()  # type: ignore[no-untyped-call]
 
     def _kernel_died(self, kernel_id: str) -> None:
         """The kernel died (``KernelRestarter.restart_limit`` is 0: it is not restarted empty).
@@ -577,20 +661,27 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
 
 
 BUSY_REASONS = {
-    "cap": "This server runs at most {cap} dashboards at once and {running} are open.",
-    "client": "This browser already has {held} dashboards open on this server, its share of "
+    "cap": "This server runs at most {cap} at once and {running} open.",
+    "client": "This browser already has {held} open on this server, its share of the {cap} "
+    "the server runs at once.",
+    "address": "Your network address already has {held} open on this server, its share of "
     "the {cap} the server runs at once.",
-    "address": "Your network address already has {held} dashboards open on this server, its "
-    "share of the {cap} the server runs at once.",
 }
-"""What the busy page says, by :meth:`KernelRegistry.refusal` reason."""
+"""What the busy page says, by :meth:`KernelRegistry.refusal` reason (counts filled in by
+:func:`dashboards`)."""
+
+
+def dashboards(count: int) -> str:
+    """``"1 dashboard"``, ``"2 dashboards"``: a count of dashboards in words a visitor reads."""
+    return f"{int(count)} dashboard{'' if int(count) == 1 else 's'}"
 
 
 def busy_page(running: int, cap: int, reason: str = "cap", held: int = 0, retry: int = 30) -> str:
     """The page served (503, or 429 for a client over its share): says why and when to come
     back, and tries again by itself after ``retry`` seconds."""
+    are_open = f"{dashboards(running)} {'is' if int(running) == 1 else 'are'}"
     why = BUSY_REASONS.get(reason, BUSY_REASONS["cap"]).format(
-        cap=int(cap), running=int(running), held=int(held)
+        cap=dashboards(cap), running=are_open, held=dashboards(held)
     )
     advice = (
         "Close a dashboard tab you no longer use (its place is freed within seconds)"
@@ -622,13 +713,46 @@ button{{font-size:1em;padding:.4em 1.2em}}</style></head>
 """
 
 
-def ready_pooled_kernel_first(manager: Any, notebook: str) -> bool:
-    """Whether ``notebook``'s pool has a kernel ready for a visitor; if so it is put first.
+def parse_pool_sizes(spec: int | str, pooled: Iterable[str]) -> dict[str, int]:
+    """Each pooled notebook's pool size from ``--pool-size``: ``N`` (every notebook of
+    ``pooled``), or ``name=N`` entries separated by commas, ``default=N`` standing for every
+    notebook of ``pooled`` not named (e.g. ``playwin.ipynb=12,default=1``). A notebook named
+    is pooled even if ``pooled`` leaves it out; size 0 leaves it without a pool.
 
-    Voilà hands out its pool's first entry and waits for it if it is still starting; a visitor
-    is better served by a fresh kernel than by waiting behind a refill. Ready: started, alive,
-    and preferably done rendering.
+    Raises:
+        ValueError: a malformed entry, a negative size, or a name that is not a notebook.
     """
+    default = 1
+    named: dict[str, int] = {}
+    entries = [spec] if isinstance(spec, int) else [e.strip() for e in spec.split(",")]
+    for entry in entries:
+        if entry == "":
+            continue
+        name, equals, value = str(entry).rpartition("=") if "=" in str(entry) else ("", "", entry)
+        name = name.strip()
+        try:
+            size = int(str(value).strip())
+        except ValueError:
+            raise ValueError(
+                f"--pool-size: {entry!r} is not N or notebook.ipynb=N (e.g. "
+                "playwin.ipynb=12,default=1)"
+            ) from None
+        if size < 0:
+            raise ValueError(f"--pool-size: {entry!r}: a pool size cannot be negative")
+        if not equals or name == "default":
+            default = size
+        elif not name.endswith(".ipynb"):
+            raise ValueError(f"--pool-size: {name!r} is not a notebook name (name.ipynb=N)")
+        else:
+            named[name] = size
+    sizes = {name: default for name in pooled}
+    sizes |= named
+    return {name: size for name, size in sizes.items() if size > 0}
+
+
+def _ready_pool_entries(manager: Any, notebook: str) -> list[tuple[int, Any]]:
+    """``notebook``'s pool entries whose kernel is started and alive, each with 0 when it is
+    done rendering (1 while it still renders)."""
     pool: list[Any] = getattr(manager, "_pools", {}).get(notebook) or []
     alive = set(manager.list_kernel_ids())
     ready = []
@@ -638,8 +762,20 @@ def ready_pooled_kernel_first(manager: Any, notebook: str) -> bool:
         content = entry.result()
         if content.get("kernel_id") in alive:
             ready.append((0 if content["task"].done() else 1, entry))
+    return ready
+
+
+def ready_pooled_kernel_first(manager: Any, notebook: str) -> bool:
+    """Whether ``notebook``'s pool has a kernel ready for a visitor; if so it is put first.
+
+    Voilà hands out its pool's first entry and waits for it if it is still starting; a visitor
+    is better served by a fresh kernel than by waiting behind a refill. Ready: started, alive,
+    and preferably done rendering.
+    """
+    ready = _ready_pool_entries(manager, notebook)
     if not ready:
         return False
+    pool: list[Any] = manager._pools[notebook]
     best = min(ready, key=lambda r: r[0])[1]
     pool.remove(best)
     pool.insert(0, best)

@@ -20,6 +20,9 @@ reads ``voila/voila.json``. On top of Voilà it:
 * gives each browser (``--per-client-kernels``) and each network address
   (``--per-address-kernels``; behind a proxy see ``--behind-proxy``) a share below the cap, so one
   visitor (or a script dropping its cookies) cannot starve the rest (429 page);
+* starts at most ``--concurrent-renders`` kernels for visitors at once (default: two per CPU
+  core), the others waiting their turn, so that a crowd's first visitors are served at once
+  instead of every visitor late;
 * keeps the index and the game explorers pre-rendered in waiting kernels (``--pooled``,
   ``--pool-size``; Voilà's ``preheat_kernel``): a visitor without a ``?position=`` link gets one
   at once; it counts against the cap, becomes the visitor's at hand-over, and its pool refills in
@@ -47,17 +50,20 @@ Any other Voilà command-line option may be added and takes precedence over the 
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import sys
 from typing import Any, ClassVar
 
+from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado.httputil import split_host_and_port
 from tornado.routing import Rule
 from tornado.web import HTTPError, RedirectHandler
 from tornado.websocket import WebSocketHandler
-from traitlets import Bool, Int, List, Unicode, default, validate
+from traitlets import Bool, Int, List, Unicode, Union, default, validate
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -72,6 +78,8 @@ SHARE = os.path.join(HERE, "share")
 INDEX = "index.ipynb"
 FORWARDED_SETTING = "ftw_trust_forwarded_for"
 """The Tornado setting: take the visitor's address from ``X-Forwarded-For`` (behind a proxy)."""
+RENDER_SLOTS_SETTING = "ftw_render_slots"
+"""The Tornado setting: the semaphore of pages whose kernel starts and runs its notebook now."""
 BUSY_RETRY_SECONDS = 30
 """When the busy page tells a visitor to come back (and reloads itself)."""
 
@@ -94,9 +102,20 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
       holding its share already, the visitor gets a busy page saying when to come back.
     * A page asked without a query (``?position=…`` opens a position and needs its own run of
       the notebook) is served from the notebook's pool of pre-rendered kernels when one is ready.
+    * Any other page waits for one of ``--concurrent-renders`` slots before its kernel starts,
+      first come first served: twenty kernels started at once on two cores share them and all
+      finish late together; taken a few at a time (two per core: a start also waits on its
+      process and sockets, and another uses the core meanwhile), the first visitors get their
+      page soon and the median wait drops by about a half.
     """
 
     _owned: guards.OwnedKernelStarts | None = None
+    _gone = False
+
+    def on_connection_close(self) -> None:
+        """The visitor went away (a page still waiting for a render slot then starts nothing)."""
+        self._gone = True
+        super().on_connection_close()
 
     @property
     def kernel_manager(self) -> Any:
@@ -134,6 +153,8 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             client = guards.new_client_token()
         self._notebook_path = path or ""
         pooled = not self.request.query and guards.ready_pooled_kernel_first(manager, path or "")
+        if not self.request.query and not pooled and hasattr(manager, "pool_drained"):
+            manager.pool_drained(path or "")  # more visitors than waiting kernels: grow
         why = registry.refusal(running, client, address, pooled=pooled)
         while why == "cap" and await guards.evict_pooled_kernel(manager, keep=path or ""):
             running = list(manager.list_kernel_ids())
@@ -152,7 +173,15 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             manager, registry, client, address, self._request_environment(path or "")
         )
         try:
-            await super().get(path)
+            if pooled:
+                await super().get(path)
+            else:
+                slots: asyncio.Semaphore = self.settings[RENDER_SLOTS_SETTING]
+                if slots.locked():
+                    self.log.info("%s waits for a free render slot", path)
+                async with slots:
+                    if not self._gone:  # the visitor left while waiting: start nothing
+                        await super().get(path)
         finally:
             if not self._owned.recorded and not pooled:
                 registry.release(client, address)
@@ -190,6 +219,26 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
         }
 
 
+HASHED_NAME = re.compile(r"\.[0-9a-f]{16,}\.(?:js|css|woff2?|ttf|svg|png)$")
+"""A front-end file whose name carries its content's hash (``586.5a62b313f9ec1d9df348.js``)."""
+
+
+class HashedAssetHandler(FileFindHandler):  # type: ignore[misc]
+    """The widget extensions' front-end files, those named by their content's hash cached by
+    the browser for good (Jupyter serves them all with ``no-cache``).
+
+    A visitor's second dashboard (the index, then an explorer) then takes them from the cache
+    instead of asking again for each (``remoteEntry.<hash>.js`` and the chunks it loads); a new
+    version of an extension has new names. Other files keep Jupyter's ``no-cache``.
+    """
+
+    def set_headers(self) -> None:
+        """Jupyter's headers; immutable caching for a hashed name."""
+        super().set_headers()
+        if HASHED_NAME.search(self.request.path):
+            self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+
+
 class QueryRefused(WebSocketHandler):
     """Voilà's request-info socket for pre-rendered kernels, closed: the dashboards do not
     use it, and anyone knowing a kernel's id could read that visitor's address through it."""
@@ -209,6 +258,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         "per-client-kernels": "DashboardServer.per_client_kernels",
         "per-address-kernels": "DashboardServer.per_address_kernels",
         "pool-size": "DashboardServer.pool_size",
+        "concurrent-renders": "DashboardServer.concurrent_renders",
         "pooled": "DashboardServer.pooled_notebooks",
     }
     flags: ClassVar[dict[str, Any]] = {
@@ -245,11 +295,24 @@ class DashboardServer(Voila):  # type: ignore[misc]
         help="Notebooks kept pre-rendered in kernels waiting for visitors, e.g. "
         "--pooled=index.ipynb,playwin.ipynb.",
     )
-    pool_size = Int(
-        1,
+    concurrent_renders = Int(
+        0,
         config=True,
-        help="Pre-rendered kernels kept waiting for each pooled notebook (0: no pools).",
+        help="Most dashboards whose kernel starts and runs its notebook at once (more wait "
+        "their turn, first come first served); 0: two per CPU core. Pages from a pool of "
+        "pre-rendered kernels never wait.",
     )
+    pool_size = Union(
+        [Int(), Unicode()],
+        default_value=1,
+        config=True,
+        help="Pre-rendered kernels kept waiting for each pooled notebook (0: no pools), or sizes "
+        "by notebook: --pool-size=playwin.ipynb=12,default=1 (default: each other --pooled "
+        "notebook). A drained pool grows by itself up to "
+        "DashboardKernelManager.pool_grow_max, then shrinks back when quiet.",
+    )
+    pool_sizes: dict[str, int]
+    """Each pooled notebook's configured pool size (from ``--pooled`` and ``--pool-size``)."""
     trust_forwarded_for = Bool(
         False,
         config=True,
@@ -308,11 +371,38 @@ class DashboardServer(Voila):  # type: ignore[misc]
         pooled kernels one at a time and only with room under the cap (see
         :class:`~dashboard_guards.DashboardKernelManager`).
         """
-        sizes = {"default": {"pool_size": 0}}
-        if self.pool_size > 0:
-            sizes |= {name: {"pool_size": self.pool_size} for name in self.pooled_notebooks}
-        self.voila_configuration.preheat_kernel = len(sizes) > 1
-        self.config.VoilaKernelManager.kernel_pools_config = sizes
+        sizes = self.checked_pool_sizes()
+        self.pool_sizes = sizes
+        self.voila_configuration.preheat_kernel = bool(sizes)
+        self.config.VoilaKernelManager.kernel_pools_config = {
+            "default": {"pool_size": 0},
+            **{name: {"pool_size": size} for name, size in sizes.items()},
+        }
+
+    def render_slots(self) -> int:
+        """How many pages may start a kernel and run their notebook at once."""
+        if self.concurrent_renders > 0:
+            return int(self.concurrent_renders)
+        return 2 * (os.cpu_count() or 1)
+
+    def checked_pool_sizes(self) -> dict[str, int]:
+        """Each pooled notebook's pool size (``--pooled``, ``--pool-size``), checked: every
+        notebook exists, and the pools leave room under ``--max-kernels`` for visitors.
+
+        Raises:
+            ValueError: a malformed size, an unknown notebook, or pools as large as the cap.
+        """
+        sizes = guards.parse_pool_sizes(self.pool_size, self.pooled_notebooks)
+        missing = [n for n in sizes if not os.path.isfile(os.path.join(self.root_dir, n))]
+        if missing:
+            raise ValueError(f"pooled notebooks not found in {self.root_dir}: {missing}")
+        waiting = sum(sizes.values())
+        if waiting >= self.max_kernels:
+            raise ValueError(
+                f"the pools hold {waiting} waiting kernels but --max-kernels is "
+                f"{self.max_kernels}: raise the cap or shrink the pools (docs/serving.md)"
+            )
+        return sizes
 
     def init_settings(self) -> dict[str, Any]:
         """Voilà's settings plus the kernel registry (cap, shares and owners)."""
@@ -322,7 +412,9 @@ class DashboardServer(Voila):  # type: ignore[misc]
         )
         settings[guards.REGISTRY_SETTING] = registry
         settings[FORWARDED_SETTING] = self.trust_forwarded_for
+        settings[RENDER_SLOTS_SETTING] = asyncio.Semaphore(self.render_slots())
         self.kernel_manager.registry = registry
+        self.kernel_manager.pool_sizes = dict(getattr(self, "pool_sizes", {}))
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -342,6 +434,13 @@ class DashboardServer(Voila):  # type: ignore[misc]
         index = url_path_join(self.server_url, "voila/render", INDEX)
         root = (url_path_join(self.server_url, "/?"), RedirectHandler, {"url": index})
         handlers = [(h[0], replace.get(h[1], h[1]), *h[2:]) for h in super().init_handlers()]
+        extensions = url_path_join(self.server_url, "/voila/labextensions/")
+        handlers = [
+            (h[0], HashedAssetHandler, *h[2:])
+            if h[1] is FileFindHandler and str(h[0]).startswith(extensions)
+            else h
+            for h in handlers
+        ]
         return [root, *handlers]
 
     def _guard_hosts(self) -> None:

@@ -462,6 +462,18 @@ class ExplorerOnPage:
             before.position_text,
         )
 
+    def play_clickable_move(self) -> tuple[Board, Any]:
+        """Play by clicks the first move clicks alone can make (:func:`clickable_move`) and wait
+        for the new position; the board it was played on, and the move."""
+        before = self.snapshot()
+        board = self.board()
+        move = clickable_move(board)
+        assert move is not None, "no legal move can be made by clicks alone on this board"
+        for target in move.targets:
+            self.click(board, target)
+        self.wait_for_new_position(before)
+        return board, move
+
     def state(self, timeout_s: float = 30.0) -> Any:
         """The state shown, rebuilt from the explorer's "Download position" JSON.
 

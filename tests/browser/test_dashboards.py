@@ -444,13 +444,7 @@ def test_jupyterlab_board_draws_plays_and_draws_again_after_a_reload(
         harness.lab_open(page, lab, dashboard.notebook)
         harness.lab_run_all(page)
         explorer = harness.ExplorerOnPage(page)
-        board = explorer.board()
-        move = harness.clickable_move(board)
-        assert move is not None
-        before = explorer.snapshot()
-        for target in move.targets:
-            explorer.click(board, target)
-        explorer.wait_for_new_position(before)
+        board, move = explorer.play_clickable_move()
         assert explorer.snapshot().position == board.state.play(move).to_json()
         # reload the tab: the kernel keeps running with the old explorer in it
         page.reload(wait_until="domcontentloaded")
@@ -561,12 +555,7 @@ def test_pnrz_a_tile_turned_with_rotate_is_placed_so_turned(
         explorer = harness.ExplorerOnPage(opened.page)
         board = explorer.board()
         while board.state.to_json().get("phase") == "choose":  # the set-up picks, by clicks
-            before = explorer.snapshot()
-            move = harness.clickable_move(board)
-            assert move is not None
-            for target in move.targets:
-                explorer.click(board, target)
-            explorer.wait_for_new_position(before)
+            explorer.play_clickable_move()
             board = explorer.board()
         place = next(m for m in board.state.legal_moves() if str(m).endswith(" r1"))
         tile, cell = place.targets

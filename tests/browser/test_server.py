@@ -286,6 +286,47 @@ def test_a_visitor_cannot_shut_down_or_join_another_visitors_kernel(
         owner.request("DELETE", f"/api/kernels/{kernel}")
 
 
+def test_hashed_front_end_files_are_cached_for_good_and_preloaded(
+    guarded: harness.VoilaServer,
+) -> None:
+    # The widget extensions' files named by their content's hash: the browser keeps them, so a
+    # visitor's second dashboard does not ask for them again; other files are checked each time.
+    visitor = Visitor(guarded)
+    status, page = visitor.request("GET", "/voila/render/index.ipynb")
+    kernels = re.findall(r'"kernelId": "([0-9a-f-]{36})"', page)
+    try:
+        assert status == 200 and kernels, page[:300]
+        entries = re.findall(
+            r'"load": "(static/remoteEntry\.[0-9a-f]+\.js)", "name": "([^"]+)"', page
+        )
+        assert "ipycanvas" in {name for _, name in entries}, page[:300]
+        for load, name in entries:
+            url = f"/voila/labextensions/{name}/{load}"
+            assert f'rel="preload" as="script"\n        href="{url}"' in page, url
+            cache = _headers(guarded, url).get("Cache-Control")
+            assert cache == "public, max-age=31536000, immutable", (url, cache)
+        assert (
+            _headers(guarded, "/voila/labextensions/ipycanvas/package.json").get("Cache-Control")
+            == "no-cache"
+        )
+    finally:
+        for kernel in kernels:
+            visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
+def _headers(server: harness.VoilaServer, path: str) -> dict[str, str]:
+    """The headers answering ``GET path`` (status 200 asserted)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200, (path, response.status)
+        return dict(response.getheaders())
+    finally:
+        connection.close()
+
+
 def test_the_kernel_websocket_forwards_no_execute_request(guarded: harness.VoilaServer) -> None:
     # Voilà forwards widget (comm) messages only; the project keeps that in its configuration.
     visitor = Visitor(guarded)
@@ -299,30 +340,64 @@ def test_the_kernel_websocket_forwards_no_execute_request(guarded: harness.Voila
 
 
 async def _execute_then_ask_kernel_info(visitor: Visitor, kernel: str) -> list[str]:
-    from tornado.httpclient import HTTPRequest
-    from tornado.websocket import websocket_connect
+    """Send code to run, then ask for the kernel's info; the types of the messages received
+    until its reply."""
+    socket = await KernelSocket.open(visitor, kernel)
+    await socket.send("execute_request", {"code": "1 + 1", "silent": False})
+    await socket.send("kernel_info_request", {})
+    await socket.until("kernel_info_reply")
+    socket.close()
+    return socket.types()
 
-    cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
-    url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=t"
-    ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
 
-    def message(kind: str, content: dict[str, Any]) -> str:
-        header = {"msg_id": f"{kind}-1", "msg_type": kind, "username": "t", "session": "t"}
-        header |= {"date": "2026-01-01T00:00:00Z", "version": "5.3"}
-        return json.dumps(
-            {"header": header, "parent_header": {}, "metadata": {}, "content": content}
-            | {"channel": "shell", "buffers": []}
+class KernelSocket:
+    """A visitor's websocket to its kernel, opened with its cookies as its page opens it."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.sent = 0
+        self.received: list[str] = []
+        """Every message received so far, as sent (JSON text)."""
+
+    @classmethod
+    async def open(cls, visitor: Visitor, kernel: str) -> KernelSocket:
+        """Connect to ``kernel``'s channels as ``visitor``."""
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
+        url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=t"
+        return cls(await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies})))
+
+    async def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> None:
+        """Send one message of ``msg_type`` on ``channel``."""
+        self.sent += 1
+        header = {"msg_id": f"m{self.sent}", "msg_type": msg_type, "username": "t"}
+        header |= {"session": "t", "date": "2026-01-01T00:00:00Z", "version": "5.3"}
+        await self.ws.write_message(
+            json.dumps(
+                {"header": header, "parent_header": {}, "metadata": {}, "content": content}
+                | {"channel": channel, "buffers": []}
+            )
         )
 
-    await ws.write_message(message("execute_request", {"code": "1 + 1", "silent": False}))
-    await ws.write_message(message("kernel_info_request", {}))
-    seen: list[str] = []
-    while "kernel_info_reply" not in seen:
-        raw = await asyncio.wait_for(ws.read_message(), 60)
-        assert raw is not None, "websocket closed"
-        seen.append(json.loads(raw)["header"]["msg_type"])
-    ws.close()
-    return seen
+    async def until(self, msg_type: str) -> dict[str, Any]:
+        """Read messages until one of ``msg_type`` (waiting at most 60 s for each); that one."""
+        while True:
+            raw = await asyncio.wait_for(self.ws.read_message(), 60)
+            assert isinstance(raw, str), "websocket closed"
+            self.received.append(raw)
+            message: dict[str, Any] = json.loads(raw)
+            if message["header"]["msg_type"] == msg_type:
+                return message
+
+    def types(self) -> list[str]:
+        """The types of the messages received so far."""
+        return [json.loads(raw)["header"]["msg_type"] for raw in self.received]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.ws.close()
 
 
 def test_kernels_whose_page_is_gone_are_culled_and_open_pages_kept(browser: Any) -> None:
@@ -477,44 +552,21 @@ def test_a_visitor_cannot_shut_its_kernel_down_over_the_websocket(
 async def _send_then_ask_kernel_info(visitor: Visitor, kernel: str, kind: str) -> list[str]:
     """Send ``kind`` on the control and the shell channel, then ask for the kernel's info;
     the types of the messages received until its reply."""
-    from tornado.httpclient import HTTPRequest
-    from tornado.websocket import websocket_connect
-
-    cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
-    url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=s"
-    ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
-
-    def message(msg_type: str, channel: str, content: dict[str, Any]) -> str:
-        header = {"msg_id": f"{msg_type}-{channel}", "msg_type": msg_type, "username": "t"}
-        header |= {"session": "t", "date": "2026-01-01T00:00:00Z", "version": "5.3"}
-        return json.dumps(
-            {"header": header, "parent_header": {}, "metadata": {}, "content": content}
-            | {"channel": channel, "buffers": []}
-        )
-
+    socket = await KernelSocket.open(visitor, kernel)
     for channel in ("control", "shell"):
-        await ws.write_message(message(kind, channel, {"restart": False}))
+        await socket.send(kind, {"restart": False}, channel)
     # A lone surrogate in a widget message must not take the connection down either.
-    await ws.write_message(
-        message("comm_msg", "shell", {"comm_id": "none", "data": {"text": "\ud800"}})
-    )
-    await ws.write_message(message("kernel_info_request", "shell", {}))
-    seen: list[str] = []
-    while "kernel_info_reply" not in seen:
-        raw = await asyncio.wait_for(ws.read_message(), 60)
-        assert raw is not None, "websocket closed"
-        seen.append(json.loads(raw)["header"]["msg_type"])
-    ws.close()
-    return seen
+    await socket.send("comm_msg", {"comm_id": "none", "data": {"text": "\ud800"}})
+    await socket.send("kernel_info_request", {})
+    await socket.until("kernel_info_reply")
+    socket.close()
+    return socket.types()
 
 
 # --------------------------------------------------------------------------- pools
 def test_a_pooled_kernel_is_handed_to_one_client_only(browser: Any) -> None:
     with serve("--pool-size=1", "--pooled=playwin.ipynb", pools=True) as server:
-        deadline = time.monotonic() + 120
-        while "Kernel pool of playwin.ipynb is filled" not in server.log():
-            assert time.monotonic() < deadline, server.log()
-            time.sleep(0.5)
+        _wait_for_log(server, "Kernel pool of playwin.ipynb is filled")
         pooled = re.search(r"Kernel started: ([0-9a-f-]{36})", server.log())
         assert pooled is not None
         loaded = harness.open_dashboard(browser, server.render_url("playwin.ipynb"))
@@ -535,6 +587,49 @@ def test_a_pooled_kernel_is_handed_to_one_client_only(browser: Any) -> None:
             harness.close_dashboard(loaded.page)
 
 
+def test_pool_sizes_are_per_notebook_and_a_drained_pool_grows() -> None:
+    options = ("--pool-size=playwin.ipynb=1,default=0", "--DashboardKernelManager.pool_grow_max=2")
+    with serve(*options, pools=True) as server:
+        _wait_for_log(server, "Kernel pool of playwin.ipynb is filled with 1")
+        assert "Kernel pool of index.ipynb" not in server.log()  # default=0: no other pools
+        first, second = Visitor(server), Visitor(server)
+        kernels = [first.open_dashboard("playwin.ipynb")]
+        try:
+            # The second visitor finds the pool refilling: a kernel of its own, and the pool
+            # grows so that the next one finds two waiting.
+            kernels.append(second.open_dashboard("playwin.ipynb"))
+            assert f"Using pre-heated kernel: {kernels[0]}" in server.log()
+            assert f"Using pre-heated kernel: {kernels[1]}" not in server.log()
+            assert "Pool of playwin.ipynb drained: grown to 2 kernel(s)" in server.log()
+            _wait_for_log(server, "Kernel pool of playwin.ipynb is filled with 2")
+        finally:
+            first.request("DELETE", f"/api/kernels/{kernels[0]}")
+            if len(kernels) > 1:
+                second.request("DELETE", f"/api/kernels/{kernels[1]}")
+
+
+def test_visitors_beyond_the_render_slots_wait_their_turn_and_all_get_their_page() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with serve("--concurrent-renders=1") as server:
+        visitors = [Visitor(server) for _ in range(3)]
+        with ThreadPoolExecutor(3) as pool:
+            kernels = list(pool.map(lambda v: v.open_dashboard("index.ipynb"), visitors))
+        try:
+            assert len(set(kernels)) == 3
+            assert "index.ipynb waits for a free render slot" in server.log()
+        finally:
+            for visitor, kernel in zip(visitors, kernels, strict=True):
+                visitor.request("DELETE", f"/api/kernels/{kernel}")
+
+
+def _wait_for_log(server: harness.VoilaServer, text: str, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in server.log():
+        assert time.monotonic() < deadline, f"{text!r} not logged:\n{server.log()[-3000:]}"
+        time.sleep(0.5)
+
+
 # --------------------------------------------------------------------------- a killed kernel
 def test_a_killed_kernel_is_said_aloud_and_reload_brings_the_position_back(browser: Any) -> None:
     import ftwkit
@@ -548,12 +643,7 @@ def test_a_killed_kernel_is_said_aloud_and_reload_brings_the_position_back(brows
         try:
             explorer = harness.ExplorerOnPage(page)
             opened = explorer.snapshot()
-            board = explorer.board()
-            move = harness.clickable_move(board)
-            assert move is not None
-            for target in move.targets:
-                explorer.click(board, target)
-            explorer.wait_for_new_position(opened)
+            explorer.play_clickable_move()
             moved = explorer.snapshot()
             # The explorer keeps a link to the position shown in the page (once it does, Reload
             # comes back to the move just played; without it, to the page's own address).
@@ -624,46 +714,16 @@ def test_error_details_never_reach_the_page(guarded: harness.VoilaServer) -> Non
 
 
 async def _provoke_kernel_errors(visitor: Visitor, kernel: str) -> list[str]:
-    from tornado.httpclient import HTTPRequest
-    from tornado.websocket import websocket_connect
-
-    cookies = "; ".join(f"{c.name}={c.value}" for c in visitor.jar)
-    url = f"ws://127.0.0.1:{visitor.server.port}/api/kernels/{kernel}/channels?session_id=e"
-    ws = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
-    sent = 0
-
-    async def send(msg_type: str, content: dict[str, Any]) -> None:
-        nonlocal sent
-        sent += 1
-        header = {"msg_id": f"m{sent}", "msg_type": msg_type, "username": "t", "session": "e"}
-        header |= {"date": "2026-01-01T00:00:00Z", "version": "5.3"}
-        await ws.write_message(
-            json.dumps(
-                {"header": header, "parent_header": {}, "metadata": {}, "content": content}
-                | {"channel": "shell", "buffers": []}
-            )
-        )
-
-    received: list[str] = []
-
-    async def until(msg_type: str) -> dict[str, Any]:
-        while True:
-            raw = await asyncio.wait_for(ws.read_message(), 60)
-            assert isinstance(raw, str), "websocket closed"
-            received.append(raw)
-            message: dict[str, Any] = json.loads(raw)
-            if message["header"]["msg_type"] == msg_type:
-                return message
-
-    await send("comm_info_request", {"target_name": "jupyter.widget"})
-    comms = (await until("comm_info_reply"))["content"]["comms"]
+    socket = await KernelSocket.open(visitor, kernel)
+    await socket.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = (await socket.until("comm_info_reply"))["content"]["comms"]
     for comm_id in list(comms)[:5]:
         bad = {"method": "update", "state": {"layout": 42, "value": {"x": [1]}}, "buffer_paths": []}
-        await send("comm_msg", {"comm_id": comm_id, "data": bad})
-    await send("comm_open", {"comm_id": "c1", "target_name": "no.such.target", "data": {}})
-    await send("kernel_info_request", {})
-    await until("kernel_info_reply")
+        await socket.send("comm_msg", {"comm_id": comm_id, "data": bad})
+    await socket.send("comm_open", {"comm_id": "c1", "target_name": "no.such.target", "data": {}})
+    await socket.send("kernel_info_request", {})
+    await socket.until("kernel_info_reply")
     with contextlib.suppress(asyncio.TimeoutError):  # late stderr or error messages
-        await asyncio.wait_for(until("never"), 3)
-    ws.close()
-    return received
+        await asyncio.wait_for(socket.until("never"), 3)
+    socket.close()
+    return socket.received
