@@ -568,3 +568,22 @@ def test_kernels_for_visitors_start_two_per_core_at_once_unless_configured() -> 
     assert app.render_slots() == 2 * (os.cpu_count() or 1)
     app.parse_command_line(["--concurrent-renders=3"])
     assert app.render_slots() == 3
+
+
+def _request(headers: dict[str, str]) -> object:
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+
+    return HTTPServerRequest(
+        start_line=RequestStartLine("GET", "/voila/render/playwin.ipynb?seed=3", "HTTP/1.1"),
+        headers=HTTPHeaders({"Host": "games.example.org", **headers}),
+    )
+
+
+def test_behind_a_proxy_the_page_links_with_the_scheme_the_visitor_used() -> None:
+    tls = _request({"X-Forwarded-Proto": "https"})
+    page = "games.example.org/voila/render/playwin.ipynb?seed=3"
+    assert serve.visitor_url(tls, behind_proxy=True) == f"https://{page}"
+    # without --behind-proxy the header is anybody's word: ignored
+    assert serve.visitor_url(tls, behind_proxy=False) == f"http://{page}"
+    odd = _request({"X-Forwarded-Proto": "javascript"})
+    assert serve.visitor_url(odd, behind_proxy=True) == f"http://{page}"

@@ -215,8 +215,24 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
             "SERVER_NAME": host,
             "SERVER_PORT": str(port) if port else "",
             "SERVER_PROTOCOL": str(self.request.version),
-            "VOILA_REQUEST_URL": self.request.full_url(),
+            "VOILA_REQUEST_URL": visitor_url(
+                self.request, behind_proxy=bool(self.settings.get(FORWARDED_SETTING))
+            ),
         }
+
+
+def visitor_url(request: Any, *, behind_proxy: bool) -> str:
+    """The address the visitor asked for (the page's links are made from it).
+
+    Behind a trusted proxy (``--behind-proxy``) the scheme is the one the proxy forwarded in
+    ``X-Forwarded-Proto``, so a page served over https behind a TLS proxy links with https;
+    otherwise, and for any other value of that header, it is the request's own.
+    """
+    if behind_proxy:
+        proto = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+        if proto in ("http", "https"):
+            return f"{proto}://{request.host}{request.uri}"
+    return str(request.full_url())
 
 
 HASHED_NAME = re.compile(r"\.[0-9a-f]{16,}\.(?:js|css|woff2?|ttf|svg|png)$")
