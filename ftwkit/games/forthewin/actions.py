@@ -201,7 +201,7 @@ class Position:
         )
 
     def _find_pieces(self) -> tuple[dict[Cell, int], int, list[int]]:
-        source = self.facts.get("_pieces_from")
+        source = self.facts.get("_split_from")
         if source is not None:  # carried from the position before a splitting action
             return carried_pieces(*source)
         labels = component_labels(self.board)
@@ -381,13 +381,12 @@ class Position:
 _GRID_FACTS = (
     "connected",
     "pieces",
-    "_pieces_from",
+    "_split_from",
     "articulation",
     "frontier",
     "near2",
     "_on_grid",
     "join_cells",
-    "_join_from",
     "origin",
 )
 """Cached facts of a :class:`Position` that depend only on the tiles (not on who acts, nor on the

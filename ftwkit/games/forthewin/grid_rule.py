@@ -470,8 +470,8 @@ def _carried_pieces(pos: Position, lifted: Cell, filled: Cell) -> dict[str, Any]
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
     return {
         "connected": count - len(touched) + 1 <= 1,
-        "_pieces_from": (pos, lifted, filled, touched),  # Position.pieces, when asked
-        "_join_from": (pos, lifted, filled, touched),  # join_cells, when asked
+        # the whole Grid and the action's cells: Position.pieces and join_cells, when asked
+        "_split_from": (pos, lifted, filled, touched),
         "origin": (pos, lifted, filled),
     }
 
@@ -631,7 +631,7 @@ def join_cells(pos: Position) -> dict[Cell, Cell | None]:
     carried: dict[Cell, Cell | None] | None = pos.facts.get("join_cells")
     if carried is not None:
         return carried
-    source = pos.facts.get("_join_from")
+    source = pos.facts.get("_split_from")
     if source is not None:
         carried = pos.facts["join_cells"] = _carried_join_cells(*source)
         return carried
