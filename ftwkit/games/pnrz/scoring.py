@@ -11,7 +11,8 @@ scores 0 but still joins the section (``negation = per_quadrant``, PN5).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ftwkit.games.pnrz.tiles import BASES, BONUS, CHARACTERS, ENEMY, territory_of
@@ -20,10 +21,22 @@ from ftwkit.geometry.grid import ORTHOGONAL, Cell, components
 if TYPE_CHECKING:
     from ftwkit.games.pnrz.rules import PnrzOptions
 
-__all__ = ["Section", "best_sections", "section_value"]
+__all__ = [
+    "AllSections",
+    "Section",
+    "all_sections",
+    "best_sections",
+    "pick_best",
+    "section_value",
+    "update_sections",
+]
 
 Section = tuple[int, frozenset[Cell]]
 """A section's value and its quadrant cells."""
+Entry = tuple[tuple[int, int, Cell], frozenset[Cell]]
+"""A section with its ordering key ``(value, size, (-x, -y) of its smallest cell)``."""
+AllSections = dict[str, tuple[Entry, ...]]
+"""Every section of each character (in no particular order), each with its key."""
 
 
 def _touches(cell: Cell, cells: Mapping[Cell, str], code: str) -> bool:
@@ -75,6 +88,143 @@ def section_value(
     return total
 
 
+def _entry(
+    character: str,
+    group: frozenset[Cell],
+    cells: Mapping[Cell, str],
+    options: PnrzOptions,
+    counts: Mapping[Cell, int] | None,
+) -> Entry:
+    """A section with the key that orders sections: value, size, then the smallest cell first."""
+    value = section_value(character, group, cells, options, counts)
+    first = min(group)
+    return ((value, len(group), (-first[0], -first[1])), group)
+
+
+def _in_territory(
+    character: str, cells: Mapping[Cell, str], options: PnrzOptions
+) -> Callable[[Cell], bool]:
+    """Whether a cell is part of ``character``'s sections: its territory, without the negated
+    quadrants when ``negated_breaks_section`` (a base always stays)."""
+    codes = _TERRITORY_CODES[character]
+    if not options.negated_breaks_section:
+        return lambda cell: cells.get(cell) in codes
+    enemy = ENEMY[character]
+    base = BASES[character]
+
+    def joins(cell: Cell) -> bool:
+        code = cells.get(cell)
+        return code in codes and (code == base or not _touches(cell, cells, enemy))
+
+    return joins
+
+
+def all_sections(
+    cells: Mapping[Cell, str], options: PnrzOptions, counts: Mapping[Cell, int] | None = None
+) -> AllSections:
+    """Every section of every character, each with its ordering key (see :func:`pick_best`).
+
+    ``counts``: printed character counts of quadrant cells (PN3), see ``section_value``.
+    """
+    by_character: dict[str, list[Cell]] = {c: [] for c in CHARACTERS}
+    for cell, code in cells.items():
+        owner = territory_of(code)
+        if owner is not None:
+            by_character[owner].append(cell)
+    out: AllSections = {}
+    for character, territory in by_character.items():
+        if options.negated_breaks_section:
+            joins = _in_territory(character, cells, options)
+            territory = [c for c in territory if joins(c)]
+        out[character] = tuple(
+            _entry(character, group, cells, options, counts)
+            for group in components(territory, ORTHOGONAL)
+        )
+    return out
+
+
+def update_sections(
+    before: AllSections,
+    old_cells: Mapping[Cell, str],
+    cells: Mapping[Cell, str],
+    changed: Iterable[Cell],
+    options: PnrzOptions,
+    counts: Mapping[Cell, int] | None = None,
+) -> AllSections:
+    """``all_sections(cells, ...)`` from the sections ``before`` of a table that differed from
+    ``cells`` (it was ``old_cells``) only in the quadrant cells ``changed``.
+
+    A character's sections are kept, cells and value, unless one of their cells is a changed
+    cell or beside one whose old or new content is that character's territory or arch-enemy:
+    nothing else enters a section's cells or value (its quadrants, their printed counts and
+    their edge neighbours). The cells of the other sections, and the character's territory in
+    and beside the changed cells, are flooded again; a kept section the flood reaches (a
+    quadrant freed of its arch-enemy may join two) is taken into the new one.
+    """
+    changed = tuple(changed)
+    out: AllSections = {}
+    for character, entries in before.items():
+        relevant = _RELEVANT[character]
+        hit = [c for c in changed if old_cells.get(c) in relevant or cells.get(c) in relevant]
+        if not hit:
+            out[character] = entries
+            continue
+        touch = set(hit)
+        for x, y in hit:
+            touch.update((x + dx, y + dy) for dx, dy in ORTHOGONAL)
+        kept: list[Entry] = []
+        seeds: set[Cell] = set()
+        for entry in entries:
+            if entry[1].isdisjoint(touch):
+                kept.append(entry)
+            else:
+                seeds |= entry[1]
+        joins = _in_territory(character, cells, options)
+        seeds = {c for c in seeds | touch if joins(c)}
+        fresh: list[Entry] = []
+        while seeds:
+            start = seeds.pop()
+            group = {start}
+            stack = [start]
+            while stack:
+                x, y = stack.pop()
+                for dx, dy in ORTHOGONAL:
+                    nb = (x + dx, y + dy)
+                    if nb in group:
+                        continue
+                    if nb in seeds:
+                        seeds.discard(nb)
+                    elif joins(nb):  # a kept section's quadrant: that section joins this one
+                        i = next(i for i, e in enumerate(kept) if nb in e[1])
+                        absorbed = kept.pop(i)[1]
+                        group |= absorbed
+                        stack.extend(absorbed)
+                        continue
+                    else:
+                        continue
+                    group.add(nb)
+                    stack.append(nb)
+            fresh.append(_entry(character, frozenset(group), cells, options, counts))
+        out[character] = (*kept, *fresh)
+    return out
+
+
+def pick_best(sections: AllSections) -> dict[str, Section]:
+    """Each character's best section from ``all_sections``: ``{character: (value, cells)}``.
+
+    The best has the highest value, then the most cells, then the smallest cell (so the result
+    is deterministic); ``(0, ∅)`` for a character without territory.
+    """
+    out: dict[str, Section] = {}
+    for character, entries in sections.items():
+        if entries:
+            key, group = max(entries, key=_KEY)
+            out[character] = (key[0], group)
+        else:
+            out[character] = (0, frozenset())
+    return out
+
+
 def best_sections(
     cells: Mapping[Cell, str], options: PnrzOptions, counts: Mapping[Cell, int] | None = None
 ) -> dict[str, Section]:
@@ -85,25 +235,15 @@ def best_sections(
     Ties between sections of equal value go to the larger one, then to the one with the smallest
     cell, so the result is deterministic.
     """
-    by_character: dict[str, list[Cell]] = {c: [] for c in CHARACTERS}
-    for cell, code in cells.items():
-        owner = territory_of(code)
-        if owner is not None:
-            by_character[owner].append(cell)
-    out: dict[str, Section] = {}
-    for character, territory in by_character.items():
-        if options.negated_breaks_section:
-            enemy = ENEMY[character]
-            base = BASES[character]
-            territory = [c for c in territory if cells[c] == base or not _touches(c, cells, enemy)]
-        best: Section = (0, frozenset())
-        best_key: tuple[int, int, tuple[int, int]] | None = None
-        for group in components(territory, ORTHOGONAL):
-            value = section_value(character, group, cells, options, counts)
-            first = min(group)
-            key = (value, len(group), (-first[0], -first[1]))
-            if best_key is None or key > best_key:
-                best_key = key
-                best = (value, group)
-        out[character] = best
-    return out
+    return pick_best(all_sections(cells, options, counts))
+
+
+_KEY = operator.itemgetter(0)
+
+_TERRITORY_CODES: dict[str, frozenset[str]] = {
+    c: frozenset((c, BONUS[c], BASES[c])) for c in CHARACTERS
+}
+"""The quadrant codes of each character's territory."""
+
+_RELEVANT: dict[str, frozenset[str]] = {c: _TERRITORY_CODES[c] | {ENEMY[c]} for c in CHARACTERS}
+"""The quadrant codes whose coming or going can change a character's sections."""

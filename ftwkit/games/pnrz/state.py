@@ -32,7 +32,13 @@ from ftwkit.games.pnrz.placement import (
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
 from ftwkit.games.pnrz.playout import placement_value, policy_move
-from ftwkit.games.pnrz.scoring import Section, best_sections
+from ftwkit.games.pnrz.scoring import (
+    AllSections,
+    Section,
+    all_sections,
+    pick_best,
+    update_sections,
+)
 from ftwkit.games.pnrz.shared_moves import (
     base_moves,
     placements,
@@ -111,6 +117,8 @@ class PnrzState(State):
             "counts",
             "candidates",
             "_sections",
+            "_all_sections",
+            "_sections_from",
             "_group_size",
             "_bases",
         }
@@ -179,8 +187,62 @@ class PnrzState(State):
         """
         cached = self._recall("_sections")
         if cached is None:
-            cached = self._remember("_sections", best_sections(self.cells, self.opts, self.counts))
+            cached = self._remember("_sections", pick_best(self._every_section()))
         return dict(cached)
+
+    def _every_section(self) -> AllSections:
+        """Every section of every character (:func:`~ftwkit.games.pnrz.scoring.all_sections`).
+
+        A state made by a move knows the state it came from and the quadrant cells the move
+        changed (``_sections_from``): when an ancestor a few moves back knows its sections, they
+        are carried forward move by move (:func:`~ftwkit.games.pnrz.scoring.update_sections`
+        rebuilds only the sections a move touched), else they are computed from the table.
+        """
+        known: AllSections | None = self._recall("_all_sections")
+        if known is not None:
+            return known
+        chain: list[tuple[PnrzState, PnrzState, tuple[Cell, ...]]] = []
+        state = self
+        while len(chain) < _SECTION_CHAIN:
+            came: tuple[PnrzState, tuple[Cell, ...]] | None = state._recall("_sections_from")
+            if came is None:
+                break
+            parent, changed = came
+            chain.append((parent, state, changed))
+            known = parent._recall("_all_sections")
+            if known is not None:
+                break
+            state = parent
+        if known is None:
+            return self._remember(
+                "_all_sections", all_sections(self.cells, self.opts, self._printed)
+            )
+        for parent, child, changed in reversed(chain):
+            known = update_sections(
+                known, parent.cells, child.cells, changed, self.opts, child._printed
+            )
+            child._remember("_all_sections", known)
+            child._remember("_sections_from", None)  # no need to hold on to the parent
+        assert known is not None
+        return known
+
+    @property
+    def _printed(self) -> dict[Cell, int] | None:
+        """The printed counts when the scoring reads them (``quadrant_count = printed``)."""
+        return self.counts if self.opts.quadrant_count == "printed" else None
+
+    def _came_from(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
+        """Tell ``nxt`` (made from this state by a move that changed the tiles at ``anchors``
+        only) where its sections may be carried from."""
+        known = self._recall("_all_sections")
+        if known is not None and not anchors:
+            nxt._remember("_all_sections", known)
+            best = self._recall("_sections")
+            if best is not None:
+                nxt._remember("_sections", best)
+            return
+        changed = tuple(cell for at in anchors for cell in footprint(at))
+        nxt._remember("_sections_from", (self, changed))
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -695,7 +757,9 @@ class PnrzState(State):
         if isinstance(move, Place):
             return self._apply_place(move)
         if isinstance(move, Choose):
-            return self._apply_choose(move)
+            nxt = self._apply_choose(move)
+            self._came_from(nxt, ())
+            return nxt
         nxt = self._apply_other(move)
         changed: tuple[Cell, ...] = ()
         if isinstance(move, MoveBase):
@@ -715,6 +779,7 @@ class PnrzState(State):
             nxt._remember("_bases", bases)  # the same tiles at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
+        self._came_from(nxt, changed)
         return nxt
 
     def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
@@ -841,6 +906,7 @@ class PnrzState(State):
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             nxt._remember("_group_size", len(self.table) + 1)
+        self._came_from(nxt, (move.at,))
         return nxt
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
@@ -1015,6 +1081,9 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
     """Character → player, shared by every state with these characters."""
     return {c: p for p, chars in enumerate(characters) for c in chars}
 
+
+_SECTION_CHAIN = 16
+"""How many moves back a state looks for an ancestor that knows its sections."""
 
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""

@@ -1,0 +1,124 @@
+"""PNRZ sections carried from move to move equal the sections computed from the table.
+
+A state made by a move rebuilds only the sections the move touched
+(:func:`ftwkit.games.pnrz.scoring.update_sections`); every scoring switch that changes what a
+section is or is worth (negation, negated quadrants breaking sections, negatable bases, bonus
+items as characters, printed counts, half-offset or aligned grids) must give exactly the
+sections, values and best sections of the full computation, after every kind of move.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from importlib import resources
+from typing import Any
+
+import pytest
+
+import ftwkit
+from ftwkit.games.pnrz import PnrzState
+from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Swap
+from ftwkit.games.pnrz.scoring import all_sections, best_sections
+
+
+def counted_tile_set() -> dict[str, Any]:
+    """The shipped set with printed counts on some quadrants (seeded), for ``printed``."""
+    text = resources.files("ftwkit.games.pnrz").joinpath("tiles.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    rng = random.Random(7)
+    for tile in data["tiles"]:
+        if rng.random() < 0.5:
+            tile["counts"] = [rng.choice((1, 1, 2, 3)) for _ in range(4)]
+    return data
+
+
+SWITCHES: list[dict[str, Any]] = [
+    {
+        "negation": negation,
+        "negated_breaks_section": breaks,
+        "base_negatable": negatable,
+        "bonus_also_character": bonus,
+        "grid": grid,
+    }
+    for negation, breaks, negatable, bonus, grid in itertools.product(
+        ("per_quadrant", "per_enemy_minus_one"),
+        (False, True),
+        (False, True),
+        (False, True),
+        ("offset", "aligned"),
+    )
+]
+
+
+def full(state: PnrzState) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Every section (as sets) and the best sections, computed from the table alone."""
+    printed = state.counts if state.opts.quadrant_count == "printed" else None
+    every = {c: set(e) for c, e in all_sections(state.cells, state.opts, printed).items()}
+    return every, best_sections(state.cells, state.opts, state.counts)
+
+
+def check(state: PnrzState) -> None:
+    every, best = full(state)
+    assert {c: set(e) for c, e in state._every_section().items()} == every
+    assert state.sections() == best
+    assert state.scores == tuple(sum(best[c][0] for c in chars) for chars in state.characters)
+
+
+def play_and_compare(options: dict[str, Any], seed: int) -> set[type]:
+    """A seeded random game; sections are asked at random plies and of a few children at some
+    (as a search scores the moves of one state), and compared with the full computation.
+    Returns the kinds of move played."""
+    rules = ftwkit.rules("pnrz", **options)
+    rng = random.Random(seed)
+    state: Any = rules.new(players=2 + seed % 3, seed=seed)
+    kinds: set[type] = set()
+    while not state.is_over:
+        moves = state.legal_moves()
+        if rng.random() < 0.2:
+            for move in rng.sample(moves, min(3, len(moves))):
+                check(state.play_unchecked(move))
+        move = rng.choice(moves)
+        kinds.add(type(move))
+        state = state.play(move)
+        if rng.random() < 0.5:
+            check(state)
+    check(state)
+    return kinds
+
+
+@pytest.mark.parametrize("counts", ["one", "printed"])
+@pytest.mark.parametrize("options", SWITCHES, ids=lambda o: "-".join(map(str, o.values())))
+def test_carried_sections_equal_the_full_computation(options: dict[str, Any], counts: str) -> None:
+    extra: dict[str, Any] = {"quadrant_count": counts}
+    if counts == "printed":
+        extra["tile_set"] = counted_tile_set()
+    for seed in range(2):
+        play_and_compare(options | extra, seed)
+
+
+def test_every_kind_of_table_change_is_compared() -> None:
+    kinds: set[type] = set()
+    for seed in range(6):
+        kinds |= play_and_compare({"negated_breaks_section": True}, seed)
+    assert {Place, MoveBase, Rotate, Swap, Replace, Orient} <= kinds
+
+
+def test_a_long_line_without_known_sections_computes_them_from_the_table() -> None:
+    rules = ftwkit.rules("pnrz", negation="per_enemy_minus_one")
+    rng = random.Random(3)
+    state: Any = rules.new(players=3, seed=3)
+    state.sections()
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+    check(state)  # dozens of moves from the start: more than the carried chain reaches
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", SWITCHES, ids=lambda o: "-".join(map(str, o.values())))
+def test_carried_sections_equal_the_full_computation_many_games(options: dict[str, Any]) -> None:
+    for seed in range(2, 12):
+        play_and_compare(
+            options | {"quadrant_count": "printed", "tile_set": counted_tile_set()}, seed
+        )
