@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -103,3 +104,33 @@ def test_hand_made_positions_sample_to_the_same_observation(
     sample = RULES.sample(state, player, random.Random(seed))
     assert sample.observation(player) == state.observation(player)
     assert RULES.sample(state, player, random.Random(seed)) == sample
+
+
+def fields(state: PnrzState) -> dict[str, Any]:
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state)}
+
+
+@pytest.mark.parametrize("options", [{}, {"grid": "aligned", "draw_after_base": False}])
+def test_a_derived_sample_is_the_loaded_sample_with_the_same_draws(
+    options: dict[str, Any],
+) -> None:
+    rules: Any = ftwkit.rules("pnrz", **options)
+    derived = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state: Any = rules.new(players=2 + seed % 3, seed=seed)
+        while True:
+            for player in range(state.players):
+                fast, slow = random.Random(seed), random.Random(seed)
+                got = rules.sample(state, player, fast)
+                want = rules._sample_loaded(state, player, slow)
+                assert fields(got) == fields(want)
+                assert fast.getstate() == slow.getstate()
+                # what it carries from the table is what the loaded sample computes
+                assert got.sections() == want.sections() and got.candidates == want.candidates
+                assert got.legal_moves() == want.legal_moves()
+                derived += rules._sample_derived(state, player, random.Random(0)) is not None
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+    assert derived > 1000  # the derived path is the one taken outside the picks

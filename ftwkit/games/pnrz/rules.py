@@ -672,6 +672,54 @@ class PnrzRules(Rules):
         hidden in other hands) are re-drawn as inline copies of unseen tiles.
         """
         state._check_player(player)
+        assert isinstance(state, PnrzState)
+        fast = self._sample_derived(state, player, rng)
+        if fast is not None:
+            return fast
+        return self._sample_loaded(state, player, rng)
+
+    def _sample_derived(
+        self, state: PnrzState, player: int, rng: random.Random
+    ) -> PnrzState | None:
+        """``_sample_loaded``'s state and draws, derived from ``state`` without a JSON round
+        trip: only the other hands and the stack are new, and the values that follow from the
+        table (cells, candidates, sections...) are carried. ``None`` (having drawn nothing)
+        where the loaded sample differs from a derived one or re-draws inline tiles: during the
+        picks, once the game is over, or when the tiles nobody sees are too few."""
+        if state.picking or state.is_over or state.rules is not self:
+            return None
+        ts = self.tile_set
+        bases_on_table = {k for k, *_ in state.table if k.startswith(("base:", "~base:"))}
+        on_table = {ts.tile(k).base_of for k in bases_on_table}
+        seen = {k for k, *_ in state.table}
+        seen.update(state.hands[player], state.aside)
+        pool = [t.id for t in ts.play if t.id not in seen]
+        need: list[int] = []
+        kept: list[list[str]] = []
+        for q, hand in enumerate(state.hands):
+            if q == player:
+                kept.append([])
+                need.append(0)
+                continue
+            bases = [ts.base(c).id for c in state.characters[q] if c not in on_table]
+            kept.append(bases[: len(hand)])
+            need.append(len(hand) - len(kept[-1]))
+        if sum(need) + len(state.draw) > len(pool):
+            return None
+        rng.shuffle(pool)
+        hands: list[tuple[str, ...]] = []
+        start = 0
+        for q, count in enumerate(need):
+            if q == player:
+                hands.append(state.hands[q])
+                continue
+            hands.append(tuple(sorted([*kept[q], *pool[start : start + count]])))
+            start += count
+        draw = tuple(pool[start : start + len(state.draw)])
+        return state._sampled(tuple(hands), draw)
+
+    def _sample_loaded(self, state: PnrzState, player: int, rng: random.Random) -> PnrzState:
+        """The sample built as the observation with new hidden parts, loaded and checked."""
         view = state.observation(player)
         ts = self.tile_set
 
@@ -709,7 +757,9 @@ class PnrzRules(Rules):
             del fill[:count]
         view["hands"] = hands
         view["draw"] = fill[: len(view["draw"])]
-        return state.rules.load(view)
+        loaded = state.rules.load(view)
+        assert isinstance(loaded, PnrzState)
+        return loaded
 
     # ------------------------------------------------------------------ notation
     def _parse_move(self, state: State, text: str) -> Move:

@@ -196,16 +196,23 @@ class PnrzState(State):
         A state made by a move knows the state it came from and the quadrant cells the move
         changed (``_sections_from``): when an ancestor a few moves back knows its sections, they
         are carried forward move by move (:func:`~ftwkit.games.pnrz.scoring.update_sections`
-        rebuilds only the sections a move touched), else they are computed from the table.
+        rebuilds only the sections a move touched). A line that starts at a state without that
+        link (loaded or sampled) computes the sections of its start from the table, and carries
+        them; a line longer than ``_SECTION_CHAIN`` moves computes this state's from the table.
         """
         known: AllSections | None = self._recall("_all_sections")
         if known is not None:
             return known
         chain: list[tuple[PnrzState, PnrzState, tuple[Cell, ...]]] = []
         state = self
-        while len(chain) < _SECTION_CHAIN:
+        while True:
             came: tuple[PnrzState, tuple[Cell, ...]] | None = state._recall("_sections_from")
             if came is None:
+                if chain:  # the line starts here (a loaded or sampled state): the siblings of
+                    # this line are likely to be asked too, so the start computes its own
+                    known = state._every_section()
+                break
+            if len(chain) == _SECTION_CHAIN:
                 break
             parent, changed = came
             chain.append((parent, state, changed))
@@ -303,6 +310,14 @@ class PnrzState(State):
         if self.final_left is not None:
             text += f"; final turns: {self.final_left} left"
         return text
+
+    def _sampled(self, hands: tuple[tuple[str, ...], ...], draw: tuple[str, ...]) -> PnrzState:
+        """This position with other hands and stack (a determinization, see ``rules.sample``):
+        no seed, and every value that follows from the table alone carried over, the sections
+        computed first so that every sample of this state shares them."""
+        self._every_section()
+        carry = {name: value for name in _TABLE_CACHES if (value := self._recall(name)) is not None}
+        return self._derive(carry, hands=hands, draw=draw, seed=None)
 
     def _evolve(self, **changes: Any) -> PnrzState:
         """``dataclasses.replace`` for this frozen state, by the protocol's ``_derive``.
@@ -1081,6 +1096,18 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
     """Character → player, shared by every state with these characters."""
     return {c: p for p, chars in enumerate(characters) for c in chars}
 
+
+_TABLE_CACHES = (
+    "placed",
+    "cells",
+    "counts",
+    "candidates",
+    "_sections",
+    "_all_sections",
+    "_group_size",
+    "_bases",
+)
+"""The declared caches that follow from the table alone (not from hands, stack or turn)."""
 
 _SECTION_CHAIN = 16
 """How many moves back a state looks for an ancestor that knows its sections."""
