@@ -122,3 +122,33 @@ def test_carried_sections_equal_the_full_computation_many_games(options: dict[st
         play_and_compare(
             options | {"quadrant_count": "printed", "tile_set": counted_tile_set()}, seed
         )
+
+
+@pytest.mark.parametrize("options", [{}, {"negated_breaks_section": True}])
+def test_a_tile_whose_two_corners_reach_one_section_joins_it_once(
+    options: dict[str, Any],
+) -> None:
+    # a pirate section wraps round the spot at 0,0 from its west side to its south side; the
+    # new tile's NW and SE pirates (diagonal to each other) each touch it: one section of 13
+    pirates = {"quads": ["pirate"] * 4, "icon": None}
+    tiles = [
+        {"quads": ["pirate", "pirate", "pirate", "robot"], "icon": None, "at": [-2, 0], "rot": 0},
+        dict(pirates, at=[-2, 2], rot=0),
+        dict(pirates, at=[0, 2], rot=0),
+    ]
+    corners = {"quads": ["pirate", "ninja", "pirate", "ninja"], "icon": None}
+    data = {
+        "game": "pnrz",
+        "players": 2,
+        "to_play": 0,
+        "characters": [["pirate", "robot"], ["ninja", "zombie"]],
+        "tiles": tiles,
+        "hands": [[corners], []],
+        "draw": [],
+    }
+    state: Any = ftwkit.rules("pnrz", **options).load(data)
+    assert state.sections()["pirate"][0] == 11
+    after = state.play(Place("~pirate/ninja/pirate/ninja", (0, 0), 0))
+    check(after)
+    assert after.sections()["pirate"] == (13, after.sections()["pirate"][1])
+    assert len(after.sections()["pirate"][1]) == 13

@@ -40,8 +40,15 @@ AllSections = dict[str, tuple[Entry, ...]]
 
 
 def _touches(cell: Cell, cells: Mapping[Cell, str], code: str) -> bool:
+    """Whether ``cell`` shares an edge with a quadrant showing ``code`` (spelled out: hot)."""
     x, y = cell
-    return any(cells.get((x + dx, y + dy)) == code for dx, dy in ORTHOGONAL)
+    get = cells.get
+    return (
+        get((x, y - 1)) == code
+        or get((x + 1, y)) == code
+        or get((x, y + 1)) == code
+        or get((x - 1, y)) == code
+    )
 
 
 def section_value(
@@ -161,13 +168,32 @@ def update_sections(
     and beside the changed cells, are flooded again; a kept section the flood reaches (a
     quadrant freed of its arch-enemy may join two) is taken into the new one.
     """
-    changed = tuple(changed)
+    hits: dict[str, set[Cell]] = {}
+    added = True  # only new quadrants (a placement): sections merge, none splits
+    for cell in changed:
+        old = old_cells.get(cell)
+        if old is not None:
+            added = False
+            concerned = _CONCERNS[old]
+            hits[concerned] = hits.get(concerned, set()) | {cell}
+        new = cells.get(cell)
+        if new is not None:
+            concerned = _CONCERNS[new]
+            hits[concerned] = hits.get(concerned, set()) | {cell}
+    merge_only = (
+        added
+        and options.negation == "per_quadrant"
+        and not options.negated_breaks_section
+        and not options.base_negatable
+    )
     out: AllSections = {}
     for character, entries in before.items():
-        relevant = _RELEVANT[character]
-        hit = [c for c in changed if old_cells.get(c) in relevant or cells.get(c) in relevant]
+        hit = hits.get(character)
         if not hit:
             out[character] = entries
+            continue
+        if merge_only and BASES[character] not in map(cells.__getitem__, hit):
+            out[character] = _merged(character, entries, hit, old_cells, cells, options, counts)
             continue
         touch = set(hit)
         for x, y in hit:
@@ -209,6 +235,94 @@ def update_sections(
     return out
 
 
+def _merged(
+    character: str,
+    entries: tuple[Entry, ...],
+    hit: set[Cell],
+    old_cells: Mapping[Cell, str],
+    cells: Mapping[Cell, str],
+    options: PnrzOptions,
+    counts: Mapping[Cell, int] | None,
+) -> tuple[Entry, ...]:
+    """``update_sections`` for one character when the change only added quadrants (``hit``,
+    none of them its base) and each quadrant scores alone (``per_quadrant`` negation; negated
+    quadrants still join; bases not negatable).
+
+    Then no section splits: the new territory joins the sections beside it into one, and a new
+    arch-enemy quadrant only zeroes the old quadrants beside it. Values are carried: the joined
+    sections' values, plus the new quadrants', minus the newly negated ones'.
+    """
+    enemy = ENEMY[character]
+    codes = _TERRITORY_CODES[character]
+    bonus = BONUS[character]
+    bonus_points = 4 if options.bonus_also_character else 3
+    printed = counts if counts and options.quadrant_count == "printed" else {}
+
+    def points(cell: Cell) -> int:
+        return bonus_points if cells[cell] == bonus else printed.get(cell, 1)
+
+    land = [c for c in hit if cells[c] in codes]
+    scored = codes - {BASES[character]}  # a base's 5 points are not negatable here
+    negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
+    for x, y in hit:
+        if cells[(x, y)] == enemy:
+            for dx, dy in ORTHOGONAL:
+                nb = (x + dx, y + dy)
+                if nb not in hit and cells.get(nb) in scored and not _touches(nb, old_cells, enemy):
+                    negated.add(nb)
+    # groups of the new territory: joined to each other directly or through an old section
+    group_of = {c: i for i, c in enumerate(land)}
+    members: list[list[Cell]] = [[c] for c in land]
+    joined: list[list[Entry]] = [[] for _ in land]
+
+    def union(a: int, b: int) -> int:
+        if a == b:
+            return a
+        for c in members[b]:
+            group_of[c] = a
+        members[a] += members[b]
+        joined[a] += joined[b]
+        members[b], joined[b] = [], []
+        return a
+
+    for x, y in land:
+        for dx, dy in ORTHOGONAL:
+            nb = (x + dx, y + dy)
+            if nb in group_of:
+                union(group_of[(x, y)], group_of[nb])
+    rest: list[Entry] = []
+    for entry in entries:
+        cells_of = entry[1]
+        target = -1
+        for c in land:
+            x, y = c
+            if (
+                (x, y - 1) in cells_of
+                or (x + 1, y) in cells_of
+                or (x, y + 1) in cells_of
+                or (x - 1, y) in cells_of
+            ):
+                target = group_of[c] if target < 0 else union(target, group_of[c])
+        if target >= 0:
+            joined[target].append(entry)
+        elif negated and not negated.isdisjoint(cells_of):
+            value = entry[0][0] - sum(points(c) for c in negated & cells_of)
+            rest.append(((value, entry[0][1], entry[0][2]), cells_of))
+        else:
+            rest.append(entry)
+    for new, old in zip(members, joined, strict=True):
+        if not new:
+            continue
+        value = sum(0 if _touches(c, cells, enemy) else points(c) for c in new)
+        group = frozenset(new).union(*(e[1] for e in old))
+        value += sum(e[0][0] for e in old)
+        if negated:
+            value -= sum(points(c) for c in negated & group)
+        first = max([(-c[0], -c[1]) for c in new] + [e[0][2] for e in old])
+        rest.append(((value, len(group), first), group))
+    return tuple(rest)
+
+
 def pick_best(sections: AllSections) -> dict[str, Section]:
     """Each character's best section from ``all_sections``: ``{character: (value, cells)}``.
 
@@ -245,5 +359,8 @@ _TERRITORY_CODES: dict[str, frozenset[str]] = {
 }
 """The quadrant codes of each character's territory."""
 
-_RELEVANT: dict[str, frozenset[str]] = {c: _TERRITORY_CODES[c] | {ENEMY[c]} for c in CHARACTERS}
-"""The quadrant codes whose coming or going can change a character's sections."""
+_CONCERNS: dict[str, str] = {
+    **{code: c for c in CHARACTERS for code in _TERRITORY_CODES[c]},
+    **{ENEMY[c]: c for c in CHARACTERS},
+}
+"""The character whose sections a quadrant code can change (its territory or arch-enemy)."""
