@@ -29,6 +29,8 @@ QUAD_OFFSETS: tuple[Cell, ...] = ((0, 0), (1, 0), (1, 1), (0, 1))
 """Offsets of the NW, NE, SE and SW quadrants from a tile's anchor (the data order)."""
 FULL_EDGE: tuple[Cell, ...] = ((0, -2), (2, 0), (0, 2), (-2, 0))
 """Anchor offsets of the four tiles that would share a full edge (N, E, S, W)."""
+_OVERLAPPING: tuple[Cell, ...] = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+"""Anchor offsets of the nine tiles that would overlap a tile (its own spot included)."""
 
 
 def footprint(anchor: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -76,7 +78,8 @@ def extend_candidates(
 ) -> frozenset[Cell]:
     """Update the candidates after a tile was added at ``new_anchor`` (``occupied`` includes it)."""
     nx, ny = new_anchor
-    out = {c for c in candidates if abs(c[0] - nx) >= 2 or abs(c[1] - ny) >= 2}
+    out = set(candidates)  # without the anchors whose tile would overlap the new one
+    out.difference_update([(nx + dx, ny + dy) for dx, dy in _OVERLAPPING])
     for dx, dy in FULL_EDGE:
         cand = (nx + dx, ny + dy)
         if _aligned_ok(cand, aligned) and _free(cand, occupied):
