@@ -290,9 +290,17 @@ def _merged(
             nb = (x + dx, y + dy)
             if nb in group_of:
                 union(group_of[(x, y)], group_of[nb])
+    beside = {(x + dx, y + dy) for x, y in land for dx, dy in ORTHOGONAL}
     rest: list[Entry] = []
     for entry in entries:
         cells_of = entry[1]
+        if beside.isdisjoint(cells_of):  # most sections: not beside the new territory
+            if negated and not negated.isdisjoint(cells_of):
+                value = entry[0][0] - sum(points(c) for c in negated & cells_of)
+                rest.append(((value, entry[0][1], entry[0][2]), cells_of))
+            else:
+                rest.append(entry)
+            continue
         target = -1
         for c in land:
             x, y = c
@@ -303,13 +311,7 @@ def _merged(
                 or (x - 1, y) in cells_of
             ):
                 target = group_of[c] if target < 0 else union(target, group_of[c])
-        if target >= 0:
-            joined[target].append(entry)
-        elif negated and not negated.isdisjoint(cells_of):
-            value = entry[0][0] - sum(points(c) for c in negated & cells_of)
-            rest.append(((value, entry[0][1], entry[0][2]), cells_of))
-        else:
-            rest.append(entry)
+        joined[target].append(entry)
     for new, old in zip(members, joined, strict=True):
         if not new:
             continue
