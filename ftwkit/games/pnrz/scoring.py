@@ -174,12 +174,14 @@ def update_sections(
         old = old_cells.get(cell)
         if old is not None:
             added = False
-            concerned = _CONCERNS[old]
-            hits[concerned] = hits.get(concerned, set()) | {cell}
+            concerned = _CONCERNS.get(old)
+            if concerned is not None:
+                hits.setdefault(concerned, set()).add(cell)
         new = cells.get(cell)
         if new is not None:
-            concerned = _CONCERNS[new]
-            hits[concerned] = hits.get(concerned, set()) | {cell}
+            concerned = _CONCERNS.get(new)
+            if concerned is not None:
+                hits.setdefault(concerned, set()).add(cell)
     merge_only = (
         added
         and options.negation == "per_quadrant"
