@@ -194,44 +194,39 @@ class PnrzState(State):
         """Every section of every character (:func:`~ftwkit.games.pnrz.scoring.all_sections`).
 
         A state made by a move knows the state it came from and the quadrant cells the move
-        changed (``_sections_from``): when an ancestor a few moves back knows its sections, they
-        are carried forward move by move (:func:`~ftwkit.games.pnrz.scoring.update_sections`
-        rebuilds only the sections a move touched). A line that starts at a state without that
-        link (loaded or sampled) computes the sections of its start from the table, and carries
-        them; a line longer than ``_SECTION_CHAIN`` moves computes this state's from the table.
+        changed (``_sections_from``). When an ancestor a few moves back knows its sections, they
+        are carried to this state in one step over all the cells changed since
+        (:func:`~ftwkit.games.pnrz.scoring.update_sections` rebuilds only the sections those
+        touch; the states in between, which a search seldom scores, are skipped). A line that
+        starts at a state without that link (loaded or sampled) computes the sections of its
+        start from the table first, as its other lines will need them too; a line longer than
+        ``_SECTION_CHAIN`` moves computes this state's from the table.
         """
         known: AllSections | None = self._recall("_all_sections")
         if known is not None:
             return known
-        chain: list[tuple[PnrzState, PnrzState, tuple[Cell, ...]]] = []
+        changed: list[Cell] = []
         state = self
-        while True:
+        for _ in range(_SECTION_CHAIN):
             came: tuple[PnrzState, tuple[Cell, ...]] | None = state._recall("_sections_from")
             if came is None:
-                if chain:  # the line starts here (a loaded or sampled state): the siblings of
-                    # this line are likely to be asked too, so the start computes its own
+                if state is not self:  # the start of the line
                     known = state._every_section()
                 break
-            if len(chain) == _SECTION_CHAIN:
-                break
-            parent, changed = came
-            chain.append((parent, state, changed))
-            known = parent._recall("_all_sections")
+            state, cells = came
+            changed += cells
+            known = state._recall("_all_sections")
             if known is not None:
                 break
-            state = parent
         if known is None:
             return self._remember(
                 "_all_sections", all_sections(self.cells, self.opts, self._printed)
             )
-        for parent, child, changed in reversed(chain):
-            known = update_sections(
-                known, parent.cells, child.cells, changed, self.opts, child._printed
-            )
-            child._remember("_all_sections", known)
-            child._remember("_sections_from", None)  # no need to hold on to the parent
-        assert known is not None
-        return known
+        known = update_sections(
+            known, state.cells, self.cells, dict.fromkeys(changed), self.opts, self._printed
+        )
+        self._remember("_sections_from", None)  # no need to hold on to the line
+        return self._remember("_all_sections", known)
 
     @property
     def _printed(self) -> dict[Cell, int] | None:
