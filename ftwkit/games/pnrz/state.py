@@ -193,9 +193,9 @@ class PnrzState(State):
     def _every_section(self) -> AllSections:
         """Every section of every character (:func:`~ftwkit.games.pnrz.scoring.all_sections`).
 
-        A state made by a move knows the state it came from and the quadrant cells the move
-        changed (``_sections_from``). When an ancestor a few moves back knows its sections, they
-        are carried to this state in one step over all the cells changed since
+        A state made by a move knows the state it came from and the anchors of the tiles the
+        move changed (``_sections_from``). When an ancestor a few moves back knows its sections,
+        they are carried to this state in one step over all the quadrant cells changed since
         (:func:`~ftwkit.games.pnrz.scoring.update_sections` rebuilds only the sections those
         touch; the states in between, which a search seldom scores, are skipped). A line that
         starts at a state without that link (loaded or sampled) computes the sections of its
@@ -205,7 +205,7 @@ class PnrzState(State):
         known: AllSections | None = self._recall("_all_sections")
         if known is not None:
             return known
-        changed: list[Cell] = []
+        anchors: list[Cell] = []
         state = self
         for _ in range(_SECTION_CHAIN):
             came: tuple[PnrzState, tuple[Cell, ...]] | None = state._recall("_sections_from")
@@ -213,8 +213,8 @@ class PnrzState(State):
                 if state is not self:  # the start of the line
                     known = state._every_section()
                 break
-            state, cells = came
-            changed += cells
+            state, moved = came
+            anchors += moved
             known = state._recall("_all_sections")
             if known is not None:
                 break
@@ -222,9 +222,8 @@ class PnrzState(State):
             return self._remember(
                 "_all_sections", all_sections(self.cells, self.opts, self._printed)
             )
-        known = update_sections(
-            known, state.cells, self.cells, dict.fromkeys(changed), self.opts, self._printed
-        )
+        changed = dict.fromkeys(cell for at in anchors for cell in footprint(at))
+        known = update_sections(known, state.cells, self.cells, changed, self.opts, self._printed)
         self._remember("_sections_from", None)  # no need to hold on to the line
         return self._remember("_all_sections", known)
 
@@ -236,15 +235,15 @@ class PnrzState(State):
     def _came_from(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
         """Tell ``nxt`` (made from this state by a move that changed the tiles at ``anchors``
         only) where its sections may be carried from."""
-        known = self._recall("_all_sections")
-        if known is not None and not anchors:
-            nxt._remember("_all_sections", known)
-            best = self._recall("_sections")
-            if best is not None:
-                nxt._remember("_sections", best)
-            return
-        changed = tuple(cell for at in anchors for cell in footprint(at))
-        nxt._remember("_sections_from", (self, changed))
+        if not anchors:
+            known = self._recall("_all_sections")
+            if known is not None:
+                nxt._remember("_all_sections", known)
+                best = self._recall("_sections")
+                if best is not None:
+                    nxt._remember("_sections", best)
+                return
+        nxt._remember("_sections_from", (self, anchors))
 
     # ------------------------------------------------------------------ protocol
     @property
