@@ -264,7 +264,7 @@ def _merged(
         return bonus_points if cells[cell] == bonus else printed.get(cell, 1)
 
     land = [c for c in hit if cells[c] in codes]
-    scored = codes - {BASES[character]}  # a base's 5 points are not negatable here
+    scored = _SCORED_CODES[character]  # a base's 5 points are not negatable here
     negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
     for x, y in hit:
         if cells[(x, y)] == enemy:
@@ -272,6 +272,15 @@ def _merged(
                 nb = (x + dx, y + dy)
                 if nb not in hit and cells.get(nb) in scored and not _touches(nb, old_cells, enemy):
                     negated.add(nb)
+    if not land:  # only arch-enemies came: no section grows, a few lose points
+        if not negated:
+            return entries
+        return tuple(
+            ((key[0] - sum(map(points, negated & group)), key[1], key[2]), group)
+            if not negated.isdisjoint(group)
+            else (key, group)
+            for key, group in entries
+        )
     # groups of the new territory: joined to each other directly or through an old section
     group_of = {c: i for i, c in enumerate(land)}
     members: list[list[Cell]] = [[c] for c in land]
@@ -362,6 +371,9 @@ _TERRITORY_CODES: dict[str, frozenset[str]] = {
     c: frozenset((c, BONUS[c], BASES[c])) for c in CHARACTERS
 }
 """The quadrant codes of each character's territory."""
+
+_SCORED_CODES: dict[str, frozenset[str]] = {c: frozenset((c, BONUS[c])) for c in CHARACTERS}
+"""The quadrant codes that score one by one (a base scores 5 once per section)."""
 
 _CONCERNS: dict[str, str] = {
     **{code: c for c in CHARACTERS for code in _TERRITORY_CODES[c]},
