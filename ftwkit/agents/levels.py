@@ -85,11 +85,29 @@ the explorer's ``normal`` level (lowering it costs strength, which a balance fin
 depend on; PNRZ's cost is mostly scoring its hundreds of placements once per decision, which the
 budget does not change). Games not listed use :data:`DEFAULT_ITERATIONS`.
 
-PNRZ falls short of "clearly stronger": its study level won 15 of the first 24 seeded games
-against greedy play (0.62). Short screens found nothing better: rollouts cut at 0 plies instead
-of 2 won 6 of the first 16 games (2 plies: 9), at 6 plies 1 of 6 (2 plies: 2), and the
-evaluations tried are in :mod:`ftwkit.games.pnrz.evaluation`. A PNRZ game between two such
-searchers cost 18.6 CPU-seconds (goal: about 6)."""
+PNRZ falls short of "clearly stronger" (issue goal: at least 70 % of 100 games against greedy
+play, the 95 % interval above 0.6). Measured with ``benchmarks/agents_bench.py pnrz --pairs
+mcts-greedy`` (game ``i`` seeded by ``i``, seats alternated; settings given by
+``--mcts-params``), against the study level's 15 wins of the first 24 games (0.62), 11 of the
+first 18, 5 of the first 10, 3 of the first 6 — none of these settings did better:
+
+* rollouts cut at 0 plies instead of 2: 6 of the first 16 (2 plies: 9); at 6 plies 1 of 6
+  (2 plies: 2); at 1 ply 4 of the first 7 (2 plies: 3);
+* greedy replies below the root (each new child and rollout ply the best of 4 policy draws by
+  the mover's own evaluation): 14 of 24, and 2 of the next 6, at about 1.5 times the cost;
+* a two-ply look at the root (the best 4 moves by the one-ply prior re-valued by the position
+  after the opponent's best one-ply reply in one determinization): 1 of the first 6, at about
+  3 times the cost; with the best 6 moves 0 of 2;
+* only the best 6 root moves by prior searched: 13 wins, 2 draws of 24;
+* exploration 0.1: 3 of the first 10; exploration 1.0: 7 wins, 2 draws of the first 18;
+* twice the budget (200 iterations): 2 wins, 1 draw of the first 7.
+
+Each screen is small (24 games give ±0.2), but none came out ahead and several fell behind,
+twice the budget among them: the 2-ply rollouts ending in the tally lead seem to add noise to
+the one-ply prior rather than knowledge, so the likelier lever is the evaluation (those tried are
+in :mod:`ftwkit.games.pnrz.evaluation`). A PNRZ game between two study-level searchers cost
+15.1 CPU-seconds (``benchmarks/analysis_bench.py --skilled 2 pnrz``, load 4–5; 14.9 with the
+incremental sections of PNRZ scoring; goal: about 6)."""
 
 RANDOM_PLAY = "random"
 """The uniform random agent: its numbers are labelled "random play" wherever they appear."""
