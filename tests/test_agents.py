@@ -184,17 +184,6 @@ def test_study_levels_are_iteration_budgets() -> None:
         agents.make(name, **params)
 
 
-def test_each_games_study_agent_is_its_budget_and_search_settings() -> None:
-    assert agents.study_agent("playwin") == ("mcts", {"iterations": 2 * DEFAULT_ITERATIONS})
-    assert agents.study_agent("forthewin") == ("mcts", {"iterations": DEFAULT_ITERATIONS})
-    pnrz = ("mcts", {"iterations": DEFAULT_ITERATIONS, "prior_visits": 30})
-    assert agents.study_agent("pnrz") == pnrz
-    assert agents.study_agents("pnrz", 2) == [pnrz] * 2
-    assert agents.make("mcts", **pnrz[1]).params()["prior_visits"] == 30
-    agents.study_agent("pnrz")[1]["prior_visits"] = 1  # a copy: the settings stay as they are
-    assert agents.study_agent("pnrz") == pnrz
-
-
 def test_make_level() -> None:
     agent = agents.make_level("strong", seed=4)
     assert agent.params()["iterations"] == 5 * DEFAULT_ITERATIONS and agent.seed == 4

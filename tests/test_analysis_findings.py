@@ -33,7 +33,7 @@ def test_the_default_agents_are_each_games_study_level_searcher() -> None:
     )
     assert agents_sentence(random_play.agents, 2).startswith("random play in every seat")
     pnrz = ftwkit.agents.study_agents("pnrz", 3)
-    assert pnrz == [("mcts", {"iterations": 100, "prior_visits": 30})] * 3
+    assert pnrz == [("mcts", {"iterations": 100})] * 3
 
 
 def test_skill_trace_rates_equal_the_studies_rows() -> None:

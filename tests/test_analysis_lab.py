@@ -27,8 +27,7 @@ def test_the_default_agents_are_the_games_study_level_searcher() -> None:
     lab = BalanceLab("playwin", executor=SerialExecutor())
     assert lab.agents.value == "mcts:iterations=200,mcts:iterations=200"
     lab.set_game("pnrz")
-    pnrz = "mcts:iterations=100,prior_visits=30"
-    assert lab.agents.value == f"{pnrz},{pnrz}"
+    assert lab.agents.value == "mcts:iterations=100,mcts:iterations=100"
 
 
 def test_a_study_fills_the_page_in_words_with_seat_names() -> None:

@@ -20,7 +20,6 @@ __all__ = [
     "STRONG_SECONDS",
     "STUDY_ITERATIONS",
     "STUDY_LEVELS",
-    "STUDY_SEARCH",
     "levels",
     "study_agent",
     "study_agents",
@@ -114,22 +113,10 @@ RANDOM_PLAY = "random"
 """The uniform random agent: its numbers are labelled "random play" wherever they appear."""
 
 
-STUDY_SEARCH: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType(
-    {"pnrz": MappingProxyType({"prior_visits": 30})}
-)
-"""Search settings a game's study level adds to its budget (``MctsAgent`` parameters); games not
-listed search with the defaults. PNRZ: the one-ply prior of each root move counts as 30 visits
-instead of 8, so the short rollouts break ties and near-ties among the moves the evaluation
-likes best rather than overrule it (measured in :data:`STUDY_ITERATIONS`)."""
-
-
 def study_agent(game: str) -> tuple[str, dict[str, Any]]:
-    """A game's study-level agent: ``("mcts", {"iterations": budget, ...})``, the budget of
-    :data:`STUDY_ITERATIONS` and the settings of :data:`STUDY_SEARCH`."""
-    return "mcts", {
-        "iterations": STUDY_ITERATIONS.get(game, DEFAULT_ITERATIONS),
-        **STUDY_SEARCH.get(game, {}),
-    }
+    """A game's study-level agent: ``("mcts", {"iterations": budget})`` (see
+    :data:`STUDY_ITERATIONS`)."""
+    return "mcts", {"iterations": STUDY_ITERATIONS.get(game, DEFAULT_ITERATIONS)}
 
 
 def study_agents(game: str, players: int) -> list[tuple[str, dict[str, Any]]]:
