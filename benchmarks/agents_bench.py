@@ -236,12 +236,13 @@ def main() -> None:
                 draws = sum(g.result == "D" for g in played)
                 losses = len(played) - wins - draws
                 seat0 = sum(g.result == "W" and g.seat == 0 for g in played)
+                in_seat0 = sum(g.seat == 0 for g in played)  # an odd --start begins in seat 1
                 low, high = wilson(wins, len(played))
                 rows.append(
                     f"{a[0]:8} {b[0]:8} {wins:4d} {draws:4d} {losses:4d} "
                     f"{wins / len(played):9.2f}  [{low:.2f}, {high:.2f}]   "
-                    f"{seat0:3d}/{len(played) - len(played) // 2:<3d} "
-                    f"{wins - seat0:3d}/{len(played) // 2:<3d} "
+                    f"{seat0:3d}/{in_seat0:<3d} "
+                    f"{wins - seat0:3d}/{len(played) - in_seat0:<3d} "
                     f"{statistics.mean(g.plies for g in played):6.0f} {elapsed:6.0f}"
                 )
         else:
