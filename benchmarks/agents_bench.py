@@ -19,6 +19,7 @@ For every game (or those named), prints:
 
     python benchmarks/agents_bench.py [--games 50] [--seats 0] [--workers 1] [--iterations N]
         [--seconds S] [--level normal] [--max-plies 400] [--pairs mcts-random,mcts-greedy]
+        [--start 0] [--mcts-params JSON]
         [--seat-agents random,greedy,mcts] [--skip-round-robin] [game ...]
 
 Games run in ``--workers`` processes (each game is seeded on its own, so the results do not
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import statistics
 import sys
 import time
@@ -91,10 +93,17 @@ def _play_star(args: tuple[str, Spec, Spec, int, int]) -> Game:
 
 
 def match(
-    executor: Executor | None, game: str, a: Spec, b: Spec, games: int, max_plies: int
+    executor: Executor | None,
+    game: str,
+    a: Spec,
+    b: Spec,
+    games: int,
+    max_plies: int,
+    start: int = 0,
 ) -> list[Game]:
-    """``games`` games of ``a`` against ``b`` (seats alternated), in order of their index."""
-    jobs = [(game, a, b, i, max_plies) for i in range(games)]
+    """``games`` games of ``a`` against ``b`` (seats alternated), in order of their index from
+    ``start`` (a long run split in parts gives the same games as one run)."""
+    jobs = [(game, a, b, i, max_plies) for i in range(start, start + games)]
     results = map(_play_star, jobs) if executor is None else executor.map(_play_star, jobs)
     played: list[Game] = []
     for g in results:  # one line per game as it comes: a long run stopped early still counts
@@ -102,8 +111,8 @@ def match(
         wins = sum(p.result == "W" for p in played)
         draws = sum(p.result == "D" for p in played)
         print(
-            f"# {a[0]}-{b[0]} game {len(played) - 1}: seat {g.seat} {g.result} in {g.plies} plies"
-            f" (so far W {wins} D {draws} L {len(played) - wins - draws})"
+            f"# {a[0]}-{b[0]} game {start + len(played) - 1}: seat {g.seat} {g.result}"
+            f" in {g.plies} plies (so far W {wins} D {draws} L {len(played) - wins - draws})"
         )
     return played
 
@@ -167,6 +176,9 @@ def main() -> None:
     )
     parser.add_argument("games_ids", nargs="*", metavar="game", default=list(ftwkit.game_ids()))
     parser.add_argument("--games", type=int, default=50, help="games per pairing")
+    parser.add_argument(
+        "--start", type=int, default=0, help="index of the first game of each pairing"
+    )
     parser.add_argument("--seats", type=int, default=0, help="self-play games per agent")
     parser.add_argument(
         "--seat-agents", default="random,greedy,mcts", help="the agents of the self-play table"
@@ -175,6 +187,11 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="MCTS iterations")
     parser.add_argument("--seconds", type=float, default=None, help="MCTS seconds per move")
     parser.add_argument("--level", default="normal", help="the MCTS level (default: normal)")
+    parser.add_argument(
+        "--mcts-params",
+        default=None,
+        help="extra MCTS parameters as JSON, e.g. '{\"reply_prior\": 1}' (over the level's)",
+    )
     parser.add_argument("--max-plies", type=int, default=400, help="cap per game (a draw)")
     parser.add_argument("--pairs", default=None, help="e.g. mcts-random,mcts-greedy")
     parser.add_argument("--decisions", type=int, default=20, help="with --skip-round-robin")
@@ -192,6 +209,8 @@ def main() -> None:
             mcts_params["iterations"] = args.iterations
         if args.seconds is not None:
             mcts_params["seconds"] = args.seconds
+    if args.mcts_params is not None:
+        mcts_params = {**mcts_params, **json.loads(args.mcts_params)}
     specs: list[Spec] = [("random", {}), agents.levels()["easy"], ("mcts", mcts_params)]
     agents.names()  # import the agent modules before anything is timed
     print(f"agents: {', '.join(describe(s) for s in specs)}; {args.workers} worker(s)")
@@ -206,7 +225,7 @@ def main() -> None:
         if not args.skip_round_robin:
             for a, b in pairings(specs, args.pairs):
                 start = time.perf_counter()
-                played = match(executor, game, a, b, args.games, args.max_plies)
+                played = match(executor, game, a, b, args.games, args.max_plies, args.start)
                 elapsed = time.perf_counter() - start
                 for g in played:
                     wall[a[0]].extend(g.times[g.seat])
@@ -217,12 +236,13 @@ def main() -> None:
                 draws = sum(g.result == "D" for g in played)
                 losses = len(played) - wins - draws
                 seat0 = sum(g.result == "W" and g.seat == 0 for g in played)
+                in_seat0 = sum(g.seat == 0 for g in played)  # an odd --start begins in seat 1
                 low, high = wilson(wins, len(played))
                 rows.append(
                     f"{a[0]:8} {b[0]:8} {wins:4d} {draws:4d} {losses:4d} "
                     f"{wins / len(played):9.2f}  [{low:.2f}, {high:.2f}]   "
-                    f"{seat0:3d}/{len(played) - len(played) // 2:<3d} "
-                    f"{wins - seat0:3d}/{len(played) // 2:<3d} "
+                    f"{seat0:3d}/{in_seat0:<3d} "
+                    f"{wins - seat0:3d}/{len(played) - in_seat0:<3d} "
                     f"{statistics.mean(g.plies for g in played):6.0f} {elapsed:6.0f}"
                 )
         else:

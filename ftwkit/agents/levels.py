@@ -85,11 +85,32 @@ the explorer's ``normal`` level (lowering it costs strength, which a balance fin
 depend on; PNRZ's cost is mostly scoring its hundreds of placements once per decision, which the
 budget does not change). Games not listed use :data:`DEFAULT_ITERATIONS`.
 
-PNRZ falls short of "clearly stronger": its study level won 15 of the first 24 seeded games
-against greedy play (0.62). Short screens found nothing better: rollouts cut at 0 plies instead
-of 2 won 6 of the first 16 games (2 plies: 9), at 6 plies 1 of 6 (2 plies: 2), and the
-evaluations tried are in :mod:`ftwkit.games.pnrz.evaluation`. A PNRZ game between two such
-searchers cost 18.6 CPU-seconds (goal: about 6)."""
+PNRZ falls short of "clearly stronger" (the goal: at least 70 % of 100 games against greedy play,
+the 95 % interval above 0.6). Its study level won 55 of the first 100 games of
+``benchmarks/agents_bench.py pnrz --pairs mcts-greedy`` (0.55, 95 % Wilson interval [0.45, 0.64],
+no draws; game ``i`` seeded by ``i``, seats alternated). Search settings screened on the same
+games (``--mcts-params``), against the study level's 15 of the first 24, 11 of the first 18, 9 of
+the first 16, 5 of the first 10, 3 of the first 7 and 3 of the first 6 — none did better:
+
+* a heavier one-ply prior (30 virtual visits instead of 8): 11 of the first 16, then 24 wins and
+  a draw of the first 43, where the study level won 26 of those 43;
+* greedy replies below the root (each new child and rollout ply the best of 4 policy draws by
+  the mover's own evaluation): 14 of 24, at about 1.5 times the time;
+* a two-ply look at the root (the best 4 moves by the prior re-valued by the position after the
+  opponent's best one-ply reply, in one determinization): 1 of the first 6, at about 3 times the
+  time; with the best 6 moves 0 of the first 2;
+* only the best 6 root moves by prior searched: 13 wins and 2 draws of 24;
+* exploration 0.1: 3 of the first 10; exploration 1.0: 7 wins and 2 draws of the first 18;
+* rollouts cut at 1 ply instead of 2: 4 of the first 7; in an earlier measurement at 0 plies 6 of
+  the first 16 (2 plies then: 9) and at 6 plies 1 of 6 (2 plies then: 2);
+* twice the budget (200 iterations): 2 wins and a draw of the first 7.
+
+Each screen is small (24 games give about ±0.2), but none came out ahead over the games it
+played, twice the budget among them: the 2-ply rollouts ending in the tally lead seem to add
+noise to the one-ply prior rather than knowledge, so the likelier lever is the evaluation (those
+tried are in :mod:`ftwkit.games.pnrz.evaluation`). A PNRZ game between two study-level searchers
+cost 15.1 CPU-seconds (``benchmarks/analysis_bench.py --skilled 2 pnrz``, load 4–5; 14.9 with
+the incremental sections of PNRZ scoring; goal: about 6)."""
 
 RANDOM_PLAY = "random"
 """The uniform random agent: its numbers are labelled "random play" wherever they appear."""
