@@ -369,9 +369,10 @@ class MctsAgent(Agent):
                 # every determinization; its best-prior moves, widening with visits.
                 candidates = node.order[: self._width(node.visits)]
             else:
-                legal = state.legal_moves()
-                candidates = [m for m in legal if m in children]
-                untried = [m for m in legal if m not in children]
+                # One pass over the legal moves (hashing each once), kept in their order.
+                candidates = []
+                for m in state.legal_moves():
+                    (candidates if m in children else untried).append(m)
             for move in candidates:
                 children[move].avail += 1
             if untried and (not candidates or len(candidates) < self._width(node.visits)):
