@@ -23,6 +23,7 @@ from ftwkit.games.forthewin.playout import (
     _score,
     _winners_after,
     linked_kinds,
+    score_and_linked,
 )
 from ftwkit.protocol import Move
 
@@ -72,11 +73,11 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     for move in drawn:
         if isinstance(move, Action):
             board, _ = apply_action(pos, move)
-            near_win = few or linked_kinds(board, me, opts) == 5
-            won = _winners_after(state, board) if near_win else set()
+            score, linked = score_and_linked(board, me, players, opts)
+            won = _winners_after(state, board) if few or linked == 5 else set()
             if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
                 return move
-            value = -1_000.0 if won else _score(board, me, players, opts)
+            value = -1_000.0 if won else score
         else:
             if here is None:
                 here = _score(state.board, me, players, opts)
