@@ -53,6 +53,7 @@ __all__ = [
     "policy_move",
     "progress",
     "random_move",
+    "rival_value",
     "score_and_linked",
 ]
 
@@ -200,14 +201,32 @@ def _score(board: Board, player: int, players: int, options: Options) -> float:
 
 
 def score_and_linked(
-    board: Board, player: int, players: int, options: Options
+    board: Board, player: int, players: int, options: Options, theirs: float | None = None
 ) -> tuple[float, int]:
     """:func:`_score` and the mover's :func:`linked_kinds`, found together (a search policy
-    asks both of every board it compares)."""
-    values = _values(board, players, options)
-    mine, linked = values[player]
-    theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    asks both of every board it compares).
+
+    ``theirs``: the best opponent's value when the caller knows it (:func:`rival_value` of a
+    board on which the opponents' tiles are the same), so only the mover's tiles are looked at.
+    """
+    if theirs is None:
+        values = _values(board, players, options)
+        mine, linked = values[player]
+        theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    else:
+        marks, kinds = _marks(board, player)
+        best, near, kinds_up, count = _progress(
+            marks, kinds, options.chain_bridges == "own_facedown"
+        )
+        mine, linked = 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * count, best
     return mine - OPPONENT_WEIGHT * theirs, linked
+
+
+def rival_value(board: Board, player: int, players: int, options: Options) -> float:
+    """The best opponent's progress value on ``board`` (what :func:`_score` weighs against
+    ``player``'s); it depends on the opponents' tiles only."""
+    values = _values(board, players, options)
+    return max(value for p, (value, _) in enumerate(values) if p != player)
 
 
 def _winners_after(state: ForTheWinState, board: Board) -> set[int]:

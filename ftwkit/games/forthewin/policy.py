@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING
 
 from ftwkit.games.forthewin.actions import RawCandidate, apply_action
 from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
-from ftwkit.games.forthewin.moves import Action
+from ftwkit.games.forthewin.moves import Action, Add, NinjaJump, Step
 from ftwkit.games.forthewin.playout import (
     _may_help,
     _score,
     _winners_after,
     linked_kinds,
+    rival_value,
     score_and_linked,
 )
 from ftwkit.protocol import Move
@@ -34,6 +35,9 @@ __all__ = ["SEARCH_SAMPLES", "linked_kinds", "search_move"]
 
 SEARCH_SAMPLES = 6
 """How many legal moves the search policy draws and compares."""
+
+_MOVER_ONLY = (Add, Step, NinjaJump)
+"""The actions that change none but the mover's own tiles (a tile added, stepped or jumped)."""
 
 _END_PENALTY = 0.25
 """What ending the turn early costs in the comparison: a useful action beats it."""
@@ -68,12 +72,18 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
         if win is not None:
             return win
     here: float | None = None
+    rival: float | None = None
     best_move: Move | None = None
     best = float("-inf")
     for move in drawn:
         if isinstance(move, Action):
             board, _ = apply_action(pos, move)
-            score, linked = score_and_linked(board, me, players, opts)
+            if type(move) in _MOVER_ONLY:  # the opponents' tiles are as they were
+                if rival is None:
+                    rival = rival_value(state.board, me, players, opts)
+                score, linked = score_and_linked(board, me, players, opts, rival)
+            else:
+                score, linked = score_and_linked(board, me, players, opts)
             won = _winners_after(state, board) if few or linked == 5 else set()
             if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
                 return move
