@@ -13,11 +13,22 @@ them.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ftwkit.games.forthewin.actions import RawCandidate, apply_action
+from ftwkit.games.forthewin.actions import Board, RawCandidate, apply_action
 from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
-from ftwkit.games.forthewin.moves import Action, Add, NinjaJump, Step
+from ftwkit.games.forthewin.moves import (
+    KINDS,
+    Action,
+    Add,
+    AlienPull,
+    NinjaJump,
+    PirateBlast,
+    Refresh,
+    Shove,
+    Step,
+)
 from ftwkit.games.forthewin.playout import (
     _may_help,
     _score,
@@ -105,7 +116,12 @@ def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) 
     opts = state.rules.options
     pos = state.position
     me = state.mover
+    board = pos.board
+    up = {tile.kind for tile in board.values() if tile.player == me and tile.up}
+    missing = set(KINDS) - up
     for build, args, lifted, filled in pool:
+        if missing and not _may_add_kinds(build, args, board, me, missing):
+            continue  # the mover still lacks a kind face up: no chain of all five after it
         action = build(*args)
         if not _may_help(pos, action):
             continue
@@ -117,3 +133,24 @@ def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) 
         if mine and allows(pos, (action, lifted, filled), more):
             return action
     return None
+
+
+_MOVES_ONLY = (Step, Shove, AlienPull, NinjaJump, PirateBlast)
+"""Actions that move a tile and may turn one face down, but turn none face up."""
+
+
+def _may_add_kinds(
+    build: Callable[..., Action], args: tuple[Any, ...], board: Board, me: int, missing: set[str]
+) -> bool:
+    """Whether the candidate ``build(*args)`` may leave the mover with every kind face up, when
+    ``missing`` kinds are not face up now (a quick filter, before the action is built): moving
+    actions turn nothing up, an Add puts up one kind, a Refresh one tile; a Monkey flip or a
+    Zombie infection is always looked at."""
+    if build in _MOVES_ONLY:
+        return False
+    if build is Add:
+        return missing == {args[0]}
+    if build is Refresh:
+        tile = board[args[0]]
+        return tile.player == me and missing == {tile.kind}
+    return True
