@@ -623,6 +623,28 @@ def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on() -> None:
         play_on = play_on.play(rng.choice(play_on.legal_moves()))
 
 
+def test_a_sample_is_the_observation_loaded_with_the_drawn_secret() -> None:
+    # The sample is built from the position with the opponent's secret swapped in: it must be
+    # exactly what loading the observation with that secret gives, the move list included.
+    for size, seed in ((7, 8), (9, 2), (19, 5)):
+        rules = ftwkit.rules("doubleblind", size=size)
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        while not state.is_over:
+            for p in (0, 1):
+                draw = random.Random(seed + len(state.queries))
+                sample = rules.sample(state, p, draw)
+                assert isinstance(sample, DoubleBlindState)
+                loaded = rules.load({**state.observation(p), "secrets": list(sample.secrets)})
+                assert isinstance(loaded, DoubleBlindState)
+                assert sample == loaded and sample.seed is None
+                assert sample.free_places == loaded.free_places
+                assert sample.legal_moves() == loaded.legal_moves()
+                assert sample.previous is None and sample.last_move is None
+                assert sample.secrets[p] == state.secrets[p]
+            state = state.play(rng.choice(state.legal_moves()))
+
+
 def test_a_sample_redraws_only_secrets_the_public_facts_allow() -> None:
     # Black has SLASH and CROSS (White's C4 is the CROSS's one opponent arm) and heard "yes":
     # White's secret is 2 or 5 for Black's samples (never 1, Black's own, DB2).
@@ -686,3 +708,42 @@ def test_the_heuristic_rewards_the_halves_of_the_win_and_ignores_the_hidden_secr
     assert all(0 <= s.evaluate(p) <= 1 for s in (done, heard, nothing) for p in (0, 1))
     other_secret = load(BLACK_CROSS_AND_SLASH, white, secrets=(2, 4))
     assert done.evaluate(0) == other_secret.evaluate(0)  # White's secret is not Black's to see
+
+
+def _progress_by_scan(geo: Any, number: int, own: int, opp: int) -> float:
+    """The secret-progress measure by its definition, over every placement on the board."""
+    best = 0.0
+    placements: list[tuple[int, tuple[int, ...]]] = [
+        (mask, ()) for n, mask in geo.all_simple if n == number
+    ]
+    placements += [(centre, arms) for n, centre, arms in geo.all_armed if n == number]
+    for cells, arms in placements:
+        if opp & cells:
+            continue
+        whole = cells
+        for arm in arms:
+            if not opp & arm:
+                whole |= arm
+        best = max(best, (own & whole).bit_count() / whole.bit_count())
+    return best
+
+
+@pytest.mark.parametrize("size", [5, 9, 19])
+def test_secret_progress_matches_a_scan_of_every_placement(size: int) -> None:
+    # The measure looks only at placements through an own stone; it must agree with a scan of
+    # all of them, on sparse and crowded boards, with opposing stones on arms and centres.
+    geo = doubleblind_module.geometry(size)
+    rng = random.Random(size)
+    for _ in range(150):
+        density = rng.random() * 0.5
+        own = opp = 0
+        for i in range(size * size):
+            r = rng.random()
+            if r < density:
+                own |= 1 << i
+            elif r < 2 * density:
+                opp |= 1 << i
+        for number in CONDITIONS:
+            assert doubleblind_module._secret_progress(geo, number, own, opp) == _progress_by_scan(
+                geo, number, own, opp
+            )

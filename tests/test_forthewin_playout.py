@@ -9,7 +9,9 @@ import pytest
 
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
+from ftwkit.games.forthewin.grid_rule import allowed, raw_pool
 from ftwkit.games.forthewin.playout import heuristic, progress, random_move
+from ftwkit.games.forthewin.policy import _winning_action
 from tests.conformance import random_line
 from tests.test_forthewin import SEED_SPLIT, load
 
@@ -111,3 +113,29 @@ def test_progress_and_heuristic_measure_the_chain() -> None:
     assert state.evaluate(0) == pytest.approx(white)
     done = load("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 wa@4,0 BM@0,1").play("refresh 4,0")
     assert isinstance(done, ForTheWinState) and (done.evaluate(0), done.evaluate(1)) == (1.0, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("position", "wins"),
+    [
+        ("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 BM@0,1 BN@-1,1", False),  # no Add beside own tiles
+        ("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 wa@4,0 BM@0,1 BN@-1,1", True),  # the Alien turned up
+        ("WN@0,0 WP@1,0 WM@2,0 WZ@3,0 BA@4,0 WA@5,0 BM@0,1", True),  # the Alien steps in
+        ("WN@0,0 WP@1,0 WM@2,0 wz@3,0 wa@4,0 BM@0,1", False),  # two kinds face down
+    ],
+)
+def test_search_policy_finds_the_first_winning_action_in_pool_order(
+    position: str, wins: bool
+) -> None:
+    # The search policy's win scan skips, unbuilt, the actions that cannot turn the missing
+    # kind face up; it must find the same action as playing every candidate in turn.
+    state = load(position)
+    pos, more = state.position, state.more_after_this
+    expected = None
+    for raw in raw_pool(pos, more):
+        action = allowed(pos, raw, more)
+        if action is not None and state.play(action).winners == (state.mover,):
+            expected = action
+            break
+    assert _winning_action(state, raw_pool(pos, more), more) == expected
+    assert (expected is not None) == wins

@@ -133,7 +133,7 @@ import dataclasses
 import random
 import re
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Literal, cast
 
 from ftwkit.clicks import Clicks
@@ -439,8 +439,13 @@ def _armed_complete(own: int, opp: int, centre: int, arms: tuple[int, ...]) -> b
     return True
 
 
+@lru_cache(maxsize=256)
 def completed_conditions(geo: Geometry, own: int, opp: int) -> frozenset[int]:
-    """Every condition the player with stones ``own`` has completed (a full scan of the board)."""
+    """Every condition the player with stones ``own`` has completed (a full scan of the board).
+
+    Remembered for the last few boards: a hidden-information search loads a position re-drawn
+    from one observation (:meth:`DoubleBlindRules.sample`) on every iteration, on the same stones.
+    """
     found = {n for n, mask in geo.all_simple if own & mask == mask}
     found.update(n for n, c, arms in geo.all_armed if _armed_complete(own, opp, c, arms))
     return frozenset(found)
@@ -491,29 +496,59 @@ def _new_completions(
 _NEIGHBOURS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
 
+_Placement = tuple[int, tuple[int, ...], int, int]
+"""A placement of a condition for :func:`_secret_progress`: ``(own cells mask, arm masks, mask
+of all its cells, how many cells)``."""
+
+
 @cache
-def _condition_placements(geo: Geometry, number: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Every placement of condition ``number`` as ``(own cells mask, arm masks)``."""
-    simple = tuple((mask, ()) for n, mask in geo.all_simple if n == number)
-    armed = tuple((centre, arms) for n, centre, arms in geo.all_armed if n == number)
-    return simple + armed
+def _condition_placements(
+    geo: Geometry, number: int
+) -> tuple[tuple[_Placement, ...], tuple[tuple[int, ...], ...]]:
+    """Every placement of condition ``number`` (:data:`_Placement`), and per cell the indices of
+    the placements that cover it."""
+    simple = [(mask, (), mask, mask.bit_count()) for n, mask in geo.all_simple if n == number]
+    armed = [
+        (centre, arms, centre | sum(arms), (centre | sum(arms)).bit_count())
+        for n, centre, arms in geo.all_armed
+        if n == number
+    ]
+    placements: tuple[_Placement, ...] = tuple(simple + armed)
+    by_cell: list[list[int]] = [[] for _ in range(geo.size * geo.size)]
+    for index, (_, _, every, _) in enumerate(placements):
+        for cell in _bits(every):
+            by_cell[cell].append(index)
+    return placements, tuple(tuple(indices) for indices in by_cell)
 
 
 def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
     """The filled share of the best placement of condition ``number`` not blocked by ``opp``
-    (an arm counts as free while it holds no opposing stone; the centre must not be theirs)."""
+    (an arm counts as free while it holds no opposing stone; the centre must not be theirs).
+
+    Only placements holding an own stone can be filled at all: they are found from the own
+    stones' cells (a few dozen of the hundreds of placements on a large board)."""
+    placements, by_cell = _condition_placements(geo, number)
+    touched: set[int] = set()
+    for cell in _bits(own):
+        touched.update(by_cell[cell])
     best = 0.0
-    for cells, arms in _condition_placements(geo, number):
-        if opp & cells:
-            continue
-        whole = cells
-        for arm in arms:
-            if opp & arm:
-                continue  # one arm may be the opponent's (DB3): it neither helps nor blocks
-            whole |= arm
-        share = (own & whole).bit_count() / whole.bit_count()
+    for index in touched:
+        cells, arms, every, count = placements[index]
+        if opp & every:
+            if opp & cells:
+                continue
+            whole = cells
+            for arm in arms:
+                if opp & arm:
+                    continue  # one arm may be the opponent's (DB3): it neither helps nor blocks
+                whole |= arm
+            share = (own & whole).bit_count() / whole.bit_count()
+        else:  # nothing of theirs on it: all its cells count
+            share = (own & every).bit_count() / count
         if share > best:
             best = share
+            if best == 1.0:
+                break  # no placement is filled more than wholly
     return best
 
 
@@ -799,11 +834,10 @@ class DoubleBlindState(State):
         own, opp = self._sides(player)
         found: dict[int, tuple[str, ...]] = {}
         for number in sorted(self.completed[player]):
-            for cells, arms in _condition_placements(self.geo, number):
+            for cells, arms, every, _ in _condition_placements(self.geo, number)[0]:
                 done = _armed_complete(own, opp, cells, arms) if arms else own & cells == cells
                 if done:
-                    mask = cells | sum(arms)
-                    found[number] = tuple(self.geo.names[i] for i in _bits(mask))
+                    found[number] = tuple(self.geo.names[i] for i in _bits(every))
                     break
         return found
 
@@ -1094,17 +1128,15 @@ class DoubleBlindRules(Rules):
         more conditions, DB9, so a "no" to the k-th with k + 1 conditions now rules those out).
         """
         state._check_player(player)
-        obs = state.observation(player)
-        if obs["winners"] is not None:  # over: nothing is hidden any more
-            return state.rules.load(obs)
-        other = 1 - player
-        secrets = list(obs["secrets"])
-        own = secrets[player]
-        mine, theirs = set(obs["completed"][player]), set(obs["completed"][other])
-        asked = [q["answer"] for q in obs["queries"] if q["player"] == player]
-        heard_yes = any(asked)
-        they_heard_yes = any(q["answer"] for q in obs["queries"] if q["player"] == other)
         assert isinstance(state, DoubleBlindState)
+        if state.is_over:  # over: nothing is hidden any more
+            return state.rules.load(state.observation(player))
+        other = 1 - player
+        own = state.secrets[player]
+        mine, theirs = state.completed[player], state.completed[other]
+        asked = [answer for p, answer in state.queries if p == player]
+        heard_yes = any(asked)
+        they_heard_yes = any(answer for p, answer in state.queries if p == other)
         draw = state.options.draw  # the rules are public
         candidates = [
             s
@@ -1123,8 +1155,15 @@ class DoubleBlindRules(Rules):
         # a made-up position (questions are history, their DB9 count is not checked on load)
         # may contradict the deduction: then only the certain facts count
         pick = narrowed or candidates
-        secrets[other] = rng.choice(pick) if pick else rng.choice(sorted(CONDITIONS))
-        return state.rules.load({**obs, "secrets": secrets, "seed": None})
+        secrets = list(state.secrets)
+        if not pick:  # nothing fits: any condition, and loading judges the position
+            secrets[other] = rng.choice(sorted(CONDITIONS))
+            return state.rules.load({**state.observation(player), "secrets": secrets})
+        secrets[other] = rng.choice(pick)
+        # A drawn secret fits every check loading would make of it (distinct under one_set,
+        # a "yes" heard is true, the opponent is not left holding an unclaimed win), and the
+        # rest is the position as seen, so the position is this one with the secret swapped.
+        return state._derive(secrets=(secrets[0], secrets[1]), seed=None)
 
     def _geometry(self, options: DoubleBlindOptions) -> Geometry:
         return geometry(options.size, options.arm_length, options.square)

@@ -33,6 +33,7 @@ from ftwkit.games.forthewin.actions import (
     describe,
     grid_is_whole,
     offered,
+    raw_candidate_list,
     raw_candidates,
     winning_players,
 )
@@ -99,14 +100,19 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
 def _pool(pos: Position, more: int) -> Iterator[RawCandidate]:
     """The candidates worth judging, each once: on a split Grid with no action to follow, only
     those that fill a cell where the Grid can be rejoined (:func:`join_cells`)."""
+    dests = _pool_dests(pos, more)
+    if dests is not None and not dests:
+        return iter(())
+    return raw_candidates(pos, dests)
+
+
+def _pool_dests(pos: Position, more: int) -> dict[Cell, Cell | None] | None:
+    """The cells :func:`_pool`'s candidates must fill (``None``: any), see :func:`_pool`."""
     opts = pos.options
     fast = opts.connectivity == "one_group" and opts.win_needs_connected_grid
     if not pos.connected and fast and more == 0:
-        dests = join_cells(pos)
-        if not dests:
-            return iter(())
-        return raw_candidates(pos, dests)
-    return raw_candidates(pos)
+        return join_cells(pos)
+    return None
 
 
 def action_pool(pos: Position, more: int) -> list[Candidate]:
@@ -132,7 +138,10 @@ def random_action(specials: list[Move], pos: Position, more: int, rng: random.Ra
 def raw_pool(pos: Position, more: int) -> list[RawCandidate]:
     """:func:`action_pool` with the actions not yet built (``(build, fields, lifted, filled)``),
     for callers that judge or build only a few of them (:func:`allowed`)."""
-    return list(_pool(pos, more))
+    dests = _pool_dests(pos, more)
+    if dests is not None and not dests:
+        return []
+    return raw_candidate_list(pos, dests)
 
 
 def allowed(pos: Position, raw: RawCandidate, more: int) -> Action | None:

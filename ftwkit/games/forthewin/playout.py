@@ -46,7 +46,16 @@ from ftwkit.protocol import Move
 if TYPE_CHECKING:
     from ftwkit.games.forthewin.state import ForTheWinState
 
-__all__ = ["SAMPLES", "heuristic", "linked_kinds", "policy_move", "progress", "random_move"]
+__all__ = [
+    "SAMPLES",
+    "heuristic",
+    "linked_kinds",
+    "policy_move",
+    "progress",
+    "random_move",
+    "rival_value",
+    "score_and_linked",
+]
 
 SAMPLES = 16
 """How many legal moves the policy draws and compares each time it moves."""
@@ -77,65 +86,147 @@ def _draw(
     )
 
 
+_BIT: dict[str, int] = {kind: 1 << i for i, kind in enumerate(KINDS)}
+"""Each kind's bit in a set of kinds kept as a bit mask (the progress measures only count kinds)."""
+
+_COUNT: tuple[int, ...] = tuple(bin(mask).count("1") for mask in range(1 << len(KINDS)))
+"""How many kinds a bit mask of kinds holds."""
+
+_Mark = tuple[int, int, int]
+"""An own tile as the progress measures see it: ``(x, y, its kind's bit if face up else 0)``."""
+
+
+def _marks(board: Board, player: int) -> tuple[list[_Mark], int]:
+    """``player``'s tiles as :data:`_Mark` in board order, and the bit mask of their kinds."""
+    marks: list[_Mark] = []
+    kinds = 0
+    for (x, y), tile in board.items():
+        if tile.player == player:
+            bit = _BIT[tile.kind]
+            kinds |= bit
+            marks.append((x, y, bit if tile.up else 0))
+    return marks, kinds
+
+
 def progress(board: Board, player: int, options: Options) -> tuple[int, int, int, int]:
     """``(most kinds linked in one group of face-up tiles, most kinds face up within 2 cells of
     one tile, kinds face up, kinds on the Grid)`` for ``player``."""
-    own = [(c, t) for c, t in board.items() if t.player == player]
-    up = [(c, t) for c, t in own if t.up]
-    kinds_up = len({t.kind for _, t in up})
-    best = near = 0
-    if up:
-        best = linked_kinds(board, player, options)
-        for (x, y), _ in up:
-            kinds = {t.kind for (u, v), t in up if abs(u - x) <= 2 and abs(v - y) <= 2}
-            if len(kinds) > near:
-                near = len(kinds)
-                if near == kinds_up:
-                    break  # no tile can see more kinds than there are face up
-    return best, near, kinds_up, len({t.kind for _, t in own})
+    marks, kinds = _marks(board, player)
+    return _progress(marks, kinds, options.chain_bridges == "own_facedown")
+
+
+def _progress(marks: list[_Mark], kinds: int, bridges: bool) -> tuple[int, int, int, int]:
+    """:func:`progress` of one player's tiles (:func:`_marks`)."""
+    up = [mark for mark in marks if mark[2]]
+    if not up:
+        return 0, 0, 0, _COUNT[kinds]
+    mask = 0
+    for mark in up:
+        mask |= mark[2]
+    kinds_up = _COUNT[mask]
+    best = _linked(marks if bridges else up)
+    near = 0
+    for x, y, _ in up:
+        seen = 0
+        for u, v, bit in up:
+            if -2 <= u - x <= 2 and -2 <= v - y <= 2:
+                seen |= bit
+        if _COUNT[seen] > near:
+            near = _COUNT[seen]
+            if near == kinds_up:
+                break  # no tile can see more kinds than there are face up
+    return best, near, kinds_up, _COUNT[kinds]
 
 
 def linked_kinds(board: Board, player: int, options: Options) -> int:
     """The most kinds (0-5) linked in one group of ``player``'s face-up tiles (joined through
     their own face-down tiles under ``chain_bridges = own_facedown``): the first part of
-    :func:`progress`, and what the policies look at before the costlier rest.
+    :func:`progress`, and what the policies look at before the costlier rest."""
+    bridges = options.chain_bridges == "own_facedown"
+    marks = [
+        (x, y, _BIT[tile.kind] if tile.up else 0)
+        for (x, y), tile in board.items()
+        if tile.player == player and (tile.up or bridges)
+    ]
+    return _linked(marks)
+
+
+def _linked(marks: list[_Mark]) -> int:
+    """The most kinds linked in one group of ``marks`` (face-down ones link without a kind).
 
     Rollouts ask this of every board they compare, so the groups are grown by scanning the
     player's few tiles (at most ten) for the ones touching each reached tile, without labelling,
     sorting or looking up the eight neighbours of every tile."""
-    bridges = options.chain_bridges == "own_facedown"
-    left = [(c, t) for c, t in board.items() if t.player == player and (t.up or bridges)]
+    left = list(marks)
     best = 0
     while left:
-        (x0, y0), tile = left.pop()
-        kinds = {tile.kind} if tile.up else set()
+        x0, y0, kinds = left.pop()
         todo = [(x0, y0)]
         while todo and left:
             x, y = todo.pop()
             rest = []
-            for item in left:
-                (u, v), found = item
+            for mark in left:
+                u, v, bit = mark
                 if -1 <= u - x <= 1 and -1 <= v - y <= 1:
-                    if found.up:
-                        kinds.add(found.kind)
+                    kinds |= bit
                     todo.append((u, v))
                 else:
-                    rest.append(item)
+                    rest.append(mark)
             left = rest
-        best = max(best, len(kinds))
+        if _COUNT[kinds] > best:
+            best = _COUNT[kinds]
     return best
 
 
-def _value(board: Board, player: int, options: Options) -> float:
-    best, near, kinds_up, kinds = progress(board, player, options)
-    return 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * kinds
+def _values(board: Board, players: int, options: Options) -> list[tuple[float, int]]:
+    """The progress value of every player (``10 * linked + 4 * near + 2 * kinds up + kinds``,
+    see :func:`progress`) with its most kinds linked, from one pass over the board."""
+    marks: list[list[_Mark]] = [[] for _ in range(players)]
+    kinds = [0] * players
+    for (x, y), tile in board.items():
+        bit = _BIT[tile.kind]
+        kinds[tile.player] |= bit
+        marks[tile.player].append((x, y, bit if tile.up else 0))
+    bridges = options.chain_bridges == "own_facedown"
+    values = []
+    for own, mask in zip(marks, kinds, strict=True):
+        best, near, kinds_up, count = _progress(own, mask, bridges)
+        values.append((10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * count, best))
+    return values
 
 
 def _score(board: Board, player: int, players: int, options: Options) -> float:
     """The mover's progress against the best opponent's (higher is better for ``player``)."""
-    mine = _value(board, player, options)
-    theirs = max(_value(board, p, options) for p in range(players) if p != player)
-    return mine - OPPONENT_WEIGHT * theirs
+    return score_and_linked(board, player, players, options)[0]
+
+
+def score_and_linked(
+    board: Board, player: int, players: int, options: Options, theirs: float | None = None
+) -> tuple[float, int]:
+    """:func:`_score` and the mover's :func:`linked_kinds`, found together (a search policy
+    asks both of every board it compares).
+
+    ``theirs``: the best opponent's value when the caller knows it (:func:`rival_value` of a
+    board on which the opponents' tiles are the same), so only the mover's tiles are looked at.
+    """
+    if theirs is None:
+        values = _values(board, players, options)
+        mine, linked = values[player]
+        theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    else:
+        marks, kinds = _marks(board, player)
+        best, near, kinds_up, count = _progress(
+            marks, kinds, options.chain_bridges == "own_facedown"
+        )
+        mine, linked = 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * count, best
+    return mine - OPPONENT_WEIGHT * theirs, linked
+
+
+def rival_value(board: Board, player: int, players: int, options: Options) -> float:
+    """The best opponent's progress value on ``board`` (what :func:`_score` weighs against
+    ``player``'s); it depends on the opponents' tiles only."""
+    values = _values(board, players, options)
+    return max(value for p, (value, _) in enumerate(values) if p != player)
 
 
 def _winners_after(state: ForTheWinState, board: Board) -> set[int]:
@@ -230,6 +321,7 @@ def heuristic(state: ForTheWinState, player: int) -> float:
     opts = state.rules.options
     board = state.board
     top = 10.0 * 5 + 4.0 * 5 + 2.0 * 5 + 5.0  # the largest _value
-    mine = _value(board, player, opts)
-    theirs = max(_value(board, p, opts) for p in range(state.n_players) if p != player)
+    values = _values(board, state.n_players, opts)
+    mine = values[player][0]
+    theirs = max(value for p, (value, _) in enumerate(values) if p != player)
     return 0.5 + 0.5 * (mine - theirs) / top

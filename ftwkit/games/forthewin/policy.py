@@ -13,16 +13,29 @@ them.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ftwkit.games.forthewin.actions import RawCandidate, apply_action
+from ftwkit.games.forthewin.actions import Board, RawCandidate, apply_action
 from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
-from ftwkit.games.forthewin.moves import Action
+from ftwkit.games.forthewin.moves import (
+    KINDS,
+    Action,
+    Add,
+    AlienPull,
+    NinjaJump,
+    PirateBlast,
+    Refresh,
+    Shove,
+    Step,
+)
 from ftwkit.games.forthewin.playout import (
     _may_help,
     _score,
     _winners_after,
     linked_kinds,
+    rival_value,
+    score_and_linked,
 )
 from ftwkit.protocol import Move
 
@@ -33,6 +46,9 @@ __all__ = ["SEARCH_SAMPLES", "linked_kinds", "search_move"]
 
 SEARCH_SAMPLES = 6
 """How many legal moves the search policy draws and compares."""
+
+_MOVER_ONLY = (Add, Step, NinjaJump)
+"""The actions that change none but the mover's own tiles (a tile added, stepped or jumped)."""
 
 _END_PENALTY = 0.25
 """What ending the turn early costs in the comparison: a useful action beats it."""
@@ -67,16 +83,22 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
         if win is not None:
             return win
     here: float | None = None
+    rival: float | None = None
     best_move: Move | None = None
     best = float("-inf")
     for move in drawn:
         if isinstance(move, Action):
             board, _ = apply_action(pos, move)
-            near_win = few or linked_kinds(board, me, opts) == 5
-            won = _winners_after(state, board) if near_win else set()
+            if type(move) in _MOVER_ONLY:  # the opponents' tiles are as they were
+                if rival is None:
+                    rival = rival_value(state.board, me, players, opts)
+                score, linked = score_and_linked(board, me, players, opts, rival)
+            else:
+                score, linked = score_and_linked(board, me, players, opts)
+            won = _winners_after(state, board) if few or linked == 5 else set()
             if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
                 return move
-            value = -1_000.0 if won else _score(board, me, players, opts)
+            value = -1_000.0 if won else score
         else:
             if here is None:
                 here = _score(state.board, me, players, opts)
@@ -94,7 +116,12 @@ def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) 
     opts = state.rules.options
     pos = state.position
     me = state.mover
+    board = pos.board
+    up = {tile.kind for tile in board.values() if tile.player == me and tile.up}
+    missing = set(KINDS) - up
     for build, args, lifted, filled in pool:
+        if missing and not _may_add_kinds(build, args, board, me, missing):
+            continue  # the mover still lacks a kind face up: no chain of all five after it
         action = build(*args)
         if not _may_help(pos, action):
             continue
@@ -106,3 +133,24 @@ def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) 
         if mine and allows(pos, (action, lifted, filled), more):
             return action
     return None
+
+
+_MOVES_ONLY = (Step, Shove, AlienPull, NinjaJump, PirateBlast)
+"""Actions that move a tile and may turn one face down, but turn none face up."""
+
+
+def _may_add_kinds(
+    build: Callable[..., Action], args: tuple[Any, ...], board: Board, me: int, missing: set[str]
+) -> bool:
+    """Whether the candidate ``build(*args)`` may leave the mover with every kind face up, when
+    ``missing`` kinds are not face up now (a quick filter, before the action is built): moving
+    actions turn nothing up, an Add puts up one kind, a Refresh one tile; a Monkey flip or a
+    Zombie infection is always looked at."""
+    if build in _MOVES_ONLY:
+        return False
+    if build is Add:
+        return missing == {args[0]}
+    if build is Refresh:
+        tile = board[args[0]]
+        return tile.player == me and missing == {tile.kind}
+    return True
