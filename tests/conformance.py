@@ -55,6 +55,9 @@ def check_state(state: State, rng: random.Random, foreign: list) -> None:
     # deterministic order, no duplicates
     assert moves == state.legal_moves()
     assert len(set(moves)) == len(moves), "duplicate legal moves"
+    # the playout policy (what search agents expand and roll out with) proposes legal moves
+    if moves:
+        assert state.random_move(random.Random(len(moves)), policy=True) in set(moves)
     # JSON round trip, and JSON really is JSON
     data = state.to_json()
     assert data["game"] == rules.id and data["version"] == 1

@@ -369,14 +369,18 @@ class MctsAgent(Agent):
                 # every determinization; its best-prior moves, widening with visits.
                 candidates = node.order[: self._width(node.visits)]
             else:
-                # One pass over the legal moves (hashing each once), kept in their order.
+                # One pass over the legal moves (hashing each once), kept in their order; a
+                # node without children yet needs none (a fresh list each call, so it is ours).
                 candidates = []
-                for m in state.legal_moves():
-                    (candidates if m in children else untried).append(m)
+                if children:
+                    for m in state.legal_moves():
+                        (candidates if m in children else untried).append(m)
+                else:
+                    untried = state.legal_moves()
             for move in candidates:
                 children[move].avail += 1
             if untried and (not candidates or len(candidates) < self._width(node.visits)):
-                move = self._pick_untried(state, untried, rng)
+                move = self._pick_untried(state, untried, children, rng)
                 state = state.play_unchecked(move)
                 child = self._node(mover, None, None)
                 child.avail = 1
@@ -404,11 +408,17 @@ class MctsAgent(Agent):
                 break
         self._backpropagate(path, self._rollout(state, rng))
 
-    def _pick_untried(self, state: State, untried: list[Move], rng: random.Random) -> Move:
-        """The playout policy's move when it is untried, else a uniform untried move."""
+    def _pick_untried(
+        self, state: State, untried: list[Move], children: dict[Move, _Node], rng: random.Random
+    ) -> Move:
+        """The playout policy's move when it is untried, else a uniform untried move.
+
+        ``untried`` is the legal moves that are not ``children``; the policy's move is legal, so
+        it is untried exactly when it is not a child (one hash, not a scan of the list).
+        """
         if self.rollout == "policy":
             move = state.random_move(rng, policy=True)
-            if move in untried:
+            if move not in children:
                 return move
         return untried[rng.randrange(len(untried))]
 
