@@ -314,6 +314,8 @@ def test_pools_shutdown_refusal_and_restarts_are_configured(config: dict) -> Non
         assert os.path.exists(os.path.join(ROOT, "notebooks", name)), name
     manager = config["DashboardKernelManager"]
     assert manager["pool_fill_interval"] >= 1 and manager["pool_headroom"] >= 1
+    # Refills wait for a burst's pages to settle, but a pool refills within half a minute.
+    assert 0 < manager["pool_settle_after"] < manager["pool_settle_max"] <= 30
     # A dead kernel is not restarted empty under the same id, and is noticed within a second.
     assert config["KernelRestarter"] == {"restart_limit": 0, "time_to_dead": 1.0}
     kernels = guards.DashboardKernelManager(
@@ -587,3 +589,71 @@ def test_behind_a_proxy_the_page_links_with_the_scheme_the_visitor_used() -> Non
     assert serve.visitor_url(tls, behind_proxy=False) == f"http://{page}"
     odd = _request({"X-Forwarded-Proto": "javascript"})
     assert serve.visitor_url(odd, behind_proxy=True) == f"http://{page}"
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _settling_manager(alive: list[str]) -> tuple[guards.DashboardKernelManager, _Clock]:
+    manager = _adaptive_manager()
+    manager.pool_settle_after = 5.0
+    manager.pool_settle_max = 30.0
+    clock = _Clock()
+    manager.clock = clock
+    manager.list_kernel_ids = lambda: list(alive)  # type: ignore[method-assign]
+    return manager, clock
+
+
+def test_refills_wait_until_the_pages_handed_over_connected_and_went_quiet() -> None:
+    manager, clock = _settling_manager(alive=["k1", "k2"])
+    assert manager.pages_settled()  # nothing served yet
+    manager.page_served()  # two pages asked for, their kernels handed over
+    manager.page_served("k1")
+    manager.page_served("k2")
+    clock.now += 10
+    assert not manager.pages_settled()  # neither page connected yet
+    manager.notify_connect("k1")  # k1's page connects: its browser builds it now
+    clock.now += 10
+    assert not manager.pages_settled()  # k2's page still to come
+    manager.notify_connect("k2")
+    clock.now += 4.9
+    assert not manager.pages_settled()  # its browser is still building the page
+    clock.now += 0.2
+    assert manager.pages_settled()
+    manager.notify_connect("k1")  # a page reconnecting is no fresh page: refills go on
+    assert manager.pages_settled()
+
+
+def test_a_page_that_never_connects_holds_refills_back_only_for_a_bounded_time() -> None:
+    alive = ["k1"]
+    manager, clock = _settling_manager(alive)
+    manager.page_served("k1")  # a plain HTTP client: takes the page, never connects
+    clock.now += 29
+    assert not manager.pages_settled()
+    clock.now += 1.5
+    assert manager.pages_settled()  # waited pool_settle_max: the visitor left
+    manager.page_served("k1")
+    alive.clear()  # its kernel shut down (the tab closed): nothing to wait for
+    clock.now += 5
+    assert manager.pages_settled()
+
+
+def test_a_pool_refill_starts_only_once_the_burst_of_pages_settled() -> None:
+    manager, clock = _settling_manager(alive=["k1"])
+    manager.pool_settle_after = 0.2
+    manager.page_served("k1")
+
+    async def refill() -> tuple[bool, bool]:
+        waiting = asyncio.ensure_future(manager._wait_for_pages_to_settle())
+        await asyncio.sleep(0.3)
+        held_back = not waiting.done()
+        clock.now += 31  # the page never connected: the bound lets the refill go
+        await asyncio.wait_for(waiting, 5)
+        return held_back, waiting.done()
+
+    assert asyncio.run(refill()) == (True, True)

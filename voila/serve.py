@@ -164,6 +164,8 @@ class DashboardHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if why is not None:
             self._refuse(why, registry, running, client, address, path)
             return
+        if hasattr(manager, "page_served"):
+            manager.page_served()  # pool refills wait while pages are being served
         _ = self.xsrf_token
         if fresh:
             self.set_cookie(
