@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -657,3 +658,52 @@ def test_a_pool_refill_starts_only_once_the_burst_of_pages_settled() -> None:
         return held_back, waiting.done()
 
     assert asyncio.run(refill()) == (True, True)
+
+
+# --------------------------------------------------------------------------- cheaper pages
+def test_page_templates_are_compiled_once_for_every_page_and_again_when_edited() -> None:
+    import jinja2
+    import template_cache
+
+    sources = {"page.html": "<p>{{ board }}</p>"}
+    cache = template_cache.MemoryBytecodeCache()
+    compiled: list[str] = []
+
+    class Counting(jinja2.Environment):
+        def _compile(self, source: str, filename: str) -> object:
+            compiled.append(filename)
+            return super()._compile(source, filename)
+
+    def page() -> str:  # as Voilà does: a new environment for every page
+        environment = Counting(loader=jinja2.DictLoader(sources), bytecode_cache=cache)
+        return environment.get_template("page.html").render(board="drawn")
+
+    assert [page(), page(), page()] == ["<p>drawn</p>"] * 3
+    assert len(compiled) == 1 and len(cache) == 1
+    sources["page.html"] = "<div>{{ board }}</div>"  # an edited template is compiled afresh
+    assert page() == "<div>drawn</div>" and len(compiled) == 2
+
+
+def test_every_exporter_voila_builds_takes_compiled_templates_from_the_shared_cache() -> None:
+    import template_cache
+    import voila.notebook_renderer
+
+    template_cache.install()
+    exporter_class = voila.notebook_renderer.VoilaExporter
+    assert exporter_class is template_cache.CachedTemplatesExporter
+    environment = exporter_class(template_name="lab").environment
+    assert environment.bytecode_cache is template_cache.SHARED_CACHE
+
+
+def test_the_kernels_packages_are_byte_compiled_even_when_python_is_told_not_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = str(tmp_path / "pkg")
+    os.makedirs(package)
+    with open(os.path.join(package, "board.py"), "w", encoding="utf-8") as fh:
+        fh.write("SIZE = 8\n")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert serve.byte_compile(("pkg", "absent"), root=str(tmp_path))
+    import importlib.util
+
+    assert os.path.isfile(importlib.util.cache_from_source(os.path.join(package, "board.py")))
