@@ -707,3 +707,13 @@ def test_the_kernels_packages_are_byte_compiled_even_when_python_is_told_not_to(
     import importlib.util
 
     assert os.path.isfile(importlib.util.cache_from_source(os.path.join(package, "board.py")))
+
+
+@pytest.mark.parametrize(("option", "debug"), [([], False), (["--debug"], True)])
+def test_debug_lines_are_not_even_made_unless_asked_for(option: list[str], debug: bool) -> None:
+    import logging
+
+    app = serve.DashboardServer()
+    app.initialize(["--port=8779", *option])
+    assert app.log.isEnabledFor(logging.DEBUG) is debug
+    assert app.log.isEnabledFor(logging.INFO)

@@ -398,6 +398,10 @@ class DashboardServer(Voila):  # type: ignore[misc]
             os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (SHARE, paths) if p)
         super().initialize(argv)
         self.log.addFilter(guards.QuietTrustWarnings())
+        # traitlets leaves the logger at DEBUG and filters in its handler: every debug line of
+        # the kernel manager and the executor (several per kernel message, hundreds per page)
+        # was formatted into a record and then dropped. Drop it before it is made.
+        self.log.setLevel(self.log_level)
         template_cache.install()
         if not byte_compile():
             self.log.warning(
