@@ -348,7 +348,8 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if env.get("VOILA_PREHEAT") == "True":
             async with self._fill_lock:
                 await self._wait_for_pool_room()
-                await self._wait_for_pages_to_settle()
+                if await self._wait_for_pages_to_settle():
+                    await self._wait_for_pool_room()  # visitors may have come meanwhile
                 kernel_id = str(await super().start_kernel(**kwargs))
                 await asyncio.sleep(self.pool_fill_interval)
         else:
@@ -387,10 +388,11 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         }
         return not self._pages_expected and now - self._last_page_served >= self.pool_settle_after
 
-    async def _wait_for_pages_to_settle(self) -> None:
-        """Hold a refill back until :meth:`pages_settled`, at most ``pool_settle_max`` s."""
+    async def _wait_for_pages_to_settle(self) -> bool:
+        """Hold a refill back until :meth:`pages_settled`, at most ``pool_settle_max`` s;
+        whether it waited."""
         if self.pool_settle_after <= 0:
-            return
+            return False
         deadline = self.clock() + self.pool_settle_max
         waited = False
         while not self.pages_settled() and self.clock() < deadline:
@@ -398,6 +400,7 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 self.log.info("Pool refill waits for the pages served to settle")
                 waited = True
             await asyncio.sleep(min(1.0, max(0.05, self.pool_settle_after / 5)))
+        return waited
 
     def pool_target(self, notebook: str) -> int:
         """How many waiting kernels ``notebook``'s pool is kept at now (configured or grown)."""
