@@ -622,11 +622,16 @@ def test_refills_wait_until_the_pages_handed_over_connected_and_went_quiet() -> 
     clock.now += 10
     assert not manager.pages_settled()  # k2's page still to come
     manager.notify_connect("k2")
+    clock.now += 3
+    manager.page_message("k2")  # its canvas says it is ready: the board is being drawn
     clock.now += 4.9
     assert not manager.pages_settled()  # its browser is still building the page
     clock.now += 0.2
     assert manager.pages_settled()
     manager.notify_connect("k1")  # a page reconnecting is no fresh page: refills go on
+    assert manager.pages_settled()
+    clock.now += 30
+    manager.page_message("k2")  # a visitor playing on a page built long ago
     assert manager.pages_settled()
 
 

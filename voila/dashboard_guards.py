@@ -257,7 +257,8 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
       goes back to its configured size after ``pool_shrink_after`` quiet seconds.
     * After a burst of visitors, refills (and growth) also wait until the pages served have
       settled (:meth:`pages_settled`): every kernel handed over or started for a page has its
-      page connected, and ``pool_settle_after`` seconds passed without a page served. A kernel
+      page connected, and ``pool_settle_after`` seconds passed without a page served, connecting
+      or, while being built, sending its kernel a message (its canvas saying it is ready). A kernel
       start and a page being built in its browser compete for the same cores when the visitors
       sit at the server's machine (or a proxy shares it); a refill started then slows every page
       of the burst. One refill waits at most ``pool_settle_max`` seconds for that.
@@ -327,6 +328,7 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """The clock of the settling rules (a test gives a fake one)."""
         self._last_page_served = float("-inf")
         self._pages_expected: dict[str, float] = {}
+        self._pages_building: dict[str, float] = {}
         self.allowed_message_types = [
             t for t in self.allowed_message_types if t not in VISITOR_MESSAGE_TYPES_REFUSED
         ]
@@ -375,15 +377,34 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if kernel_id:
             self._pages_expected[kernel_id] = now
 
+    def page_message(self, kernel_id: str) -> None:
+        """A page sent its kernel a message: while the page is fresh (connected less than
+        ``pool_settle_max`` seconds ago) it is still being built — its widgets load their
+        state, its canvas says it is ready for the board — and that counts as serving it."""
+        since = self._pages_building.get(kernel_id)
+        if since is None:
+            return
+        now = self.clock()
+        if now - since < self.pool_settle_max:
+            self._last_page_served = now
+        else:
+            del self._pages_building[kernel_id]
+
     def pages_settled(self) -> bool:
         """Whether the pages served lately are built: each kernel handed over or started for a
         page has seen its page connect (or is gone, or waited longer than ``pool_settle_max``:
-        its visitor left), and no page was served for ``pool_settle_after`` seconds."""
+        its visitor left), and for ``pool_settle_after`` seconds no page was served, connected
+        or sent a message while it was being built."""
         now = self.clock()
         alive = set(self.list_kernel_ids())
         self._pages_expected = {
             k: since
             for k, since in self._pages_expected.items()
+            if k in alive and now - since < self.pool_settle_max
+        }
+        self._pages_building = {
+            k: since
+            for k, since in self._pages_building.items()
             if k in alive and now - since < self.pool_settle_max
         }
         return not self._pages_expected and now - self._last_page_served >= self.pool_settle_after
@@ -505,7 +526,9 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         super().notify_connect(kernel_id)
         self._ever_connected = (self._ever_connected & set(self.list_kernel_ids())) | {kernel_id}
         if self._pages_expected.pop(kernel_id, None) is not None:
-            self._last_page_served = self.clock()  # a fresh page: its browser builds it now
+            now = self.clock()
+            self._last_page_served = now  # a fresh page: its browser builds it now
+            self._pages_building[kernel_id] = now
 
     def touch(self, kernel_id: str) -> None:
         """Count a pooled kernel as active from now (its hand-over): the culler's clock restarts."""
@@ -696,6 +719,8 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
         """Pass the browser's message on, cleaned; drop it (not the socket) if it cannot go."""
         if isinstance(message, str):
             message = kernel_messages.without_lone_surrogates(message)
+        if hasattr(self.kernel_manager, "page_message"):
+            self.kernel_manager.page_message(self.kernel_id)
         try:
             super().on_message(message)
         except Exception as err:

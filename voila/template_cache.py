@@ -60,4 +60,4 @@ class CachedTemplatesExporter(VoilaExporter):  # type: ignore[misc]
 
 def install() -> None:
     """Make the pages Voilà renders from now on use :class:`CachedTemplatesExporter`."""
-    voila.notebook_renderer.VoilaExporter = CachedTemplatesExporter  # type: ignore[attr-defined]
+    voila.notebook_renderer.VoilaExporter = CachedTemplatesExporter
