@@ -302,8 +302,9 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         5.0,
         config=True,
         help="Quiet seconds a pool refill waits for after the last page served (a page request, "
-        "a kernel handed over or started for a page, a fresh page connecting to its kernel), "
-        "so that refills do not take the cores from pages still being built (0: no wait).",
+        "a kernel handed over or started for a page, a fresh page connecting to its kernel or "
+        "sending it a message while it is built), so that refills do not take the cores from "
+        "pages still being built (0: no wait).",
     )
     pool_settle_max = Float(
         30.0,

@@ -2,7 +2,8 @@
 
 Voilà builds a new exporter, and so a new Jinja environment, for each page it renders; every
 template of the page (the ``ftw`` template and those it extends, about fourteen) is then read,
-parsed and compiled to Python again — a fifth of the server's CPU for a page. Jinja's bytecode
+parsed and compiled to Python again: about a third of the server's CPU for an explorer page
+(0.22 CPU-s before, 0.15 after, on the development machine). Jinja's bytecode
 cache is the documented way to keep that work: :class:`MemoryBytecodeCache` holds each
 template's compiled code in the server's memory (keyed by template and checked against its
 source's checksum, so an edited template is compiled afresh), and :func:`install` makes every
