@@ -722,3 +722,29 @@ def test_debug_lines_are_not_even_made_unless_asked_for(option: list[str], debug
     app.initialize(["--port=8779", *option])
     assert app.log.isEnabledFor(logging.DEBUG) is debug
     assert app.log.isEnabledFor(logging.INFO)
+
+
+def test_a_kernel_handed_over_or_started_for_a_page_holds_refills_until_its_page_connects() -> None:
+    alive = ["pooled"]
+    manager, clock = _settling_manager(alive)
+
+    async def rendered(**_kwargs: object) -> tuple[None, str, str]:
+        return None, "<html>", "pooled"
+
+    async def started(**_kwargs: object) -> str:
+        alive.append("cold")
+        return "cold"
+
+    manager.get_rendered_notebook = rendered  # type: ignore[attr-defined]
+    manager.start_kernel = started  # type: ignore[method-assign]
+    assert manager.registry is not None
+    page = guards.OwnedKernelStarts(manager, manager.registry, "alice")
+    asyncio.run(page.get_rendered_notebook(notebook_name="playwin.ipynb"))
+    asyncio.run(page.start_kernel())
+    assert set(manager._pages_expected) == {"pooled", "cold"}
+    assert not manager.pages_settled()
+    manager.notify_connect("pooled")
+    manager.notify_connect("cold")
+    assert not manager.pages_settled()  # both pages are being built
+    clock.now += 5
+    assert manager.pages_settled()
