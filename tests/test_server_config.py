@@ -315,8 +315,8 @@ def test_pools_shutdown_refusal_and_restarts_are_configured(config: dict) -> Non
         assert os.path.exists(os.path.join(ROOT, "notebooks", name)), name
     manager = config["DashboardKernelManager"]
     assert manager["pool_fill_interval"] >= 1 and manager["pool_headroom"] >= 1
-    # Refills wait for a burst's pages to settle, but a pool refills within half a minute.
-    assert 0 < manager["pool_settle_after"] < manager["pool_settle_max"] <= 30
+    # Refills wait for a burst's pages to settle, but a pool refills within two minutes.
+    assert 0 < manager["pool_settle_after"] < manager["pool_settle_max"] <= 120
     # A dead kernel is not restarted empty under the same id, and is noticed within a second.
     assert config["KernelRestarter"] == {"restart_limit": 0, "time_to_dead": 1.0}
     kernels = guards.DashboardKernelManager(

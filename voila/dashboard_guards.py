@@ -307,10 +307,11 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         "pages still being built (0: no wait).",
     )
     pool_settle_max = Float(
-        30.0,
+        120.0,
         config=True,
         help="Most seconds one pool refill waits for the served pages to settle (under steady "
-        "traffic a pool still refills, one kernel per this many seconds at least).",
+        "traffic a pool still refills, one kernel per this many seconds at least; a page "
+        "that never connects holds refills back this long at most).",
     )
 
     registry: KernelRegistry | None = None
