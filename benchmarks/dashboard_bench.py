@@ -27,7 +27,9 @@ it): for each count, that many separate visitors arrive at the same moment at a 
 * ``http`` visitors: plain HTTP clients: seconds until the page arrived complete (the server's
   share of the wait: kernel handed over or started, notebook rendered).
 
-Each row also prints how many drew their board, the machine's load, the server's resident memory
+Each row also prints how many drew their board, the CPU seconds the server and its kernels spent
+in the round per visitor (what a crowd costs the machine, whatever else runs on it: compare this
+between versions on a busy machine), the machine's load, the server's resident memory
 (alone, and with its kernels) and the pools waiting when the round began (a pool a visitor found
 empty grows). Between rounds the visitors leave and the pools refill. Last, one visitor's kernel
 is killed and the seconds until the page says so are printed.
@@ -196,7 +198,7 @@ def concurrent_sessions(
     )
     print(
         f"{'dashboard':12} {'kind':7} {'visitors':>8} {'drawn':>7} {'median s':>9} "
-        f"{'slowest s':>10} {'page busy s':>13} {'load':>5} {'server MB':>10} "
+        f"{'slowest s':>10} {'page busy s':>13} {'server CPU s':>13} {'load':>5} {'server MB':>10} "
         f"{'+kernels MB':>12}  pools waiting at the start"
     )
     failed_rounds = 0
@@ -208,12 +210,16 @@ def concurrent_sessions(
             for count in counts:
                 for kind in kinds:
                     pools = _wait_for_pools(server)
+                    spent = family_cpu_seconds(server.process.pid)
                     if kind == "http":
                         results = http_sessions(server, name, count)
                     else:
                         url = server.render_url(name)
                         results = server_load.open_sessions(url, count, 240.0, ready)
-                    failed_rounds += _print_round(server, name, kind, count, results, pools)
+                    spent = family_cpu_seconds(server.process.pid) - spent
+                    failed_rounds += _print_round(
+                        server, name, kind, count, results, pools, spent / count
+                    )
                     rounds[name, kind, count] = [r.seconds for r in results if r.drawn]
         _wait_for_pools(server)
         killed = killed_kernel_seconds(server, notebook)
@@ -256,8 +262,12 @@ def _print_round(
     count: int,
     results: list[server_load.Session],
     pools: dict[str, int],
+    cpu_each: float = float("nan"),
 ) -> int:
-    """Print one round's row; 1 if some visitor did not get its board, else 0."""
+    """Print one round's row; 1 if some visitor did not get its board, else 0.
+
+    ``cpu_each``: CPU seconds the server and its kernels spent in the round, per visitor (what
+    a crowd costs the machine, whatever else runs on it)."""
     drawn = [r.seconds for r in results if r.drawn]
     cpu = [r.page_busy for r in results if r.drawn and r.page_busy == r.page_busy]
     alone, total = _resident_mb(server.process.pid)
@@ -267,7 +277,8 @@ def _print_round(
     waiting = ", ".join(f"{n[:-6]} {k}" for n, k in sorted(pools.items())) or "none"
     print(
         f"{name[:-6]:12} {kind:7} {count:8d} {len(drawn):>3d}/{count:<3d} {median:9.2f} "
-        f"{slowest:10.2f} {cpu_text} {os.getloadavg()[0]:5.1f} {alone:10.0f} {total:12.0f}  "
+        f"{slowest:10.2f} {cpu_text} {cpu_each:13.2f} {os.getloadavg()[0]:5.1f} {alone:10.0f} "
+        f"{total:12.0f}  "
         f"{waiting}",
         flush=True,
     )
@@ -346,6 +357,34 @@ def killed_kernel_seconds(server: harness.VoilaServer, notebook: str) -> float:
             return time.perf_counter() - start
         finally:
             browser.close()
+
+
+def family_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) used so far by process ``pid``, its children it has
+    waited for (the kernels shut down) and its descendants still running (the kernels)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as fh:
+                fields = fh.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(entry)] = int(fields[1])
+        # utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the name
+        used[int(entry)] = sum(int(f) for f in fields[11:15]) / tick
+    family = {pid}
+    grew = True
+    while grew:
+        grew = False
+        for child, parent in parents.items():
+            if parent in family and child not in family:
+                family.add(child)
+                grew = True
+    return sum(used.get(p, 0.0) for p in family)
 
 
 def _command_line(pid: str) -> str:

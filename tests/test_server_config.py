@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -314,6 +315,8 @@ def test_pools_shutdown_refusal_and_restarts_are_configured(config: dict) -> Non
         assert os.path.exists(os.path.join(ROOT, "notebooks", name)), name
     manager = config["DashboardKernelManager"]
     assert manager["pool_fill_interval"] >= 1 and manager["pool_headroom"] >= 1
+    # Refills wait for a burst's pages to settle, but a pool refills within two minutes.
+    assert 0 < manager["pool_settle_after"] < manager["pool_settle_max"] <= 120
     # A dead kernel is not restarted empty under the same id, and is noticed within a second.
     assert config["KernelRestarter"] == {"restart_limit": 0, "time_to_dead": 1.0}
     kernels = guards.DashboardKernelManager(
@@ -587,3 +590,161 @@ def test_behind_a_proxy_the_page_links_with_the_scheme_the_visitor_used() -> Non
     assert serve.visitor_url(tls, behind_proxy=False) == f"http://{page}"
     odd = _request({"X-Forwarded-Proto": "javascript"})
     assert serve.visitor_url(odd, behind_proxy=True) == f"http://{page}"
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _settling_manager(alive: list[str]) -> tuple[guards.DashboardKernelManager, _Clock]:
+    manager = _adaptive_manager()
+    manager.pool_settle_after = 5.0
+    manager.pool_settle_max = 30.0
+    clock = _Clock()
+    manager.clock = clock
+    manager.list_kernel_ids = lambda: list(alive)  # type: ignore[method-assign]
+    return manager, clock
+
+
+def test_refills_wait_until_the_pages_handed_over_connected_and_went_quiet() -> None:
+    manager, clock = _settling_manager(alive=["k1", "k2"])
+    assert manager.pages_settled()  # nothing served yet
+    manager.page_served()  # two pages asked for, their kernels handed over
+    manager.page_served("k1")
+    manager.page_served("k2")
+    clock.now += 10
+    assert not manager.pages_settled()  # neither page connected yet
+    manager.notify_connect("k1")  # k1's page connects: its browser builds it now
+    clock.now += 10
+    assert not manager.pages_settled()  # k2's page still to come
+    manager.notify_connect("k2")
+    clock.now += 3
+    manager.page_message("k2")  # its canvas says it is ready: the board is being drawn
+    clock.now += 4.9
+    assert not manager.pages_settled()  # its browser is still building the page
+    clock.now += 0.2
+    assert manager.pages_settled()
+    manager.notify_connect("k1")  # a page reconnecting is no fresh page: refills go on
+    assert manager.pages_settled()
+    clock.now += 30
+    manager.page_message("k2")  # a visitor playing on a page built long ago
+    assert manager.pages_settled()
+
+
+def test_a_page_that_never_connects_holds_refills_back_only_for_a_bounded_time() -> None:
+    alive = ["k1"]
+    manager, clock = _settling_manager(alive)
+    manager.page_served("k1")  # a plain HTTP client: takes the page, never connects
+    clock.now += 29
+    assert not manager.pages_settled()
+    clock.now += 1.5
+    assert manager.pages_settled()  # waited pool_settle_max: the visitor left
+    manager.page_served("k1")
+    alive.clear()  # its kernel shut down (the tab closed): nothing to wait for
+    clock.now += 5
+    assert manager.pages_settled()
+
+
+def test_a_pool_refill_starts_only_once_the_burst_of_pages_settled() -> None:
+    manager, clock = _settling_manager(alive=["k1"])
+    manager.pool_settle_after = 0.2
+    manager.page_served("k1")
+
+    async def refill() -> tuple[bool, bool]:
+        waiting = asyncio.ensure_future(manager._wait_for_pages_to_settle())
+        await asyncio.sleep(0.3)
+        held_back = not waiting.done()
+        clock.now += 31  # the page never connected: the bound lets the refill go
+        await asyncio.wait_for(waiting, 5)
+        return held_back, waiting.done()
+
+    assert asyncio.run(refill()) == (True, True)
+
+
+# --------------------------------------------------------------------------- cheaper pages
+def test_page_templates_are_compiled_once_for_every_page_and_again_when_edited() -> None:
+    import jinja2
+    import template_cache
+
+    sources = {"page.html": "<p>{{ board }}</p>"}
+    cache = template_cache.MemoryBytecodeCache()
+    compiled: list[str] = []
+
+    class Counting(jinja2.Environment):
+        def _compile(self, source: str, filename: str) -> object:
+            compiled.append(filename)
+            return super()._compile(source, filename)
+
+    def page() -> str:  # as Voilà does: a new environment for every page
+        environment = Counting(loader=jinja2.DictLoader(sources), bytecode_cache=cache)
+        return environment.get_template("page.html").render(board="drawn")
+
+    assert [page(), page(), page()] == ["<p>drawn</p>"] * 3
+    assert len(compiled) == 1 and len(cache) == 1
+    sources["page.html"] = "<div>{{ board }}</div>"  # an edited template is compiled afresh
+    assert page() == "<div>drawn</div>" and len(compiled) == 2
+
+
+def test_every_exporter_voila_builds_takes_compiled_templates_from_the_shared_cache() -> None:
+    import template_cache
+    import voila.notebook_renderer
+
+    template_cache.install()
+    exporter_class = voila.notebook_renderer.VoilaExporter
+    assert exporter_class is template_cache.CachedTemplatesExporter
+    environment = exporter_class(template_name="lab").environment
+    assert environment.bytecode_cache is template_cache.SHARED_CACHE
+
+
+def test_the_kernels_packages_are_byte_compiled_even_when_python_is_told_not_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = str(tmp_path / "pkg")
+    os.makedirs(package)
+    with open(os.path.join(package, "board.py"), "w", encoding="utf-8") as fh:
+        fh.write("SIZE = 8\n")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert serve.byte_compile(("pkg", "absent"), root=str(tmp_path))
+    import importlib.util
+
+    assert os.path.isfile(importlib.util.cache_from_source(os.path.join(package, "board.py")))
+
+
+@pytest.mark.parametrize(("option", "debug"), [([], False), (["--debug"], True)])
+def test_debug_lines_are_not_even_made_unless_asked_for(option: list[str], debug: bool) -> None:
+    import logging
+
+    app = serve.DashboardServer()
+    app.initialize(["--port=8779", *option])
+    assert app.log.isEnabledFor(logging.DEBUG) is debug
+    assert app.log.isEnabledFor(logging.INFO)
+
+
+def test_a_kernel_handed_over_or_started_for_a_page_holds_refills_until_its_page_connects() -> None:
+    alive = ["pooled"]
+    manager, clock = _settling_manager(alive)
+
+    async def rendered(**_kwargs: object) -> tuple[None, str, str]:
+        return None, "<html>", "pooled"
+
+    async def started(**_kwargs: object) -> str:
+        alive.append("cold")
+        return "cold"
+
+    manager.get_rendered_notebook = rendered  # type: ignore[attr-defined]
+    manager.start_kernel = started  # type: ignore[method-assign]
+    assert manager.registry is not None
+    page = guards.OwnedKernelStarts(manager, manager.registry, "alice")
+    asyncio.run(page.get_rendered_notebook(notebook_name="playwin.ipynb"))
+    asyncio.run(page.start_kernel())
+    assert set(manager._pages_expected) == {"pooled", "cold"}
+    assert not manager.pages_settled()
+    manager.notify_connect("pooled")
+    manager.notify_connect("cold")
+    assert not manager.pages_settled()  # both pages are being built
+    clock.now += 5
+    assert manager.pages_settled()

@@ -26,7 +26,7 @@ import ipaddress
 import logging
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import kernel_messages
@@ -255,6 +255,13 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
       kernel cap stay free for visitors (see :attr:`registry`) and no visitor's kernel is
       starting. A pool a visitor found empty grows by one kernel, up to ``pool_grow_max``, and
       goes back to its configured size after ``pool_shrink_after`` quiet seconds.
+    * After a burst of visitors, refills (and growth) also wait until the pages served have
+      settled (:meth:`pages_settled`): every kernel handed over or started for a page has its
+      page connected, and ``pool_settle_after`` seconds passed without a page served, connecting
+      or, while being built, sending its kernel a message (its canvas saying it is ready). A kernel
+      start and a page being built in its browser compete for the same cores when the visitors
+      sit at the server's machine (or a proxy shares it); a refill started then slows every page
+      of the burst. One refill waits at most ``pool_settle_max`` seconds for that.
     """
 
     unconnected_cull_timeout = Int(
@@ -291,6 +298,21 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         help="Seconds without a drained pool before a grown pool goes back to its configured "
         "size (its extra waiting kernels are shut down).",
     )
+    pool_settle_after = Float(
+        5.0,
+        config=True,
+        help="Quiet seconds a pool refill waits for after the last page served (a page request, "
+        "a kernel handed over or started for a page, a fresh page connecting to its kernel or "
+        "sending it a message while it is built), so that refills do not take the cores from "
+        "pages still being built (0: no wait).",
+    )
+    pool_settle_max = Float(
+        120.0,
+        config=True,
+        help="Most seconds one pool refill waits for the served pages to settle (under steady "
+        "traffic a pool still refills, one kernel per this many seconds at least; a page "
+        "that never connects holds refills back this long at most).",
+    )
 
     registry: KernelRegistry | None = None
     """The server's kernel registry (set by the launcher): pool refills respect its cap."""
@@ -304,6 +326,11 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._fill_lock = asyncio.Lock()
         self._grown: dict[str, tuple[int, float]] = {}
         self.pool_sizes = {}
+        self.clock: Callable[[], float] = time.monotonic
+        """The clock of the settling rules (a test gives a fake one)."""
+        self._last_page_served = float("-inf")
+        self._pages_expected: dict[str, float] = {}
+        self._pages_building: dict[str, float] = {}
         self.allowed_message_types = [
             t for t in self.allowed_message_types if t not in VISITOR_MESSAGE_TYPES_REFUSED
         ]
@@ -325,6 +352,8 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         if env.get("VOILA_PREHEAT") == "True":
             async with self._fill_lock:
                 await self._wait_for_pool_room()
+                if await self._wait_for_pages_to_settle():
+                    await self._wait_for_pool_room()  # visitors may have come meanwhile
                 kernel_id = str(await super().start_kernel(**kwargs))
                 await asyncio.sleep(self.pool_fill_interval)
         else:
@@ -341,6 +370,60 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             if free > self.pool_headroom and self.registry.starting == 0:
                 return
             await asyncio.sleep(max(1.0, self.pool_fill_interval))
+
+    def page_served(self, kernel_id: str = "") -> None:
+        """A page is being served now: a request for it, or its kernel handed over from a pool
+        or started for it (``kernel_id``: its page is expected to connect to it)."""
+        now = self.clock()
+        self._last_page_served = now
+        if kernel_id:
+            self._pages_expected[kernel_id] = now
+
+    def page_message(self, kernel_id: str) -> None:
+        """A page sent its kernel a message: while the page is fresh (connected less than
+        ``pool_settle_max`` seconds ago) it is still being built — its widgets load their
+        state, its canvas says it is ready for the board — and that counts as serving it."""
+        since = self._pages_building.get(kernel_id)
+        if since is None:
+            return
+        now = self.clock()
+        if now - since < self.pool_settle_max:
+            self._last_page_served = now
+        else:
+            del self._pages_building[kernel_id]
+
+    def pages_settled(self) -> bool:
+        """Whether the pages served lately are built: each kernel handed over or started for a
+        page has seen its page connect (or is gone, or waited longer than ``pool_settle_max``:
+        its visitor left), and for ``pool_settle_after`` seconds no page was served, connected
+        or sent a message while it was being built."""
+        now = self.clock()
+        alive = set(self.list_kernel_ids())
+        self._pages_expected = {
+            k: since
+            for k, since in self._pages_expected.items()
+            if k in alive and now - since < self.pool_settle_max
+        }
+        self._pages_building = {
+            k: since
+            for k, since in self._pages_building.items()
+            if k in alive and now - since < self.pool_settle_max
+        }
+        return not self._pages_expected and now - self._last_page_served >= self.pool_settle_after
+
+    async def _wait_for_pages_to_settle(self) -> bool:
+        """Hold a refill back until :meth:`pages_settled`, at most ``pool_settle_max`` s;
+        whether it waited."""
+        if self.pool_settle_after <= 0:
+            return False
+        deadline = self.clock() + self.pool_settle_max
+        waited = False
+        while not self.pages_settled() and self.clock() < deadline:
+            if not waited:
+                self.log.info("Pool refill waits for the pages served to settle")
+                waited = True
+            await asyncio.sleep(min(1.0, max(0.05, self.pool_settle_after / 5)))
+        return waited
 
     def pool_target(self, notebook: str) -> int:
         """How many waiting kernels ``notebook``'s pool is kept at now (configured or grown)."""
@@ -444,6 +527,10 @@ class DashboardKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """Count the connection, and remember that this kernel's page did connect."""
         super().notify_connect(kernel_id)
         self._ever_connected = (self._ever_connected & set(self.list_kernel_ids())) | {kernel_id}
+        if self._pages_expected.pop(kernel_id, None) is not None:
+            now = self.clock()
+            self._last_page_served = now  # a fresh page: its browser builds it now
+            self._pages_building[kernel_id] = now
 
     def touch(self, kernel_id: str) -> None:
         """Count a pooled kernel as active from now (its hand-over): the culler's clock restarts."""
@@ -512,6 +599,8 @@ class OwnedKernelStarts:
             kernel_id, self._owner, self._manager.list_kernel_ids(), self._address
         )
         self.recorded = True
+        if hasattr(self._manager, "page_served"):
+            self._manager.page_served(kernel_id)
         return kernel_id
 
     async def get_rendered_notebook(self, **kwargs: Any) -> Any:
@@ -526,6 +615,8 @@ class OwnedKernelStarts:
             kernel_id, self._owner, self._manager.list_kernel_ids(), self._address
         )
         self.recorded = True
+        if hasattr(self._manager, "page_served"):
+            self._manager.page_served(kernel_id)
         if hasattr(self._manager, "touch"):
             self._manager.touch(kernel_id)
         if self._request_env:
@@ -630,6 +721,8 @@ class OwnKernelWebsocketHandler(OwnKernelsOnly, VoilaKernelWebsocketHandler):  #
         """Pass the browser's message on, cleaned; drop it (not the socket) if it cannot go."""
         if isinstance(message, str):
             message = kernel_messages.without_lone_surrogates(message)
+        if hasattr(self.kernel_manager, "page_message"):
+            self.kernel_manager.page_message(self.kernel_id)
         try:
             super().on_message(message)
         except Exception as err:

@@ -588,7 +588,13 @@ def test_a_pooled_kernel_is_handed_to_one_client_only(browser: Any) -> None:
 
 
 def test_pool_sizes_are_per_notebook_and_a_drained_pool_grows() -> None:
-    options = ("--pool-size=playwin.ipynb=1,default=0", "--DashboardKernelManager.pool_grow_max=2")
+    options = (
+        "--pool-size=playwin.ipynb=1,default=0",
+        "--DashboardKernelManager.pool_grow_max=2",
+        # These visitors take their pages and never connect to the kernels: refills wait a few
+        # seconds for them instead of two minutes.
+        "--DashboardKernelManager.pool_settle_max=5",
+    )
     with serve(*options, pools=True) as server:
         _wait_for_log(server, "Kernel pool of playwin.ipynb is filled with 1")
         assert "Kernel pool of index.ipynb" not in server.log()  # default=0: no other pools
