@@ -19,6 +19,7 @@ into ``InvalidState`` when it comes from a position or record.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 import types
@@ -259,8 +260,12 @@ def _is_choice(value: Any, choices: tuple[Any, ...]) -> bool:
     return any(type(value) is type(c) and value == c for c in choices)
 
 
-def _docs(cls: type) -> dict[str, str]:
-    """Field docs: the string literal that follows each field in the class body (PEP 257 style)."""
+@functools.cache
+def _docs(cls: type) -> Mapping[str, str]:
+    """Field docs: the string literal that follows each field in the class body (PEP 257 style).
+
+    Remembered per class: reading and parsing a class's source is the dearest part of describing
+    its options, and a dashboard page describes each game's options several times."""
     import ast
     import inspect
     import textwrap
