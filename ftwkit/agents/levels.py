@@ -78,12 +78,13 @@ STUDY_ITERATIONS: MappingProxyType[str, int] = MappingProxyType(
 hidden-hand games), chosen so a default study (100 games of search against search) answers in
 minutes on two cores while the agent stays clearly stronger than one ply of evaluation (the
 ``greedy`` agent; ``benchmarks/agents_bench.py --pairs mcts-greedy``). The cost of a game grows
-with the budget roughly in proportion, and per game of search against random play at 100
-iterations it was about 0.12 CPU-seconds in Play Win, 0.8 in FTW?!, 2 in For the Win!, 5 in
-Double Blind and 13 in PNRZ. Play Win is so cheap that it gets twice the budget; the others keep
-the explorer's ``normal`` level (lowering it costs strength, which a balance finding must not
-depend on; PNRZ's cost is mostly scoring its hundreds of placements once per decision, which the
-budget does not change). Games not listed use :data:`DEFAULT_ITERATIONS`.
+with the budget roughly in proportion. A game of search against search at these budgets cost
+about 0.5 CPU-seconds in Play Win (at 200 iterations), 0.8 in FTW?!, 0.7 in Double Blind, 3.6 in
+For the Win! and 5.5 in PNRZ (``benchmarks/analysis_bench.py --skilled 4``, load about 2), so a
+default study of 200 games takes under 10 minutes on two idle cores in every game (PNRZ about
+9). Play Win is so cheap that it gets twice the budget; the others keep the explorer's
+``normal`` level (lowering it costs strength, which a balance finding must not depend on).
+Games not listed use :data:`DEFAULT_ITERATIONS`.
 
 PNRZ falls short of "clearly stronger" (the goal: at least 70 % of 100 games against greedy play,
 the 95 % interval above 0.6). Its study level won 55 of the first 100 games of
@@ -108,9 +109,7 @@ the first 16, 5 of the first 10, 3 of the first 7 and 3 of the first 6 — none 
 Each screen is small (24 games give about ±0.2), but none came out ahead over the games it
 played, twice the budget among them: the 2-ply rollouts ending in the tally lead seem to add
 noise to the one-ply prior rather than knowledge, so the likelier lever is the evaluation (those
-tried are in :mod:`ftwkit.games.pnrz.evaluation`). A PNRZ game between two study-level searchers
-cost 15.1 CPU-seconds (``benchmarks/analysis_bench.py --skilled 2 pnrz``, load 4–5; 14.9 with
-the incremental sections of PNRZ scoring; goal: about 6)."""
+tried are in :mod:`ftwkit.games.pnrz.evaluation`)."""
 
 RANDOM_PLAY = "random"
 """The uniform random agent: its numbers are labelled "random play" wherever they appear."""
