@@ -54,6 +54,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Iterator
 from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -359,23 +360,21 @@ def killed_kernel_seconds(server: harness.VoilaServer, notebook: str) -> float:
             browser.close()
 
 
-def family_cpu_seconds(pid: int) -> float:
-    """CPU seconds (user and system) used so far by process ``pid``, its children it has
-    waited for (the kernels shut down) and its descendants still running (the kernels)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    parents: dict[int, int] = {}
-    used: dict[int, float] = {}
+def _proc_files(name: str) -> Iterator[tuple[int, str]]:
+    """``(pid, text of /proc/<pid>/<name>)`` for every running process that can be read."""
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8") as fh:
-                fields = fh.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
+            with open(f"/proc/{entry}/{name}", encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError:
             continue
-        parents[int(entry)] = int(fields[1])
-        # utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the name
-        used[int(entry)] = sum(int(f) for f in fields[11:15]) / tick
+        yield int(entry), text
+
+
+def _family(pid: int, parents: dict[int, int]) -> set[int]:
+    """``pid`` and every descendant of it, from a child → parent table of the running processes."""
     family = {pid}
     grew = True
     while grew:
@@ -384,7 +383,23 @@ def family_cpu_seconds(pid: int) -> float:
             if parent in family and child not in family:
                 family.add(child)
                 grew = True
-    return sum(used.get(p, 0.0) for p in family)
+    return family
+
+
+def family_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) used so far by process ``pid``, its children it has
+    waited for (the kernels shut down) and its descendants still running (the kernels)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for process, text in _proc_files("stat"):
+        fields = text.rsplit(")", 1)[-1].split()
+        if len(fields) < 15:
+            continue
+        parents[process] = int(fields[1])
+        # utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the name
+        used[process] = sum(int(f) for f in fields[11:15]) / tick
+    return sum(used.get(p, 0.0) for p in _family(pid, parents))
 
 
 def _command_line(pid: str) -> str:
@@ -399,25 +414,11 @@ def _resident_mb(pid: int) -> tuple[float, float]:
     """Resident memory (MB) of the server process, and of it with all its descendants."""
     parents: dict[int, int] = {}
     rss: dict[int, float] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/status", encoding="utf-8") as fh:
-                fields = dict(line.split(":", 1) for line in fh if ":" in line)
-        except OSError:
-            continue
-        parents[int(entry)] = int(fields.get("PPid", "0").strip())
-        rss[int(entry)] = float(fields.get("VmRSS", "0 kB").split()[0]) / 1024
-    family = {pid}
-    grew = True
-    while grew:
-        grew = False
-        for child, parent in parents.items():
-            if parent in family and child not in family:
-                family.add(child)
-                grew = True
-    return rss.get(pid, 0.0), sum(rss.get(p, 0.0) for p in family)
+    for process, text in _proc_files("status"):
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        parents[process] = int(fields.get("PPid", "0").strip())
+        rss[process] = float(fields.get("VmRSS", "0 kB").split()[0]) / 1024
+    return rss.get(pid, 0.0), sum(rss.get(p, 0.0) for p in _family(pid, parents))
 
 
 def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict[str, int]:

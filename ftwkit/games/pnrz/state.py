@@ -76,6 +76,19 @@ def _xy(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+_TABLE_CACHES = (
+    "placed",
+    "cells",
+    "counts",
+    "candidates",
+    "_sections",
+    "_all_sections",
+    "_group_size",
+    "_bases",
+)
+"""The declared caches that follow from the table alone (not from hands, stack or turn)."""
+
+
 @dataclasses.dataclass(frozen=True, eq=False)  # = state_dataclass, spelled out for mypy
 class PnrzState(State):
     """A PNRZ position (see the package docstring for the rules and the JSON format).
@@ -110,19 +123,7 @@ class PnrzState(State):
     seed: int | None = None
     picking: bool = False
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset(
-        {
-            "placed",
-            "cells",
-            "counts",
-            "candidates",
-            "_sections",
-            "_all_sections",
-            "_sections_from",
-            "_group_size",
-            "_bases",
-        }
-    )
+    _CACHES: ClassVar[frozenset[str]] = frozenset((*_TABLE_CACHES, "_sections_from"))
 
     # ------------------------------------------------------------------ derived values
     @property
@@ -1090,18 +1091,6 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
     """Character → player, shared by every state with these characters."""
     return {c: p for p, chars in enumerate(characters) for c in chars}
 
-
-_TABLE_CACHES = (
-    "placed",
-    "cells",
-    "counts",
-    "candidates",
-    "_sections",
-    "_all_sections",
-    "_group_size",
-    "_bases",
-)
-"""The declared caches that follow from the table alone (not from hands, stack or turn)."""
 
 _SECTION_CHAIN = 16
 """How many moves back a state looks for an ancestor that knows its sections."""
