@@ -6,7 +6,7 @@ import dataclasses
 import json
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from ftwkit.clicks import Clicks
@@ -688,22 +688,13 @@ class PnrzRules(Rules):
         picks, once the game is over, or when the tiles nobody sees are too few."""
         if state.picking or state.is_over or state.rules is not self:
             return None
-        ts = self.tile_set
-        bases_on_table = {k for k, *_ in state.table if k.startswith(("base:", "~base:"))}
-        on_table = {ts.tile(k).base_of for k in bases_on_table}
-        seen = {k for k, *_ in state.table}
-        seen.update(state.hands[player], state.aside)
-        pool = [t.id for t in ts.play if t.id not in seen]
-        need: list[int] = []
-        kept: list[list[str]] = []
-        for q, hand in enumerate(state.hands):
-            if q == player:
-                kept.append([])
-                need.append(0)
-                continue
-            bases = [ts.base(c).id for c in state.characters[q] if c not in on_table]
-            kept.append(bases[: len(hand)])
-            need.append(len(hand) - len(kept[-1]))
+        pool, kept, need = self._unseen_share(
+            [k for k, *_ in state.table],
+            [*state.hands[player], *state.aside],
+            state.characters,
+            [len(hand) for hand in state.hands],
+            player,
+        )
         if sum(need) + len(state.draw) > len(pool):
             return None
         rng.shuffle(pool)
@@ -718,6 +709,36 @@ class PnrzRules(Rules):
         draw = tuple(pool[start : start + len(state.draw)])
         return state._sampled(tuple(hands), draw)
 
+    def _unseen_share(
+        self,
+        table: list[str],
+        visible: list[str],
+        characters: Sequence[Sequence[str]],
+        hand_sizes: list[int],
+        player: int,
+    ) -> tuple[list[str], list[list[str]], list[int]]:
+        """What a sample for ``player`` re-draws: the play tiles nobody sees (not on the
+        ``table``, not ``visible`` to the player: their hand and the aside base), in set order;
+        per player, the bases their hand must hold (those of their characters not on the table:
+        a base only leaves the table into its owner's hand, PN11) and how many unseen tiles
+        fill the rest of it (nothing for ``player``, whose hand is kept)."""
+        ts = self.tile_set
+        # a base tile's id, set or inline, starts with its first quadrant "base:<character>"
+        on_table = {ts.tile(k).base_of for k in table if k.startswith(("base:", "~base:"))}
+        seen = {*table, *visible}
+        pool = [t.id for t in ts.play if t.id not in seen]
+        kept: list[list[str]] = []
+        need: list[int] = []
+        for q, size in enumerate(hand_sizes):
+            if q == player:
+                kept.append([])
+                need.append(0)
+                continue
+            bases = [ts.base(c).id for c in characters[q] if c not in on_table]
+            kept.append(bases[:size])
+            need.append(size - len(kept[-1]))
+        return pool, kept, need
+
     def _sample_loaded(self, state: PnrzState, player: int, rng: random.Random) -> PnrzState:
         """The sample built as the observation with new hidden parts, loaded and checked."""
         view = state.observation(player)
@@ -731,22 +752,17 @@ class PnrzRules(Rules):
             inline = {k: entry[k] for k in ("quads", "icon", "counts") if k in entry}
             return check_tile(inline, "observation").id
 
-        table = [key_of(t) for t in view["tiles"]]
-        on_table = {ts.tile(k).base_of for k in table} - {None}
-        seen = set(table) | {key_of(k) for k in view["hands"][player]}
-        seen |= {key_of(k) for k in view["aside"]}
-        pool = [t.id for t in ts.play if t.id not in seen]
+        pool, kept, need = self._unseen_share(
+            [key_of(t) for t in view["tiles"]],
+            [key_of(k) for k in (*view["hands"][player], *view["aside"])],
+            view["characters"],
+            [len(hand) for hand in view["hands"]],
+            player,
+        )
         rng.shuffle(pool)
-        hands: list[list[Any]] = []
-        need: list[int] = []
-        for q, hand in enumerate(view["hands"]):
-            if q == player:
-                hands.append(list(hand))
-                need.append(0)
-                continue
-            bases = [ts.base(c).id for c in view["characters"][q] if c not in on_table]
-            hands.append(bases[: len(hand)])
-            need.append(len(hand) - len(hands[-1]))
+        hands: list[list[Any]] = [
+            list(hand) if q == player else list(kept[q]) for q, hand in enumerate(view["hands"])
+        ]
         wanted = sum(need) + len(view["draw"])
         fill: list[Any] = list(pool)
         while len(fill) < wanted:  # only hand-made positions: inline copies of unseen content
