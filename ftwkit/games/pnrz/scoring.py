@@ -51,6 +51,17 @@ def _touches(cell: Cell, cells: Mapping[Cell, str], code: str) -> bool:
     )
 
 
+def _point_rule(
+    character: str, options: PnrzOptions, counts: Mapping[Cell, int] | None
+) -> tuple[str, int, Mapping[Cell, int]]:
+    """What one scoring quadrant of ``character`` is worth: its bonus item's code and points
+    (3, or 4 with ``bonus_also_character``, PN4), and the printed counts of its character
+    quadrants (read only with ``quadrant_count = printed``, PN3; 1 where a cell has none)."""
+    bonus_points = 4 if options.bonus_also_character else 3
+    printed = counts if counts and options.quadrant_count == "printed" else {}
+    return BONUS[character], bonus_points, printed
+
+
 def section_value(
     character: str,
     section: frozenset[Cell],
@@ -64,11 +75,9 @@ def section_value(
     it is scored only with ``quadrant_count = printed`` and only on character quadrants.
     """
     enemy = ENEMY[character]
-    bonus = BONUS[character]
     base = BASES[character]
     per_quadrant = options.negation == "per_quadrant"
-    bonus_points = 4 if options.bonus_also_character else 3
-    printed = counts if counts and options.quadrant_count == "printed" else {}
+    bonus, bonus_points, printed = _point_rule(character, options, counts)
     total = 0
     has_base = False
     base_negated = False
@@ -256,9 +265,7 @@ def _merged(
     """
     enemy = ENEMY[character]
     codes = _TERRITORY_CODES[character]
-    bonus = BONUS[character]
-    bonus_points = 4 if options.bonus_also_character else 3
-    printed = counts if counts and options.quadrant_count == "printed" else {}
+    bonus, bonus_points, printed = _point_rule(character, options, counts)
 
     def points(cell: Cell) -> int:
         return bonus_points if cells[cell] == bonus else printed.get(cell, 1)
