@@ -303,6 +303,9 @@ class Geometry:
     """``armed_arm`` grouped by condition, as ``armed_any_groups``."""
     near: tuple[int, ...] = ()
     """Per cell: the mask of every cell (own or arm) of the placements that cover it."""
+    arm_near: tuple[int, ...] = ()
+    """Per cell: the mask of every cell of the X/CROSS placements that have it in an arm (all
+    that the opponent's stone there can complete, DB8): a tighter ``near`` for that player."""
     min_own: int = 0
     """The fewest own stones any complete placement holds (an X or CROSS may have one arm
     of the opponent's): with fewer own stones ``near`` a cell, no placement through it is new."""
@@ -370,6 +373,7 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
                 armed_arm[i].append(item)
 
     near = [0] * n_cells
+    arm_near = [0] * n_cells
     min_own = n_cells
     for _, own_mask in all_simple:
         min_own = min(min_own, own_mask.bit_count())
@@ -381,6 +385,8 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
         union = own_mask | sum(arm_masks)
         for i in _bits(union):
             near[i] |= union
+        for i in _bits(sum(arm_masks)):
+            arm_near[i] |= union
 
     def by_number(items: list[Any], value: Any) -> tuple[Any, ...]:
         groups: dict[int, list[Any]] = {}
@@ -393,6 +399,7 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
         armed_any_groups=tuple(by_number(s, _armed_entry) for s in armed_any),
         armed_arm_groups=tuple(by_number(s, _armed_entry) for s in armed_arm),
         near=tuple(near),
+        arm_near=tuple(arm_near),
         min_own=min_own,
         size=size,
         names=tuple(cell_name(i % size, i // size) for i in range(n_cells)),
@@ -463,7 +470,7 @@ def _new_completions(
     The mover's stone can be any own cell; the opponent's stone only an arm (DB8). Most
     stones have too few own stones near them for any pattern: one bit count says so.
     """
-    if (own & geo.near[cell]).bit_count() < geo.min_own:
+    if (own & (geo.near if mover else geo.arm_near)[cell]).bit_count() < geo.min_own:
         return _NOTHING
     found: list[int] = []
     if mover:
@@ -921,8 +928,30 @@ class DoubleBlindState(State):
         cell = move.y * geo.size + move.x
         mover = self.to_place
         other = 1 - mover
-        stones = list(self.stones)
-        stones[mover] |= 1 << cell
+        south, north = self.stones
+        # its place in the board order: the empty cells before it (one bit count, no search)
+        i = (~(south | north) & ((1 << cell) - 1)).bit_count()
+        if mover:
+            north |= 1 << cell
+        else:
+            south |= 1 << cell
+        need = geo.min_own
+        mine, theirs = (north, south) if mover else (south, north)
+        if (mine & geo.near[cell]).bit_count() < need and (
+            theirs & geo.arm_near[cell]
+        ).bit_count() < need:
+            # the usual stone: too few stones of either player near it for any pattern
+            # (``_new_completions``' first test, for both players at once), so nothing new is
+            # completed: no question, no win (none before, DB11), a draw if the board is full;
+            # no question was pending and the game was running (else no stone could be placed)
+            places = self.free_places
+            places = places[:i] + places[i + 1 :]
+            if places:
+                return self._derive(stones=(south, north), to_place=other, free_places=places)
+            return self._derive(
+                stones=(south, north), to_place=None, outcome=(), free_places=places
+            )
+        stones = [south, north]
         completed = list(self.completed)
         earned: list[int] = []
         changed = False
@@ -936,8 +965,6 @@ class DoubleBlindState(State):
                 if len(completed[p]) >= 2:
                     earned.append(p)
         places = self.free_places
-        # its place in the board order: the empty cells before it (one bit count, no search)
-        i = (~(self.stones[0] | self.stones[1]) & ((1 << cell) - 1)).bit_count()
         places = places[:i] + places[i + 1 :]
         if not changed:
             # nothing new completed: no question, no win (none before, DB11), a draw if full
