@@ -94,6 +94,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
+import operator
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -522,25 +523,37 @@ class FtwCardsState(State):
         return moves
 
     def _turn_moves(self, hand: Cards, helpers: Cards) -> list[Move]:
+        """The turn's moves in hand order: per card above the top card option A; per other card
+        option B with every pile card (in card order), then option C with every set of
+        auxiliary cards that lifts it (in ``_helper_subsets`` order)."""
         pile = self.pile
-        plays = _PLAY
         if not pile:
-            return [plays[card] for card in hand]
+            return list(map(_PLAY.__getitem__, hand))
         top = pile[-1]
-        takes = sorted(pile)
-        subsets = _helper_subsets(helpers)
-        minimal = subsets and self.options.aux_subsets == "minimal_only"
+        # the hand is sorted: the cards up to the top card first, then those above it
+        split = bisect.bisect_right(hand, top)
         moves: list[Move] = []
-        for card in hand:
-            if card > top:
-                moves.append(plays[card])
-                continue
-            row = _AUX[card]
-            moves += [row[take] for take in takes]
-            if subsets:
-                for total, combo in subsets:
-                    if card + total > top and (not minimal or card + total - combo[0] <= top):
-                        moves.append(_help_move(card, combo))
+        if split:
+            append, extend = moves.append, moves.extend
+            subsets = _helper_subsets(helpers)
+            minimal = subsets and self.options.aux_subsets == "minimal_only"
+            take = pile[0]
+            # the option B moves of one card: ``row[take]`` for every pile card, in card order
+            takes = operator.itemgetter(*sorted(pile)) if len(pile) > 1 else None
+            helps = _HELPS
+            for card in hand[:split]:
+                row = _AUX[card]
+                if takes is None:
+                    append(row[take])
+                else:
+                    extend(takes(row))
+                if subsets:
+                    need = top - card
+                    for total, combo in subsets:
+                        if total > need and (not minimal or total - combo[0] <= need):
+                            append(helps.get((card, combo)) or _help_move(card, combo))
+        if split < len(hand):
+            moves += map(_PLAY.__getitem__, hand[split:])
         return moves
 
     def _random_move(self, rng: random.Random) -> Move:
@@ -653,6 +666,19 @@ class FtwCardsState(State):
         hand = self.hands[player]
         taken = self.taken
         mine = taken[player]
+        if kind is PlayMove and len(hand) != 2:
+            # the most common turn, option A, when it does not end the round (FT11): only the
+            # hand, the pile and maybe ``taken`` change (what ``_after_turn`` would give)
+            assert isinstance(move, PlayMove)
+            card = move.card
+            if card in mine:
+                taken = _replace(taken, player, _drop(mine, card))
+            return self._derive(
+                active=(player + 1) % self.player_count,
+                hands=_replace(self.hands, player, _drop(hand, card)),
+                pile=(*self.pile, card),
+                taken=taken,
+            )
         aux = self.aux
         out = self.out
         if kind is AuxMove:
