@@ -321,7 +321,9 @@ def _help_move(card: int, helpers: Cards) -> HelpMove:
     if move is None:
         if len(_HELPS) >= _HELPS_LIMIT:
             _HELPS.clear()
-        move = _HELPS[key] = HelpMove(card, helpers)
+        # ``helpers`` is already in order: built without the re-sort (a playout meets more
+        # distinct moves than the table keeps)
+        move = _HELPS[key] = HelpMove._build(card=card, helpers=helpers)
     return move
 
 
