@@ -293,9 +293,10 @@ class Geometry:
     """Per cell: the X/CROSS placements with the cell in an arm (the opponent's stone can fill)."""
     full: int
     """The mask of every cell."""
-    simple_groups: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = ()
-    """``simple`` grouped by condition: per cell, ``(condition, masks)`` pairs, so that a
-    condition already completed is skipped at once."""
+    simple_groups: tuple[tuple[tuple[int, tuple[int, ...], int, int], ...], ...] = ()
+    """``simple`` grouped by condition: per cell, ``(condition, masks, union of the masks, fewest
+    cells of a mask)``, so that a condition already completed is skipped at once, and one whose
+    cells hold too few own stones for any of its placements after one bit count."""
     armed_any_groups: tuple[tuple[tuple[int, tuple[ArmedEntry, ...]], ...], ...] = ()
     """``armed_any`` grouped by condition: per cell, ``(condition, (entry, …))`` with each entry
     ``(centre, union of the arms, arm masks)``."""
@@ -394,8 +395,14 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
             groups.setdefault(item[0], []).append(value(item))
         return tuple((number, tuple(group)) for number, group in groups.items())
 
+    def with_filter(number: int, masks: tuple[int, ...]) -> tuple[int, tuple[int, ...], int, int]:
+        return number, masks, _union_of(masks), min(m.bit_count() for m in masks)
+
     return Geometry(
-        simple_groups=tuple(by_number(s, lambda item: item[1]) for s in simple),
+        simple_groups=tuple(
+            tuple(with_filter(*group) for group in by_number(s, lambda item: item[1]))
+            for s in simple
+        ),
         armed_any_groups=tuple(by_number(s, _armed_entry) for s in armed_any),
         armed_arm_groups=tuple(by_number(s, _armed_entry) for s in armed_arm),
         near=tuple(near),
@@ -411,6 +418,14 @@ def geometry(size: int, arm_length: int = 1, square: str = "drawn") -> Geometry:
         armed_arm=tuple(tuple(s) for s in armed_arm),
         full=(1 << n_cells) - 1,
     )
+
+
+def _union_of(masks: tuple[int, ...]) -> int:
+    """The union of ``masks``."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
 
 
 def _armed_entry(item: Armed) -> tuple[int, int, tuple[int, ...]]:
@@ -474,8 +489,8 @@ def _new_completions(
         return _NOTHING
     found: list[int] = []
     if mover:
-        for number, masks in geo.simple_groups[cell]:
-            if number in done:
+        for number, masks, union, need in geo.simple_groups[cell]:
+            if number in done or (own & union).bit_count() < need:
                 continue
             for mask in masks:
                 if own & mask == mask:
