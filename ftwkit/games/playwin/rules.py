@@ -648,9 +648,10 @@ class PlayWinState(State):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (a side is out of pieces or moves, or a safeguard draw)."""
-        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
-        if not opp or not own or not (self._gen or self._all_moves()):
-            return True
+        if not self._gen:  # moves already listed imply pieces on both sides (no moves without)
+            own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+            if not opp or not own or not self._all_moves():
+                return True
         # PW12: a draw only with the plies safeguard on (repetition counts only with it)
         return self.rules.options.max_plies_without_capture is not None and self.is_drawn
 
