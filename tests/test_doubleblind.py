@@ -557,6 +557,21 @@ def test_completions_never_disappear_and_match_a_full_scan(picks: list[int]) -> 
         state = nxt
 
 
+@pytest.mark.parametrize("arm_length", [1, 2])
+def test_the_quick_filters_cover_every_placement_they_stand_for(arm_length: int) -> None:
+    # the tables that let a placed stone skip the pattern scan: ``arm_near`` holds every cell of
+    # each X/CROSS with that cell in an arm, and each condition's (union, fewest cells) its masks
+    geo = doubleblind_module.geometry(9, arm_length)
+    for cell in range(81):
+        assert geo.arm_near[cell] & ~geo.near[cell] == 0
+        for _, placements in geo.armed_arm_groups[cell]:
+            for centre, union, _ in placements:
+                assert (centre | union) & ~geo.arm_near[cell] == 0
+        for _, masks, union, need in geo.simple_groups[cell]:
+            assert union == sum(1 << i for i in range(81) if any(m >> i & 1 for m in masks))
+            assert need == min(m.bit_count() for m in masks)
+
+
 def test_option_descriptions_carry_the_rulings_labels() -> None:
     # Issue 19: DB12 and DB13 are Invented, DB9's order Inferred; the option texts say so.
     docs = {spec.name: spec.doc for spec in describe_options(DoubleBlindOptions)}
