@@ -27,6 +27,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import shutil
 import signal
 import socket
@@ -51,6 +52,9 @@ READY_TIMEOUT = 60.0
 """Most seconds a kernel start waits for the template to finish warming up (a busy machine)."""
 REPLY_TIMEOUT = 15.0
 """Most seconds for the template to answer a request with the child's pid."""
+FORKED_LINE = "Kernel {kernel_id} forked from the template: pid {pid}"
+"""The log line for each forked kernel: ``ps`` shows every forked kernel with the template's
+command line, so this is where an operator (or a test) finds which process is which kernel."""
 UNKNOWN_EXIT = 1
 """The exit status of a child that ended after its template died (nobody saw its status)."""
 
@@ -323,10 +327,19 @@ class ForkProvisioner(LocalProvisioner):
                 self.pid = child.pid
                 self.pgid = child.pid
                 self.cwd = cwd
+                self.log.info(FORKED_LINE.format(kernel_id=self.kernel_id, pid=child.pid))
                 return self.connection_info
         elif template is not None:
             say_once(self.log, "not-forkable", "Kernel %s cannot be forked: started normally", cmd)
         return await super().launch_kernel(cmd, **kwargs)
+
+
+def pid_in_log(log: str, kernel_id: str) -> int | None:
+    """The pid of the forked kernel ``kernel_id`` as the server's log says (see
+    :data:`FORKED_LINE`), or None."""
+    pattern = re.escape(FORKED_LINE).replace(r"\{kernel_id\}", re.escape(kernel_id))
+    found = re.search(pattern.replace(r"\{pid\}", r"(\d+)"), log)
+    return int(found.group(1)) if found else None
 
 
 def install(log: logging.Logger, watched: Iterable[str] = (), parent: Any = None) -> KernelTemplate:
