@@ -63,13 +63,18 @@ async def kernel(folder: Path, name: str) -> AsyncIterator[tuple[Any, Any]]:
         await manager.cleanup_resources()
 
 
-async def run(client: Any, code: str) -> str:
-    """What ``code`` printed in the kernel."""
+async def run(client: Any, code: str, opened: list[str] | None = None) -> str:
+    """What ``code`` printed in the kernel (and, into ``opened``, the model names of the
+    widgets whose comm it opened, ``closed`` for each comm it closed)."""
     printed: list[str] = []
 
     def output(message: dict[str, Any]) -> None:
         if message["msg_type"] == "stream":
             printed.append(message["content"]["text"])
+        elif message["msg_type"] == "comm_open" and opened is not None:
+            opened.append(message["content"]["data"]["state"].get("_model_name", ""))
+        elif message["msg_type"] == "comm_close" and opened is not None:
+            opened.append("closed")
 
     reply = await client.execute_interactive(code, output_hook=output, timeout=60)
     assert reply["content"]["status"] == "ok", reply["content"]
@@ -87,9 +92,10 @@ def descriptor_targets(pid: int) -> set[str]:
 
 
 PROBE = (
-    "import os, random, numpy\n"
+    "import os, random, numpy, comm\n"
     "print(os.getpid(), os.getppid(), os.getpgid(0), os.getcwd(), os.environ.get('FTW_PROBE'),"
-    " random.random(), numpy.random.random())"
+    " ','.join(sorted(comm.get_comm_manager().targets)), random.random(), numpy.random.random(),"
+    " sep='|')"
 )
 
 
@@ -105,24 +111,56 @@ def test_two_forked_kernels_are_separate_children_of_the_template(
             for manager, client in (first, second):
                 assert isinstance(manager.provisioner, fork_kernels.ForkProvisioner)
                 assert isinstance(manager.provisioner.process, fork_kernels.ForkedKernel)
-                seen.append((await run(client, PROBE)).split())
+                seen.append((await run(client, PROBE)).split("|"))
                 pid = manager.provisioner.pid
                 assert template.process is not None
                 leaked = descriptor_targets(template.process.pid) & descriptor_targets(pid)
                 assert not {t for t in leaked if t.startswith("socket:")}
         return seen
 
-    (pid_a, parent_a, group_a, cwd_a, env_a, *draws_a), (pid_b, parent_b, *rest_b) = asyncio.run(
-        scenario()
+    (pid_a, parent_a, group_a, cwd_a, env_a, targets, *draws_a), (pid_b, parent_b, *rest_b) = (
+        asyncio.run(scenario())
     )
     assert template.process is not None
     assert pid_a != pid_b
     assert parent_a == parent_b == str(template.process.pid)
     assert group_a == pid_a  # a session of its own: signals go to the kernel's group only
     assert cwd_a == str(tmp_path) and env_a == "asked"
+    # ipywidgets, imported by the template before any kernel existed, still listens for the
+    # page's widgets (else every widget of a page stays "Loading widget...")
+    assert {"jupyter.widget", "jupyter.widget.control"} <= set(targets.split(","))
     draws_b = rest_b[-2:]
     assert draws_a[0] != draws_b[0]  # random reseeds itself after a fork
     assert draws_a[1] != draws_b[1]  # numpy's global generator is reseeded by the child
+
+
+def test_widgets_the_template_made_at_import_reach_the_page(
+    template: fork_kernels.KernelTemplate, tmp_path: Path
+) -> None:
+    """ipycanvas makes its canvas manager (every canvas draws through it) when imported: in
+    the template, with no kernel to tell. The kernel's first cell opens it, as importing it
+    would have, and it stays open (else no board is ever drawn)."""
+    still_open = (
+        "import gc, comm\n"
+        "from ipycanvas.canvas import _CANVAS_MANAGER as manager\n"
+        "gc.collect()\n"
+        "print(comm.get_comm_manager().get_comm(manager.comm.comm_id) is manager.comm)"
+    )
+
+    async def scenario() -> tuple[list[str], list[str], str]:
+        first: list[str] = []
+        second: list[str] = []
+        async with kernel(tmp_path, "w") as (manager, client):
+            assert isinstance(manager.provisioner.process, fork_kernels.ForkedKernel)
+            await run(client, "from widgets.dashboard import GamePage", first)
+            registered = await run(client, still_open, second)
+        return first, second, registered
+
+    first, second, registered = asyncio.run(scenario())
+    assert "CanvasManagerModel" in first
+    assert "CanvasManagerModel" not in second  # once
+    assert "closed" not in second  # the comm it replaced, collected, did not close it
+    assert registered == "True"
 
 
 def test_a_killed_forked_kernel_is_seen_dead_with_its_signal(

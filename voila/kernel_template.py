@@ -39,6 +39,7 @@ import signal
 import socket
 import sys
 import time
+from typing import Any
 
 THREAD_LIMITS = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """Set before importing numpy: its BLAS would otherwise start threads, and a forked child
@@ -99,9 +100,12 @@ def run_kernel(argv: list[str], env: dict[str, str], cwd: str, template_pid: int
         here = os.path.dirname(os.path.abspath(__file__))
         if sys.path and os.path.abspath(sys.path[0] or ".") == here:
             del sys.path[0]  # as ipykernel_launcher: the kernel adds its working directory
-        from ipykernel import kernelapp
+        from ipykernel.kernelapp import IPKernelApp
 
-        kernelapp.launch_new_instance()
+        app = IPKernelApp.instance()
+        app.initialize()
+        register_import_hooks(app.shell)
+        app.start()
         code = 0
     except SystemExit as end:
         code = end.code if isinstance(end.code, int) else (0 if end.code is None else 1)
@@ -113,6 +117,38 @@ def run_kernel(argv: list[str], env: dict[str, str], cwd: str, template_pid: int
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
+
+
+def register_import_hooks(shell: Any) -> None:
+    """Do what the template's modules do when imported inside a kernel: they were imported
+    before the kernel existed.
+
+    * ipywidgets registers its comm targets (without them a page's widgets never load:
+      "Loading widget...");
+    * widgets created at import (ipycanvas's canvas manager, through which every canvas draws)
+      opened their comm with no kernel to tell: they open it again when the kernel runs its
+      first cell, where a kernel importing them would have, so that the page learns of them.
+    """
+    ipywidgets = sys.modules.get("ipywidgets")
+    if ipywidgets is None:
+        return
+    ipywidgets.register_comm_target()
+    from ipywidgets.widgets import widget as widget_module
+
+    created = list(widget_module._instances.values())
+    if not created or shell is None:
+        return
+
+    def reopen(*_args: object) -> None:
+        shell.events.unregister("pre_run_cell", reopen)
+        for made in created:
+            stale = made.comm
+            if stale is not None:
+                stale._closed = True  # collected, it would close its successor (same id)
+            made.comm = None
+            made.open()
+
+    shell.events.register("pre_run_cell", reopen)
 
 
 def reseed() -> None:
