@@ -33,8 +33,9 @@ between versions on a busy machine), the machine's load, the server's resident m
 (alone, and with its kernels; then the same family's PSS, where pages shared between processes,
 as forked kernels share their template's, count once) and the pools waiting when the round
 began (a pool a visitor found empty grows). Kernels are forked from the server's warm template
-as shipped; ``--server-option=--no-fork-kernels`` measures kernels started as new Pythons. Between rounds the visitors leave and the pools refill. Last, one visitor's kernel
-is killed and the seconds until the page says so are printed.
+as shipped; ``--server-option=--no-fork-kernels`` measures kernels started as new Pythons.
+Between rounds the visitors leave and the pools refill. Last, one visitor's kernel is killed
+and the seconds until the page says so are printed.
 
 Goals (a quiet 2-core machine): 20 visitors at once, all drawn, median ≤ 3 s, slowest ≤ 8 s;
 1 visitor ≤ 1.5 s when a pre-rendered kernel is waiting; a killed kernel said within 5 s.
