@@ -214,6 +214,8 @@ class Template:
         self.listener.close()
         with contextlib.suppress(OSError):
             os.unlink(self.path)
+        with contextlib.suppress(OSError):  # its private folder, if nothing else is in it
+            os.rmdir(os.path.dirname(self.path))
 
     def close(self) -> None:
         """Stop serving (the kernels still running stop when they see the template gone)."""
