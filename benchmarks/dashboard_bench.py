@@ -223,13 +223,14 @@ def concurrent_sessions(
     )
     failed_rounds = 0
     rounds: dict[tuple[str, str, int], list[float]] = {}
+    pooled = "--pool-size=0" not in options
     with harness.voila_server(timeout=120, options=tuple(options)) as server:
-        _wait_for_pools(server)
+        _wait_for_pools(server, pooled=pooled)
         chosen = [(notebook, None), ("index.ipynb", ".ftw-gallery")][: 1 if no_index else 2]
         for name, ready in chosen:
             for count in counts:
                 for kind in kinds:
-                    pools = _wait_for_pools(server)
+                    pools = _wait_for_pools(server, pooled=pooled)
                     spent = family_cpu_seconds(server.process.pid)
                     if kind == "http":
                         results = http_sessions(server, name, count)
@@ -241,7 +242,7 @@ def concurrent_sessions(
                         server, name, kind, count, results, pools, spent / count
                     )
                     rounds[name, kind, count] = [r.seconds for r in results if r.drawn]
-        _wait_for_pools(server)
+        _wait_for_pools(server, pooled=pooled)
         killed = killed_kernel_seconds(server, notebook)
         print(f"killed kernel: the page said so after {killed:.2f} s")
     for name, _ in chosen:
@@ -459,9 +460,12 @@ def _proportional_mb(pids: set[int]) -> float:
     return total
 
 
-def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict[str, int]:
+def _wait_for_pools(
+    server: harness.VoilaServer, timeout: float = 300.0, pooled: bool = True
+) -> dict[str, int]:
     """Wait until the visitors' kernels are gone and every pool holds what it is kept at now
-    (a drained pool may have grown); how many kernels each pool is kept at."""
+    (a drained pool may have grown); how many kernels each pool is kept at. ``pooled`` False
+    (``--pool-size=0``): only until the visitors' kernels are gone."""
     deadline = time.monotonic() + timeout
     steady = 0
     kept: dict[str, int] = {}
@@ -473,7 +477,8 @@ def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict
         for match in POOL_RESIZED.finditer(log):
             kept[match.group(1)] = int(match.group(2))
         running = log.count("Kernel started") - log.count("Kernel shutdown")
-        steady = steady + 1 if kept and running == sum(kept.values()) else 0
+        waiting = bool(kept) or not pooled
+        steady = steady + 1 if waiting and running == sum(kept.values()) else 0
         if steady >= 4:
             time.sleep(POOL_RENDER_SETTLE_S)  # the last kernel started is still rendering
             return kept
