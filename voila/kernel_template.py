@@ -166,8 +166,11 @@ class Template:
         self.path = path
         self.parent = os.getppid()
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.listener.bind(path)
+        # Bound and listening under another name first: the server takes the socket's name
+        # appearing as the sign that the template is ready.
+        self.listener.bind(path + ".new")
         self.listener.listen(64)
+        os.rename(path + ".new", path)
         self.listener.setblocking(False)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.listener, selectors.EVENT_READ, "accept")
