@@ -30,9 +30,12 @@ it): for each count, that many separate visitors arrive at the same moment at a 
 Each row also prints how many drew their board, the CPU seconds the server and its kernels spent
 in the round per visitor (what a crowd costs the machine, whatever else runs on it: compare this
 between versions on a busy machine), the machine's load, the server's resident memory
-(alone, and with its kernels) and the pools waiting when the round began (a pool a visitor found
-empty grows). Between rounds the visitors leave and the pools refill. Last, one visitor's kernel
-is killed and the seconds until the page says so are printed.
+(alone, and with its kernels; then the same family's PSS, where pages shared between processes,
+as forked kernels share their template's, count once) and the pools waiting when the round
+began (a pool a visitor found empty grows). Kernels are forked from the server's warm template
+as shipped; ``--server-option=--no-fork-kernels`` measures kernels started as new Pythons.
+Between rounds the visitors leave and the pools refill. Last, one visitor's kernel is killed
+and the seconds until the page says so are printed.
 
 Goals (a quiet 2-core machine): 20 visitors at once, all drawn, median ≤ 3 s, slowest ≤ 8 s;
 1 visitor ≤ 1.5 s when a pre-rendered kernel is waiting; a killed kernel said within 5 s.
@@ -60,6 +63,11 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:  # this checkout (ftwkit, widgets and the browser-test helpers)
     sys.path.insert(0, ROOT)
+
+if os.path.join(ROOT, "voila") not in sys.path:  # the launcher's modules
+    sys.path.insert(0, os.path.join(ROOT, "voila"))
+
+import fork_kernels  # noqa: E402
 
 from tests.browser import dashboard_harness as harness  # noqa: E402
 from tests.browser import server_load  # noqa: E402
@@ -193,6 +201,17 @@ def concurrent_sessions(
         f"{os.getloadavg()[0]:.1f}"
     )
     print(f"server: voila/serve.py as make dashboards runs it, with {' '.join(options)}")
+    forked = "--no-fork-kernels" not in options
+    print(
+        "kernels: "
+        + (
+            "forked from the server's warm template (the default)"
+            if forked
+            else "each a new Python (--no-fork-kernels)"
+        )
+        + "; +kernels MB: resident memory of the server and all its kernels added up, PSS MB: "
+        "the same with shared pages counted once"
+    )
     print(
         "browser: one headless Chromium, one context (own cookies, no cache) per visitor; "
         "http: plain HTTP clients, page received complete, kernel then shut down"
@@ -200,17 +219,18 @@ def concurrent_sessions(
     print(
         f"{'dashboard':12} {'kind':7} {'visitors':>8} {'drawn':>7} {'median s':>9} "
         f"{'slowest s':>10} {'page busy s':>13} {'server CPU s':>13} {'load':>5} {'server MB':>10} "
-        f"{'+kernels MB':>12}  pools waiting at the start"
+        f"{'+kernels MB':>12} {'PSS MB':>9}  pools waiting at the start"
     )
     failed_rounds = 0
     rounds: dict[tuple[str, str, int], list[float]] = {}
+    pooled = "--pool-size=0" not in options
     with harness.voila_server(timeout=120, options=tuple(options)) as server:
-        _wait_for_pools(server)
+        _wait_for_pools(server, pooled=pooled)
         chosen = [(notebook, None), ("index.ipynb", ".ftw-gallery")][: 1 if no_index else 2]
         for name, ready in chosen:
             for count in counts:
                 for kind in kinds:
-                    pools = _wait_for_pools(server)
+                    pools = _wait_for_pools(server, pooled=pooled)
                     spent = family_cpu_seconds(server.process.pid)
                     if kind == "http":
                         results = http_sessions(server, name, count)
@@ -222,7 +242,7 @@ def concurrent_sessions(
                         server, name, kind, count, results, pools, spent / count
                     )
                     rounds[name, kind, count] = [r.seconds for r in results if r.drawn]
-        _wait_for_pools(server)
+        _wait_for_pools(server, pooled=pooled)
         killed = killed_kernel_seconds(server, notebook)
         print(f"killed kernel: the page said so after {killed:.2f} s")
     for name, _ in chosen:
@@ -271,7 +291,7 @@ def _print_round(
     a crowd costs the machine, whatever else runs on it)."""
     drawn = [r.seconds for r in results if r.drawn]
     cpu = [r.page_busy for r in results if r.drawn and r.page_busy == r.page_busy]
-    alone, total = _resident_mb(server.process.pid)
+    alone, total, proportional = _resident_mb(server.process.pid)
     median = statistics.median(drawn) if drawn else float("nan")
     slowest = max(drawn) if drawn else float("nan")
     cpu_text = f"{statistics.median(cpu):13.2f}" if cpu else f"{'–':>13}"
@@ -279,7 +299,7 @@ def _print_round(
     print(
         f"{name[:-6]:12} {kind:7} {count:8d} {len(drawn):>3d}/{count:<3d} {median:9.2f} "
         f"{slowest:10.2f} {cpu_text} {cpu_each:13.2f} {os.getloadavg()[0]:5.1f} {alone:10.0f} "
-        f"{total:12.0f}  "
+        f"{total:12.0f} {proportional:9.0f}  "
         f"{waiting}",
         flush=True,
     )
@@ -347,7 +367,7 @@ def killed_kernel_seconds(server: harness.VoilaServer, notebook: str) -> float:
         try:
             loaded = harness.open_dashboard(browser, server.render_url(notebook))
             kernel = harness.kernel_id(loaded.page)
-            pid = next(
+            pid = fork_kernels.pid_in_log(server.log(), kernel) or next(
                 int(p)
                 for p in os.listdir("/proc")
                 if p.isdigit() and f"kernel-{kernel}.json" in _command_line(p)
@@ -410,20 +430,42 @@ def _command_line(pid: str) -> str:
         return ""
 
 
-def _resident_mb(pid: int) -> tuple[float, float]:
-    """Resident memory (MB) of the server process, and of it with all its descendants."""
+def _resident_mb(pid: int) -> tuple[float, float, float]:
+    """Resident memory (MB) of the server process, of it with all its descendants (the kernels,
+    the kernel template), and that family's proportional share (PSS: a page shared by n
+    processes counts 1/n in each; forked kernels share the template's pages, which the sum of
+    their resident memories counts once per kernel)."""
     parents: dict[int, int] = {}
     rss: dict[int, float] = {}
     for process, text in _proc_files("status"):
         fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
         parents[process] = int(fields.get("PPid", "0").strip())
         rss[process] = float(fields.get("VmRSS", "0 kB").split()[0]) / 1024
-    return rss.get(pid, 0.0), sum(rss.get(p, 0.0) for p in _family(pid, parents))
+    family = _family(pid, parents)
+    return rss.get(pid, 0.0), sum(rss.get(p, 0.0) for p in family), _proportional_mb(family)
 
 
-def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict[str, int]:
+def _proportional_mb(pids: set[int]) -> float:
+    """The processes' proportional set size together (MB; ``/proc/<pid>/smaps_rollup``)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", encoding="utf-8") as fh:
+                for line in fh:
+                    if line.startswith("Pss:"):
+                        total += float(line.split()[1]) / 1024
+                        break
+        except OSError:
+            continue
+    return total
+
+
+def _wait_for_pools(
+    server: harness.VoilaServer, timeout: float = 300.0, pooled: bool = True
+) -> dict[str, int]:
     """Wait until the visitors' kernels are gone and every pool holds what it is kept at now
-    (a drained pool may have grown); how many kernels each pool is kept at."""
+    (a drained pool may have grown); how many kernels each pool is kept at. ``pooled`` False
+    (``--pool-size=0``): only until the visitors' kernels are gone."""
     deadline = time.monotonic() + timeout
     steady = 0
     kept: dict[str, int] = {}
@@ -435,7 +477,8 @@ def _wait_for_pools(server: harness.VoilaServer, timeout: float = 300.0) -> dict
         for match in POOL_RESIZED.finditer(log):
             kept[match.group(1)] = int(match.group(2))
         running = log.count("Kernel started") - log.count("Kernel shutdown")
-        steady = steady + 1 if kept and running == sum(kept.values()) else 0
+        waiting = bool(kept) or not pooled
+        steady = steady + 1 if waiting and running == sum(kept.values()) else 0
         if steady >= 4:
             time.sleep(POOL_RENDER_SETTLE_S)  # the last kernel started is still rendering
             return kept

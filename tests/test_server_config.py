@@ -341,6 +341,13 @@ def test_pool_size_and_shares_are_command_line_options() -> None:
     assert app.trust_forwarded_for is True
 
 
+def test_kernels_are_forked_unless_turned_off() -> None:
+    assert serve.DashboardServer().fork_kernels is True
+    app = serve.DashboardServer()
+    app.parse_command_line(["--no-fork-kernels"])
+    assert app.fork_kernels is False
+
+
 @pytest.mark.parametrize(
     ("reason", "words"),
     [

@@ -33,6 +33,10 @@ import dashboard_harness as harness
 import pytest
 import server_load
 
+if os.path.join(harness.ROOT, "voila") not in sys.path:
+    sys.path.insert(0, os.path.join(harness.ROOT, "voila"))
+import fork_kernels  # beside the launcher: the forked kernels' log line
+
 pytestmark = pytest.mark.browser
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -178,8 +182,12 @@ def kernel_of(body: str) -> str | None:
     return found.group(1) if found else None
 
 
-def kernel_process(kernel: str) -> int:
-    """The process id of a running kernel (found by its connection file's name)."""
+def kernel_process(server: harness.VoilaServer, kernel: str) -> int:
+    """The process id of a running kernel: a kernel forked from the server's template is named
+    in the server's log, one started as a new Python by its connection file's name."""
+    forked = fork_kernels.pid_in_log(server.log(), kernel)
+    if forked is not None:
+        return forked
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
@@ -655,7 +663,7 @@ def test_a_killed_kernel_is_said_aloud_and_reload_brings_the_position_back(brows
             # comes back to the move just played; without it, to the page's own address).
             resumable = page.locator(".ftw-resume[data-link]").count() > 0
             expected = moved.position if resumable else opened.position
-            os.kill(kernel_process(harness.kernel_id(page)), signal.SIGKILL)
+            os.kill(kernel_process(server, harness.kernel_id(page)), signal.SIGKILL)
             banner = page.wait_for_selector(
                 f'{BANNER}[data-kind="stopped"]', state="visible", timeout=30_000
             )
