@@ -20,20 +20,31 @@ off a rival's best section, where a placement adds a few — and an action late 
 final, while one early is repaired. The tally lead alone plays every action tile as soon as its
 placement looks best and its action as soon as it gains anything. Holding is worth more than
 :data:`PENDING` while the stack is full, so the agents keep action tiles (placing the plain ones)
-and use them when the gain beats what holding is still worth, all of them by the end; holding more
-than a hand can use is worth nothing, so nobody stalls with base moves to keep three.
+and use them when the gain beats what holding is still worth, all of them by the end. The worth
+fades with the stack, not with the turns left: a base move draws no tile, and a worth that a base
+move could keep would make both agents stall.
 
 Rivals' hands are hidden: the prospect of a rival counts their play tiles at the share of action
 tiles among the tiles ``player`` cannot see (the other hands and the stack), not the tiles a
 sampled position dealt them. That share is the same in every determinization of one position, so
-the search's rewards do not swing with each sample's deal (about ±6 points a sample otherwise).
+the search's rewards do not swing with each sample's deal (otherwise by about 6 points from one
+deal to the next).
 
-Measured (first 24 seeded games of ``benchmarks/agents_bench.py pnrz --pairs mcts-greedy``, seats
-alternated; the greedy agent maximises this evaluation too): see
-:data:`ftwkit.agents.levels.STUDY_ITERATIONS` for the study level's numbers against greedy play.
-With the tally lead alone (the earlier evaluation) the study level won 55 of 100; two refinements
-of it that also counted room to grow, arch-enemy contacts or a quarter of each player's exposed
-points did no better.
+Measured on seeded games of ``benchmarks/agents_bench.py pnrz`` (game ``i`` seeded by ``i``,
+seats alternated) against the tally lead alone, restored in a scratch copy: the greedy agent
+maximising the prospect lead beat the one maximising the tally lead in 43 of the first 50 games
+(0.86, 95 % interval [0.74, 0.93]); the study-level search with it beat the tally-lead greedy
+agent in 82 of the first 100 (2 draws; [0.73, 0.88]) and the tally-lead search in 21 of the
+first 30 (3 draws). It lifts one ply of look-ahead as much as the search: with both agents using
+it the study level won 48 of the first 100 against greedy play (3 draws; 0.48, [0.38, 0.58]; see
+:data:`ftwkit.agents.levels.STUDY_ITERATIONS`).
+The constants were the best of the variants screened on the first 24 games: holding capped by the
+turns a player has left (instead of fading with the stack) made both agents stall with base moves
+(a base move draws no tile, so the clock stops) until the ply cap; ``HOLD`` 6, ``PENDING`` 3 and a
+fade over 12 tiles gained less (greedy play: 12 wins and 2 draws of the first 22 against the
+tally lead).
+Earlier refinements of the tally lead did worse: counting each player's room to grow and
+arch-enemy contacts, or a quarter of each player's exposed points as lost already.
 """
 
 from __future__ import annotations
