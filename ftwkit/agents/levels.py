@@ -97,8 +97,8 @@ against the tally lead restored in a scratch copy, same seeds): the greedy agent
 evaluation beat the one with the tally lead in 43 of the first 50 games (0.86, [0.74, 0.93]); the
 study level with it beat the tally-lead greedy agent in 82 of the first 100 (2 draws; [0.73,
 0.88]) and the tally-lead study level in 21 of the first 30 (3 draws, 6 losses). A
-search-against-search game costs about what it did (6.9 CPU-seconds against 7.0 with the tally
-lead, seeds 1-4, measured side by side at a load of about 5). At 100 iterations the search
+search-against-search game costs about what it did (6.6 CPU-seconds against 6.3 with the tally
+lead, seeds 1-4, measured side by side at a load below 1). At 100 iterations the search
 adds little to one ply of this evaluation; two screens on games 24-47, where the study level
 won 8 and drew 1, did no better: rollouts cut at 0 plies won 9 and drew 2; rollouts whose
 extra-action steps are the best of 6 of their moves by the tally lead won 6 of games 24-38 (the
