@@ -1,25 +1,39 @@
-"""PNRZ's evaluation (``ftwkit.games.pnrz.evaluation``): the tally lead, squashed into
-``[0, 1]``, on hand-made positions whose tallies are worked out in the comments."""
+"""PNRZ's evaluation (``ftwkit.games.pnrz.evaluation``): the prospect lead (tally plus what extra
+actions are still worth), squashed into ``[0, 1]``, on hand-made positions whose tallies are
+worked out in the comments."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 import ftwkit
-from ftwkit.games.pnrz.evaluation import SCALE, evaluate
+from ftwkit.games.pnrz.evaluation import FADE, HELD_CAP, HOLD, PENDING, SCALE, evaluate, prospects
+from ftwkit.games.pnrz.notation import Place
+
+PLAIN = ["01", "02", "03", "04", "09", "10", "11", "12", "13", "14", "15", "16"]
+"""Play tiles without an icon (no extra action)."""
+ACTIONS = ["05", "06", "17", "34"]
+"""Play tiles with an icon: Rotate, Rotate, Swap, Replace."""
 
 
-def position(*tiles: list[str], players: int = 2) -> Any:
+def position(
+    *tiles: list[str],
+    players: int = 2,
+    hands: Sequence[Sequence[str]] = (),
+    draw: Sequence[str] = ("12",),
+) -> Any:
     """Tiles laid west to east; Player 1 holds pirate (and ninja), Player 2 robot (and zombie),
-    a third player the ninja."""
+    a third player the ninja. Hands default to one plain tile for Player 1, none for the rest."""
     characters = (
         [["pirate", "ninja"], ["robot", "zombie"]]
         if players == 2
         else [["pirate"], ["robot"], ["ninja"]]
     )
+    held = [list(h) for h in hands] or [["13"]] + [[] for _ in range(players - 1)]
     return ftwkit.rules("pnrz").load(
         {
             "game": "pnrz",
@@ -29,11 +43,15 @@ def position(*tiles: list[str], players: int = 2) -> Any:
             "tiles": [
                 {"quads": quads, "icon": None, "at": [2 * i, 0]} for i, quads in enumerate(tiles)
             ],
-            "hands": [["05"]] + [[] for _ in range(players - 1)],
-            "draw": ["12"],
+            "hands": held,
+            "draw": list(draw),
             "final_turns": None,
         }
     )
+
+
+def logistic(lead: float) -> float:
+    return 1 / (1 + math.exp(-lead / SCALE))
 
 
 # The pirate NW touches the kraken SW and scores 0; the chest scores 3, the ninja 1: 4 : 0.
@@ -42,10 +60,10 @@ SPOILED = ["pirate", "chest", "ninja", "kraken"]
 ROBOTS = ["robot", "robot", "robot", "battery"]
 
 
-def test_the_value_is_logistic_in_the_tally_lead() -> None:
+def test_without_action_tiles_the_value_is_logistic_in_the_tally_lead() -> None:
     state = position(SPOILED, ROBOTS)
     assert state.scores == (4, 6)
-    assert evaluate(state, 0) == pytest.approx(1 / (1 + math.exp(2 / SCALE)))
+    assert evaluate(state, 0) == pytest.approx(logistic(-2))
     assert evaluate(state, 0) + evaluate(state, 1) == pytest.approx(1.0)
     assert state.evaluate(0) == evaluate(state, 0)  # the engine's evaluation is this one
 
@@ -59,5 +77,41 @@ def test_an_even_position_is_worth_half() -> None:
 def test_with_three_players_the_lead_is_over_the_best_rival() -> None:
     state = position(SPOILED, ROBOTS, players=3)
     assert state.scores == (3, 6, 1)  # the ninja quadrant belongs to the third player now
-    assert evaluate(state, 2) == pytest.approx(1 / (1 + math.exp(5 / SCALE)))
-    assert evaluate(state, 1) == pytest.approx(1 / (1 + math.exp(-3 / SCALE)))
+    assert evaluate(state, 2) == pytest.approx(logistic(-5))
+    assert evaluate(state, 1) == pytest.approx(logistic(3))
+
+
+def test_a_held_action_tile_is_worth_hold_points_while_the_stack_is_full() -> None:
+    state = position(SPOILED, ROBOTS, hands=[["05", "13"], []], draw=PLAIN[:FADE])
+    assert prospects(state, 0) == [4 + HOLD, 6]
+    assert evaluate(state, 0) == pytest.approx(logistic(4 + HOLD - 6))
+
+
+def test_at_most_held_cap_action_tiles_count() -> None:
+    state = position(SPOILED, ROBOTS, hands=[ACTIONS, []], draw=PLAIN[:FADE])
+    assert len(ACTIONS) > HELD_CAP
+    assert prospects(state, 0)[0] == 4 + HELD_CAP * HOLD
+
+
+@pytest.mark.parametrize(("stack", "worth"), [(FADE + 2, HOLD), (FADE // 2, HOLD / 2), (0, 0.0)])
+def test_a_held_action_fades_over_the_last_tiles_of_the_stack(stack: int, worth: float) -> None:
+    state = position(SPOILED, ROBOTS, hands=[["05"], []], draw=PLAIN[:stack])
+    assert prospects(state, 0)[0] == pytest.approx(4 + worth)
+
+
+def test_a_rivals_hidden_hand_counts_at_the_share_of_action_tiles_unseen() -> None:
+    # Player 1 cannot see Player 2's two tiles nor the 8 of the stack: 1 action tile of 10.
+    state = position(SPOILED, ROBOTS, hands=[["13"], ["06", "14"]], draw=PLAIN[:FADE])
+    assert prospects(state, 0)[1] == pytest.approx(6 + HOLD * 2 * (1 / 10))
+    assert prospects(state, 1)[1] == 6 + HOLD  # Player 2 knows their own hand
+    # The same tiles dealt otherwise (the action tile in the stack): the same view for Player 1.
+    other = position(SPOILED, ROBOTS, hands=[["13"], ["14", "15"]], draw=["06", *PLAIN[:7]])
+    assert prospects(other, 0) == pytest.approx(prospects(state, 0))
+
+
+def test_a_pending_extra_action_is_worth_pending_points() -> None:
+    state = position(SPOILED, ROBOTS, hands=[["05"], []], draw=PLAIN[:FADE])
+    place = next(m for m in state.legal_moves() if isinstance(m, Place) and m.tile == "05")
+    after = state.play(place)
+    assert after.pending == ("rotate",)
+    assert prospects(after, 0)[0] == after.scores[0] + PENDING

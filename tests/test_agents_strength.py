@@ -57,17 +57,8 @@ def test_a_small_search_beats_random_play_in_the_slower_games(game: str, budget:
     assert results(game, ("mcts", {"iterations": budget}), RANDOM, 4) == ["W"] * 4
 
 
-PNRZ_SHORT = pytest.mark.xfail(
-    strict=True,
-    reason="PNRZ: the default level wins 3 of these 6 games against greedy play (55 of the first "
-    "100, 0.55; not yet the 4 of 6 asked here nor the 0.7 a study level should reach)",
-)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "game", [pytest.param(g, marks=PNRZ_SHORT) if g == "pnrz" else g for g in ftwkit.game_ids()]
-)
+@pytest.mark.parametrize("game", ftwkit.game_ids())
 def test_the_default_level_beats_greedy_play_in_most_games(game: str) -> None:
     played = results(game, DEFAULT, GREEDY, 6)
     assert played.count("W") >= 4, played

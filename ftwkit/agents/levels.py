@@ -87,11 +87,30 @@ default study of 200 games takes under 10 minutes on two idle cores in every gam
 Games not listed use :data:`DEFAULT_ITERATIONS`.
 
 PNRZ falls short of "clearly stronger" (the goal: at least 70 % of 100 games against greedy play,
-the 95 % interval above 0.6). Its study level won 55 of the first 100 games of
-``benchmarks/agents_bench.py pnrz --pairs mcts-greedy`` (0.55, 95 % Wilson interval [0.45, 0.64],
-no draws; game ``i`` seeded by ``i``, seats alternated). Search settings screened on the same
-games (``--mcts-params``), against the study level's 15 of the first 24, 11 of the first 18, 9 of
-the first 16, 5 of the first 10, 3 of the first 7 and 3 of the first 6 — none did better:
+the 95 % interval above 0.6), now against a much stronger greedy agent. With the prospect
+evaluation of :mod:`ftwkit.games.pnrz.evaluation` (the tally plus what held and pending extra
+actions are still worth) its study level won 48 of the first 100 games of
+``benchmarks/agents_bench.py pnrz --pairs mcts-greedy`` (3 draws, 49 losses; 0.48, 95 % Wilson
+interval [0.38, 0.58]; game ``i`` seeded by ``i``, seats alternated), where the greedy agent
+maximises the same evaluation. Both agents gained from it far more than that tie shows (measured
+against the tally lead restored in a scratch copy, same seeds): the greedy agent with the prospect
+evaluation beat the one with the tally lead in 43 of the first 50 games (0.86, [0.74, 0.93]); the
+study level with it beat the tally-lead greedy agent in 82 of the first 100 (2 draws; [0.73,
+0.88]) and the tally-lead study level in 21 of the first 30 (3 draws, 6 losses). A
+search-against-search game costs about what it did (6.6 CPU-seconds against 6.3 with the tally
+lead, seeds 1-4, measured side by side at a load below 1). At 100 iterations the search
+adds little to one ply of this evaluation; two screens on games 24-47, where the study level
+won 8 and drew 1, did no better: rollouts cut at 0 plies won 9 and drew 2; rollouts whose
+extra-action steps are the best of 6 of their moves by the tally lead won 6 of games 24-38 (the
+study level: 3 and a draw) at twice the cost. What the search does not see is what placing an
+action tile leads to (valued at :data:`~ftwkit.games.pnrz.evaluation.PENDING`, whichever action
+would follow) and the rival's best reply; a study level clearly above greedy play likely needs a
+look at those two.
+
+With the tally lead alone the study level won 55 of the first 100 (0.55, [0.45, 0.64], no draws).
+Search settings screened then on the same games (``--mcts-params``), against the study level's
+15 of the first 24, 11 of the first 18, 9 of the first 16, 5 of the first 10, 3 of the first 7
+and 3 of the first 6 — none did better:
 
 * a heavier one-ply prior (30 virtual visits instead of 8): 11 of the first 16, then 24 wins and
   a draw of the first 43, where the study level won 26 of those 43;
@@ -107,10 +126,8 @@ the first 16, 5 of the first 10, 3 of the first 7 and 3 of the first 6 — none 
 * twice the budget (200 iterations): 2 wins and a draw of the first 7.
 * five times the budget (500 iterations): 12 of the first 24 (the study level: 15).
 
-Each screen is small (24 games give about ±0.2), but none came out ahead over the games it
-played, twice the budget among them: the 2-ply rollouts ending in the tally lead seem to add
-noise to the one-ply prior rather than knowledge, so the likelier lever is the evaluation (those
-tried are in :mod:`ftwkit.games.pnrz.evaluation`)."""
+Each screen was small (24 games give about ±0.2), but none came out ahead over the games it
+played, twice the budget among them; the evaluation was the lever for strength."""
 
 RANDOM_PLAY = "random"
 """The uniform random agent: its numbers are labelled "random play" wherever they appear."""
