@@ -115,3 +115,19 @@ def test_a_pending_extra_action_is_worth_pending_points() -> None:
     after = state.play(place)
     assert after.pending == ("rotate",)
     assert prospects(after, 0)[0] == after.scores[0] + PENDING
+
+
+def test_the_tile_lookups_stay_bounded_when_many_tile_sets_come_and_go() -> None:
+    import dataclasses
+
+    from ftwkit.games.pnrz import evaluation
+
+    base = ftwkit.rules("pnrz").new(seed=0).tile_set
+    sets = [
+        dataclasses.replace(base, name=f"custom {i}") for i in range(3 * evaluation._KINDS_KEPT)
+    ]
+    for tiles in sets:
+        kinds = evaluation._kinds(tiles)
+        assert kinds.action[base.play[0].id] == (base.play[0].icon is not None)
+    assert len(evaluation._KINDS) <= evaluation._KINDS_KEPT
+    assert evaluation._kinds(sets[-1]) is evaluation._kinds(sets[-1])

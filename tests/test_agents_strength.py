@@ -1,4 +1,5 @@
-"""Playing strength per game, with fixed seeds: MCTS beats random and greedy play in every game.
+"""Playing strength per game, with fixed seeds: MCTS beats random play in every game, and greedy
+play in every game but PNRZ (where the two are even since both use the prospect evaluation).
 
 Seeded as ``benchmarks/agents_bench.py`` seeds its round robin (game ``i``: position seed ``i``,
 the tested agent seed ``2i`` in seat ``i % 2``, its opponent seed ``2i + 1``), so a test's games are
@@ -57,8 +58,16 @@ def test_a_small_search_beats_random_play_in_the_slower_games(game: str, budget:
     assert results(game, ("mcts", {"iterations": budget}), RANDOM, 4) == ["W"] * 4
 
 
+PNRZ_EVEN = pytest.mark.skip(
+    reason="PNRZ: the default level is even with greedy play (48 wins, 3 draws of the first 100 "
+    "games since both use the prospect evaluation); a few lucky seeds must not claim more"
+)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ftwkit.game_ids())
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=PNRZ_EVEN) if g == "pnrz" else g for g in ftwkit.game_ids()]
+)
 def test_the_default_level_beats_greedy_play_in_most_games(game: str) -> None:
     played = results(game, DEFAULT, GREEDY, 6)
     assert played.count("W") >= 4, played

@@ -140,12 +140,17 @@ class _Kinds(NamedTuple):
 _KINDS: dict[int, tuple[TileSet, _Kinds]] = {}
 """The lookups of each tile set met, by identity (the set is kept, so its id stays its own)."""
 
+_KINDS_KEPT = 32
+"""At most this many tile sets' lookups are kept (a page trying custom sets makes new ones)."""
+
 
 def _kinds(tiles: TileSet) -> _Kinds:
     """The id lookups of a tile set (evaluations run millions of times: a dict look-up per tile
     instead of resolving the tile and reading its icon)."""
     found = _KINDS.get(id(tiles))
     if found is None:
+        if len(_KINDS) >= _KINDS_KEPT:  # custom tile sets come and go: keep the memory bounded
+            _KINDS.clear()
         kinds = _Kinds(
             action=_Lookup(tiles, lambda t: t.icon is not None),
             play=_Lookup(tiles, lambda t: t.base_of is None),
