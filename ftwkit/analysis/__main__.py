@@ -182,10 +182,19 @@ def _parser() -> argparse.ArgumentParser:
         help="one agent per seat, e.g. mcts:iterations=200,random; default: the game's "
         "study-level searcher (MCTS at the game's study budget) in every seat",
     )
-    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument(
+        "--players", type=int, default=None, help="players per game; default: the game's default"
+    )
     parser.add_argument("--games", type=int, default=100, help="games per variant")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--max-plies", type=int, default=None)
+    parser.add_argument(
+        "--seed", type=int, default=0, help="fixes every game of the study (default 0)"
+    )
+    parser.add_argument(
+        "--max-plies",
+        type=int,
+        default=None,
+        help="stop a game after this many moves (a timeout); default 1000",
+    )
     parser.add_argument("--batch-size", type=int, default=None, help="games per task")
     parser.add_argument(
         "--until",
@@ -206,7 +215,7 @@ def _parser() -> argparse.ArgumentParser:
         "--scheduler", default=None, help="Dask scheduler address (tcp://host:8786)"
     )
     parser.add_argument("--serial", action="store_true", help="play in this process only")
-    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
 
 
