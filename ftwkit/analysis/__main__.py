@@ -168,6 +168,32 @@ def _parser() -> argparse.ArgumentParser:
             "'python -m ftwkit.analysis report GAME …' writes a report to hand out."
         ),
     )
+    study_arguments(parser)
+    parser.add_argument("--batch-size", type=int, default=None, help="games per task")
+    parser.add_argument(
+        "--until",
+        choices=("all", "decided"),
+        default="all",
+        help="'decided': play in rounds until each comparison with the first variant is "
+        "decided by a sequential test, --games being the budget per variant",
+    )
+    parser.add_argument("--out", default=None, help="save results (.parquet or .jsonl)")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing --out")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the interrupted study saved in --out (same seeds, same table)",
+    )
+    parser.add_argument("--holes", default=None, metavar="DIR", help="write casebook drafts")
+    parser.add_argument(
+        "--scheduler", default=None, help="Dask scheduler address (tcp://host:8786)"
+    )
+    running_arguments(parser)
+    return parser
+
+
+def study_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say which games a study plays (shared with ``report``)."""
     parser.add_argument("game", help="game id, e.g. playwin")
     parser.add_argument(
         "--variant",
@@ -195,28 +221,12 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="stop a game after this many moves (a timeout); default 1000",
     )
-    parser.add_argument("--batch-size", type=int, default=None, help="games per task")
-    parser.add_argument(
-        "--until",
-        choices=("all", "decided"),
-        default="all",
-        help="'decided': play in rounds until each comparison with the first variant is "
-        "decided by a sequential test, --games being the budget per variant",
-    )
-    parser.add_argument("--out", default=None, help="save results (.parquet or .jsonl)")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing --out")
-    parser.add_argument(
-        "--resume",
-        action="store_true",
-        help="continue the interrupted study saved in --out (same seeds, same table)",
-    )
-    parser.add_argument("--holes", default=None, metavar="DIR", help="write casebook drafts")
-    parser.add_argument(
-        "--scheduler", default=None, help="Dask scheduler address (tcp://host:8786)"
-    )
+
+
+def running_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say how a study runs (shared with ``report``)."""
     parser.add_argument("--serial", action="store_true", help="play in this process only")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return parser
 
 
 EXIT_USAGE = 2

@@ -427,32 +427,13 @@ def reproduce_command(
 
 
 def _parser() -> argparse.ArgumentParser:
+    from ftwkit.analysis.__main__ import running_arguments, study_arguments
+
     parser = argparse.ArgumentParser(
         prog="python -m ftwkit.analysis report",
         description="A balance report to hand out: standalone HTML and Markdown.",
     )
-    parser.add_argument("game", help="game id, e.g. playwin")
-    parser.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME[:OPT=VALUE,...]",
-        help="a variant to study (repeat to compare); default: the default rules",
-    )
-    parser.add_argument("--agents", default=None, help="default: the game's study-level searcher")
-    parser.add_argument(
-        "--players", type=int, default=None, help="players per game; default: the game's default"
-    )
-    parser.add_argument("--games", type=int, default=100, help="games per variant")
-    parser.add_argument(
-        "--seed", type=int, default=0, help="fixes every game of the study (default 0)"
-    )
-    parser.add_argument(
-        "--max-plies",
-        type=int,
-        default=None,
-        help="stop a game after this many moves (a timeout); default 1000",
-    )
+    study_arguments(parser)
     parser.add_argument(
         "--levels", default="25,50,100", help="skill-trace budgets (MCTS iterations)"
     )
@@ -460,8 +441,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-trace", action="store_true", help="leave the skill trace out")
     parser.add_argument("--out", required=True, metavar="DIR", help="the report's folder")
     parser.add_argument("--force", action="store_true", help="write into a non-empty folder")
-    parser.add_argument("--serial", action="store_true", help="play in this process only")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    running_arguments(parser)
     return parser
 
 
