@@ -117,17 +117,21 @@ def test_a_pending_extra_action_is_worth_pending_points() -> None:
     assert prospects(after, 0)[0] == after.scores[0] + PENDING
 
 
-def test_the_tile_lookups_stay_bounded_when_many_tile_sets_come_and_go() -> None:
+def test_the_tile_facts_live_with_their_tile_set_and_know_inline_tiles() -> None:
     import dataclasses
+    import pickle
 
-    from ftwkit.games.pnrz import evaluation
+    from ftwkit.games.pnrz.tiles import inline_key
 
     base = ftwkit.rules("pnrz").new(seed=0).tile_set
-    sets = [
-        dataclasses.replace(base, name=f"custom {i}") for i in range(3 * evaluation._KINDS_KEPT)
-    ]
-    for tiles in sets:
-        kinds = evaluation._kinds(tiles)
-        assert kinds.action[base.play[0].id] == (base.play[0].icon is not None)
-    assert len(evaluation._KINDS) <= evaluation._KINDS_KEPT
-    assert evaluation._kinds(sets[-1]) is evaluation._kinds(sets[-1])
+    custom = dataclasses.replace(base, name="custom")
+    inline = inline_key(base.play[0].picture, "swap")
+    for tiles in (base, custom):
+        for tile in (*tiles.play, *tiles.bases):
+            assert tiles.is_action[tile.id] is (tile.icon is not None)
+            assert tiles.is_play[tile.id] is (tile.base_of is None)
+        assert tiles.is_action[inline] is True and tiles.is_play[inline] is True
+    assert custom.is_action is not base.is_action  # a custom set's facts go with it
+    assert pickle.loads(pickle.dumps(base)).is_action[base.play[0].id] is (
+        base.play[0].icon is not None
+    )

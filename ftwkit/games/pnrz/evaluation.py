@@ -50,10 +50,9 @@ arch-enemy contacts, or a quarter of each player's exposed points as lost alread
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from ftwkit.games.pnrz.tiles import ICONS, Tile, TileSet
+from ftwkit.games.pnrz.tiles import ICONS, TileSet
 
 if TYPE_CHECKING:
     from ftwkit.games.pnrz.state import PnrzState
@@ -89,25 +88,25 @@ def prospects(state: PnrzState, view: int) -> list[float]:
     ``view``'s own hand is counted tile by tile; another seat's play tiles count at the share of
     action tiles among the tiles ``view`` cannot see.
     """
-    kinds = _kinds(state.tile_set)
-    action = kinds.action.__getitem__
+    tiles = state.tile_set
+    action = tiles.is_action.__getitem__
     fade = HOLD * min(1.0, len(state.draw) / FADE)
-    share = _unseen_action_share(state, view, kinds) if fade else 0.0
+    share = _unseen_action_share(state, view, tiles) if fade else 0.0
     values: list[float] = []
     for seat, (score, hand) in enumerate(zip(state.scores, state.hands, strict=True)):
         if seat == view:
             held = float(sum(map(action, hand)))
         else:
-            held = share * sum(map(kinds.play.__getitem__, hand))
+            held = share * sum(map(tiles.is_play.__getitem__, hand))
         values.append(score + fade * min(held, HELD_CAP))
     if state.pending and state.pending[0] in ICONS:
         values[state.turn] += PENDING
     return values
 
 
-def _unseen_action_share(state: PnrzState, view: int, kinds: _Kinds) -> float:
+def _unseen_action_share(state: PnrzState, view: int, tiles: TileSet) -> float:
     """The share of action tiles among the play tiles ``view`` cannot see (other hands, stack)."""
-    action, play = kinds.action.__getitem__, kinds.play.__getitem__
+    action, play = tiles.is_action.__getitem__, tiles.is_play.__getitem__
     unseen = len(state.draw)
     actions = sum(map(action, state.draw))
     for seat, hand in enumerate(state.hands):
@@ -115,45 +114,3 @@ def _unseen_action_share(state: PnrzState, view: int, kinds: _Kinds) -> float:
             unseen += sum(map(play, hand))
             actions += sum(map(action, hand))
     return actions / unseen if unseen else 0.0
-
-
-class _Lookup(dict[str, bool]):
-    """Tile id → a yes/no fact about its tile, worked out on the first look-up of each id."""
-
-    def __init__(self, tiles: TileSet, fact: Callable[[Tile], bool]) -> None:
-        super().__init__()
-        self._tiles = tiles
-        self._fact = fact
-
-    def __missing__(self, key: str) -> bool:
-        value = self[key] = self._fact(self._tiles.tile(key))
-        return value
-
-
-class _Kinds(NamedTuple):
-    """Per tile set: whether a tile id is an action tile, whether it is a play tile (no base)."""
-
-    action: _Lookup
-    play: _Lookup
-
-
-_KINDS: dict[int, tuple[TileSet, _Kinds]] = {}
-"""The lookups of each tile set met, by identity (the set is kept, so its id stays its own)."""
-
-_KINDS_KEPT = 32
-"""At most this many tile sets' lookups are kept (a page trying custom sets makes new ones)."""
-
-
-def _kinds(tiles: TileSet) -> _Kinds:
-    """The id lookups of a tile set (evaluations run millions of times: a dict look-up per tile
-    instead of resolving the tile and reading its icon)."""
-    found = _KINDS.get(id(tiles))
-    if found is None:
-        if len(_KINDS) >= _KINDS_KEPT:  # custom tile sets come and go: keep the memory bounded
-            _KINDS.clear()
-        kinds = _Kinds(
-            action=_Lookup(tiles, lambda t: t.icon is not None),
-            play=_Lookup(tiles, lambda t: t.base_of is None),
-        )
-        found = _KINDS[id(tiles)] = (tiles, kinds)
-    return found[1]

@@ -27,7 +27,7 @@ import functools
 import json
 import os
 import reprlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -42,6 +42,7 @@ __all__ = [
     "ICONS",
     "QUADRANT_CODES",
     "Tile",
+    "TileFacts",
     "TileSet",
     "canonical_rot",
     "distinct_rotations",
@@ -250,6 +251,16 @@ class TileSet:
         """Every tile (play tiles and bases) by id."""
         return {t.id: t for t in (*self.play, *self.bases)}
 
+    @functools.cached_property
+    def is_action(self) -> TileFacts:
+        """Tile id (set, base or inline id) → whether the tile bears an action icon."""
+        return TileFacts(self, _bears_icon)
+
+    @functools.cached_property
+    def is_play(self) -> TileFacts:
+        """Tile id (set, base or inline id) → whether it is a play tile (not a base)."""
+        return TileFacts(self, _is_play)
+
     def tile(self, key: str) -> Tile:
         """The tile with this id (set id, base id or inline id); ``KeyError`` if unknown."""
         found = self.by_id.get(key)
@@ -262,6 +273,28 @@ class TileSet:
     def base(self, character: str) -> Tile:
         """The base tile of a character."""
         return self.by_id[BASES[character]]
+
+
+def _bears_icon(tile: Tile) -> bool:
+    return tile.icon is not None
+
+
+def _is_play(tile: Tile) -> bool:
+    return tile.base_of is None
+
+
+class TileFacts(dict[str, bool]):
+    """Tile id → a yes/no fact about its tile, worked out on the first look-up of each id: what
+    evaluations read millions of times, a dict look-up instead of resolving the tile."""
+
+    def __init__(self, tiles: TileSet, fact: Callable[[Tile], bool]) -> None:
+        super().__init__()
+        self._tiles = tiles
+        self._fact = fact
+
+    def __missing__(self, key: str) -> bool:
+        value = self[key] = self._fact(self._tiles.tile(key))
+        return value
 
 
 @functools.lru_cache(maxsize=4096)
