@@ -950,46 +950,35 @@ class DoubleBlindState(State):
             north |= 1 << cell
         else:
             south |= 1 << cell
+        places = self.free_places
+        places = places[:i] + places[i + 1 :]
+        changed = False
         need = geo.min_own
         mine, theirs = (north, south) if mover else (south, north)
-        if (mine & geo.near[cell]).bit_count() < need and (
+        # ``_new_completions``' first test for both players at once: the usual stone has too few
+        # stones of either player near it for any pattern, and the scan is skipped
+        if (mine & geo.near[cell]).bit_count() >= need or (
             theirs & geo.arm_near[cell]
-        ).bit_count() < need:
-            # the usual stone: too few stones of either player near it for any pattern
-            # (``_new_completions``' first test, for both players at once), so nothing new is
-            # completed: no question, no win (none before, DB11), a draw if the board is full;
-            # no question was pending and the game was running (else no stone could be placed)
-            places = self.free_places
-            places = places[:i] + places[i + 1 :]
+        ).bit_count() >= need:
+            stones = [south, north]
+            completed = list(self.completed)
+            earned: list[int] = []
+            for p, as_mover in ((mover, True), (other, False)):
+                if len(completed[p]) == len(CONDITIONS):
+                    continue
+                new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
+                if new:
+                    changed = True
+                    completed[p] = completed[p] | new
+                    if len(completed[p]) >= 2:
+                        earned.append(p)
+        if not changed:
+            # nothing new completed: no question, no win (none before, DB11), a draw if full; no
+            # question was pending and the game was running (else no stone could be placed)
             if places:
                 return self._derive(stones=(south, north), to_place=other, free_places=places)
             return self._derive(
                 stones=(south, north), to_place=None, outcome=(), free_places=places
-            )
-        stones = [south, north]
-        completed = list(self.completed)
-        earned: list[int] = []
-        changed = False
-        for p, as_mover in ((mover, True), (other, False)):
-            if len(completed[p]) == len(CONDITIONS):
-                continue
-            new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
-            if new:
-                changed = True
-                completed[p] = completed[p] | new
-                if len(completed[p]) >= 2:
-                    earned.append(p)
-        places = self.free_places
-        places = places[:i] + places[i + 1 :]
-        if not changed:
-            # nothing new completed: no question, no win (none before, DB11), a draw if full
-            full = not places
-            return self._derive(
-                stones=(stones[0], stones[1]),
-                pending=(),
-                to_place=None if full else other,
-                outcome=() if full else None,
-                free_places=places,
             )
         queries = self.queries
         pending: tuple[int, ...] = ()
