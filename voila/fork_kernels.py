@@ -277,12 +277,13 @@ class KernelTemplate:
 
     def stop(self, timeout: float = 3.0) -> None:
         """Stop the template (and any retired one) and remove its folder."""
-        for process in [*self.retired, *([self.process] if self.process else [])]:
+        processes = [*self.retired, *([self.process] if self.process else [])]
+        for process in processes:
             if process.poll() is None:
                 with contextlib.suppress(OSError):
                     process.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + timeout
-        for process in [*self.retired, *([self.process] if self.process else [])]:
+        for process in processes:
             try:
                 process.wait(max(0.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:

@@ -119,6 +119,10 @@ def run_kernel(argv: list[str], env: dict[str, str], cwd: str, template_pid: int
         os._exit(code)
 
 
+_REPLACED_COMMS: list[Any] = []
+"""The comms that widgets made at import opened with no kernel, replaced in the kernel."""
+
+
 def register_import_hooks(shell: Any) -> None:
     """Do what the template's modules do when imported inside a kernel: they were imported
     before the kernel existed.
@@ -142,9 +146,9 @@ def register_import_hooks(shell: Any) -> None:
     def reopen(*_args: object) -> None:
         shell.events.unregister("pre_run_cell", reopen)
         for made in created:
-            stale = made.comm
-            if stale is not None:
-                stale._closed = True  # collected, it would close its successor (same id)
+            if made.comm is not None:
+                # kept, never collected: collected, it would close its successor (same id)
+                _REPLACED_COMMS.append(made.comm)
             made.comm = None
             made.open()
 
