@@ -4,9 +4,10 @@ A plain turn lists, for each distinct tile in the mover's hand, the tile at ever
 anchor (sorted) in each of its distinct rotations: hundreds of ``Place`` moves, nearly all of
 them made in an earlier turn already. Moves are values, so one object per move serves every
 state: the rows below hand them out from dictionaries (one C-level lookup per anchor or pair,
-e.g. ``chain.from_iterable(map(row.__getitem__, anchors))``), made on first use. Copying from
-the rows measured faster than keeping each tile's list from turn to turn and splicing in the
-anchors that changed.
+e.g. ``itemgetter(*codes)(row)``), made on first use. The placement and base-move rows are keyed
+by :func:`~ftwkit.games.pnrz.placement.anchor_code` (ints look up several times faster than
+``(x, y)`` tuples). Copying from the rows measured faster than keeping each tile's list from
+turn to turn and splicing in the anchors that changed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from ftwkit.games.pnrz.notation import MoveBase, Place, Replace, Rotate, Swap
+from ftwkit.games.pnrz.placement import code_anchor
 from ftwkit.games.pnrz.tiles import distinct_rotations
 from ftwkit.geometry.grid import Cell
 
@@ -45,16 +47,16 @@ class Row(dict[K, V]):
 
 
 @functools.lru_cache(maxsize=512)
-def placements(key: str, picture: tuple[str, ...]) -> Row[Cell, tuple[Place, ...]]:
-    """The placements of a tile by anchor, one per distinct rotation of its picture."""
+def placements(key: str, picture: tuple[str, ...]) -> Row[int, tuple[Place, ...]]:
+    """The placements of a tile by anchor code, one per distinct rotation of its picture."""
     rots = distinct_rotations(picture)
-    return Row(lambda anchor: tuple(Place(key, anchor, r) for r in rots))
+    return Row(lambda code: tuple(Place(key, code_anchor(code), r) for r in rots))
 
 
 @functools.lru_cache(maxsize=256)
-def base_moves(src: Cell) -> Row[Cell, MoveBase]:
-    """The moves of the base at ``src`` by destination."""
-    return Row(lambda dst: MoveBase(src, dst))
+def base_moves(src: Cell) -> Row[int, MoveBase]:
+    """The moves of the base at ``src`` by the destination's anchor code."""
+    return Row(lambda code: MoveBase(src, code_anchor(code)))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -7,7 +7,8 @@ import dataclasses
 import functools
 import operator
 import random
-from itertools import chain
+from collections.abc import Callable, Mapping
+from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ftwkit.games.pnrz.evaluation import evaluate
@@ -24,7 +25,10 @@ from ftwkit.games.pnrz.notation import (
 )
 from ftwkit.games.pnrz.placement import (
     FULL_EDGE,
+    anchor_code,
+    anchor_codes,
     candidate_anchors,
+    code_anchor,
     extend_candidates,
     footprint,
     full_edge_components,
@@ -81,6 +85,7 @@ _TABLE_CACHES = (
     "cells",
     "counts",
     "candidates",
+    "_codes",
     "_sections",
     "_all_sections",
     "_group_size",
@@ -171,6 +176,14 @@ class PnrzState(State):
     def candidates(self) -> frozenset[Cell]:
         """Anchors where a tile from hand may go (kept incrementally across placements)."""
         return candidate_anchors(self.placed, self.cells, self._aligned)
+
+    def _candidate_codes(self) -> tuple[int, ...]:
+        """The :func:`~ftwkit.games.pnrz.placement.anchor_code` of each candidate anchor, sorted:
+        the anchors of a turn's placements in ``legal_moves()`` order."""
+        codes: tuple[int, ...] | None = self._recall("_codes")
+        if codes is None:
+            codes = self._remember("_codes", tuple(anchor_codes(self.candidates)))
+        return codes
 
     @property
     def _aligned(self) -> bool:
@@ -336,17 +349,18 @@ class PnrzState(State):
     def _uniform_draws(self, rng: random.Random, count: int) -> list[Move]:
         """``count`` independent uniform draws from the legal moves of a plain turn (nothing
         pending, no picks), counting the moves once instead of listing them."""
-        cands = sorted(self.candidates)
+        cands = self._candidate_codes()
         blocks: list[tuple[str, tuple[str, ...], int]] = []
         total = 0
+        tile = self.tile_set.tile
         for key in dict.fromkeys(self.hands[self.turn]):
-            picture = self.tile(key).picture
+            picture = tile(key).picture
             rots = len(distinct_rotations(picture))
             blocks.append((key, picture, rots))
             total += len(cands) * rots
-        bases: list[tuple[Cell, list[Cell]]] = []
+        bases: list[tuple[Cell, list[int]]] = []
         for at in self._own_bases():
-            targets = self._base_targets(at)
+            targets = self._base_codes(at)
             bases.append((at, targets))
             total += len(targets)
         if not total:
@@ -361,18 +375,19 @@ class PnrzState(State):
     @staticmethod
     def _nth_move(
         i: int,
-        cands: list[Cell],
+        cands: tuple[int, ...],
         blocks: list[tuple[str, tuple[str, ...], int]],
-        bases: list[tuple[Cell, list[Cell]]],
+        bases: list[tuple[Cell, list[int]]],
     ) -> Move:
-        """The ``i``-th legal move of a plain turn in ``legal_moves()`` order."""
+        """The ``i``-th legal move of a plain turn in ``legal_moves()`` order (anchors as
+        anchor codes)."""
         for key, picture, rots in blocks:
             if i < len(cands) * rots:
                 return placements(key, picture)[cands[i // rots]][i % rots]
             i -= len(cands) * rots
         for src, targets in bases:
             if i < len(targets):
-                return MoveBase(src, targets[i])
+                return base_moves(src)[targets[i]]
             i -= len(targets)
         raise AssertionError("the index lies within the moves counted")  # pragma: no cover
 
@@ -507,15 +522,19 @@ class PnrzState(State):
             return [Choose(c) for c in CHARACTERS if c not in self.owner]
         if self.pending:
             return self._action_moves()
-        p = self.turn
         moves: list[Move] = []
-        order = sorted(self.candidates)
-        for key in dict.fromkeys(self.hands[p]):
-            # the moves of each anchor come ready-made from the tile's row: a C-level copy
-            row = placements(key, self.tile_set.tile(key).picture)
-            moves += chain.from_iterable(map(row.__getitem__, order))
+        codes = self._candidate_codes()
+        if codes:
+            # the moves of each anchor come ready-made from the tile's row: C-level look-ups
+            # of every anchor at once, the rows' tuples joined onto the list in place
+            pick: Callable[[Mapping[int, Any]], tuple[Any, ...]] = (
+                operator.itemgetter(*codes) if len(codes) > 1 else _one(codes[0])
+            )
+            tile = self.tile_set.tile
+            for key in dict.fromkeys(self.hands[self.turn]):
+                reduce(operator.iconcat, pick(placements(key, tile(key).picture)), moves)
         for at in self._own_bases():
-            moves.extend(map(base_moves(at).__getitem__, self._base_targets(at)))
+            moves += map(base_moves(at).__getitem__, self._base_codes(at))
         if not moves:
             moves.append(Pass())
         return moves
@@ -546,7 +565,7 @@ class PnrzState(State):
             base = self.tile(found[0]).base_of
             if base is None or self.owner.get(base) != self.turn:
                 return False
-            return move.dst in self._base_targets(move.src)
+            return anchor_code(move.dst) in self._base_codes(move.src)
         if not pending:
             return False
         step: str = pending[0]
@@ -578,7 +597,11 @@ class PnrzState(State):
         return bool(move.rot != found[1])
 
     def _base_targets(self, src: Cell) -> list[Cell]:
-        """Where the base at ``src`` may be moved (PN7).
+        """Where the base at ``src`` may be moved (PN7), in the anchors' order."""
+        return [code_anchor(code) for code in self._base_codes(src)]
+
+    def _base_codes(self, src: Cell) -> list[int]:
+        """The anchor codes of the spots where the base at ``src`` may be moved (PN7), sorted.
 
         The spots are the table's candidates without the base, found from this state's own
         candidates: those still next to another tile by a full edge, plus the anchors freed
@@ -587,49 +610,55 @@ class PnrzState(State):
         """
         placed = self.placed
         if len(placed) == 1:  # a lone base: the table without it is empty
-            return sorted(candidate_anchors((), (), self._aligned) - {src})
-        cells = self.cells
+            return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
         sx, sy = src
-
-        def joined(x: int, y: int) -> bool:
-            return any(
-                (x + dx, y + dy) in placed and (x + dx, y + dy) != src for dx, dy in FULL_EDGE
-            )
-
-        cands = set(self.candidates)
-        for dx, dy in FULL_EDGE:  # only a spot next to the base may lose its full edge
-            c = (sx + dx, sy + dy)
-            if c in cands and not joined(*c):
-                cands.discard(c)
-        aligned = self._aligned
-        for dx, dy, outside in _FREED_SPOTS:
-            x, y = sx + dx, sy + dy
-            if aligned and (x % 2 or y % 2):
-                continue
-            for ox, oy in outside:
-                if (sx + ox, sy + oy) in cells:
-                    break
-            else:
-                if joined(x, y):
-                    cands.add((x, y))
+        at = anchor_code(src)
+        cands = self.candidates
+        # only a spot next to the base may lose its full edge: when no other tile is next to it
+        lost: list[int] = []
+        for dx, dy, offset, others in _NEXT_SPOTS:
+            if (sx + dx, sy + dy) in cands:
+                for ox, oy in others:
+                    if (sx + ox, sy + oy) in placed:
+                        break
+                else:
+                    lost.append(at + offset)
+        # the anchors overlapping the base's spot are free when its other cells are empty
+        gained: list[int] = []
+        if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
+            cells = self.cells
+            for outside, around, offset in _FREED_SPOTS:
+                for ox, oy in outside:
+                    if (sx + ox, sy + oy) in cells:
+                        break
+                else:
+                    for ox, oy in around:
+                        if (sx + ox, sy + oy) in placed:
+                            gained.append(at + offset)
+                            break
+        codes = self._candidate_codes()
+        out = [c for c in codes if c not in lost] if lost else list(codes)
+        if gained:
+            out += gained
+            out.sort()
         if self.opts.base_move_connectivity == "full_edges":
             if len(placed) == self._full_edge_group_size():
-                if self._ring_joined(src):
-                    return sorted(cands)  # without the base the rest stays one group
-                return sorted(self._rejoining(src, cands))
+                apart = self._apart(src)
+                return self._rejoining(src, out, apart) if apart else out
             anchors = set(placed)
             anchors.discard(src)
             group = full_edge_components(anchors)
             count = len(set(group.values()))
             if count > 1:
                 # the base must re-join every group: its full-edge neighbours meet them all
-                cands = {
-                    (x, y)
-                    for x, y in cands
+                out = [
+                    code
+                    for code in out
+                    for x, y in (code_anchor(code),)
                     if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1})
                     == count
-                }
-        return sorted(cands)
+                ]
+        return out
 
     def _ring_joined(self, src: Cell) -> bool:
         """Whether the full-edge neighbours of ``src`` are joined around it (then the tiles
@@ -637,82 +666,97 @@ class PnrzState(State):
         says nothing."""
         placed = self.placed
         sx, sy = src
-        nbs = [(sx + dx, sy + dy) for dx, dy in FULL_EDGE if (sx + dx, sy + dy) in placed]
-        if len(nbs) < 2:
-            return True  # a table that is one group stays one without a tile hanging on it
-        # the 8 anchors around src, in ring order: neighbours joined along the ring are joined
-        ring = [(sx + dx, sy + dy) in placed for dx, dy in _RING]
-        if all(ring):
-            return True
-        start = ring.index(False)
-        run = 0
-        runs = set()
-        for i in range(start + 1, start + 9):
-            if ring[i % 8]:
-                if not ring[(i - 1) % 8]:
-                    run += 1
-                if i % 2 == 0:  # a full-edge neighbour of src, in this run of the ring
-                    runs.add(run)
-        return len(runs) == 1
+        mask = 0
+        for dx, dy, bit in _RING_BITS:
+            if (sx + dx, sy + dy) in placed:
+                mask |= bit
+        return _RING_JOINED[mask]
 
-    def _rejoining(self, src: Cell, cands: set[Cell]) -> set[Cell]:
-        """The spots of ``cands`` that join again every group the table (one full-edge group)
-        falls into without the tile at ``src``: all of them when it stays one group.
+    def _apart(self, src: Cell) -> list[list[Cell]]:
+        """The full-edge groups the table (one group) falls into without the tile at ``src``,
+        all but one (the rest of the table): ``[]`` when it stays one group.
 
-        Every group holds a full-edge neighbour of ``src``; each is walked from there, and a
-        walk that passes half the tiles or meets the largest group is the largest group and
-        stops early. A spot that joins them all is next to the smallest group, so only the
-        spots around it are tested.
+        Every group holds a full-edge neighbour of ``src``. The groups are walked from those
+        neighbours in turns, one tile each, walks that meet becoming one, until a single walk is
+        still going: that one is the rest of the table, the others are whole. So finding a
+        small group hanging on the base costs about its size, not the table's.
         """
+        if self._ring_joined(src):
+            return []
         placed = self.placed
-        half = (len(placed) - 1) // 2
         sx, sy = src
-        big: set[Cell] = set()  # part of the largest group (when one has over half the tiles)
-        small: list[set[Cell]] = []  # the other groups, whole
+        walks: list[list[Cell]] = []  # per walk: the tiles reached (merged walks are emptied)
+        stacks: list[list[Cell]] = []
+        walk_of: dict[Cell, int] = {}
         for dx, dy in FULL_EDGE:
             nb = (sx + dx, sy + dy)
-            if nb not in placed or nb in big or any(nb in g for g in small):
-                continue
-            group = {nb}
-            stack = [nb]
-            largest = False
-            while stack and not largest:
+            if nb in placed:
+                walk_of[nb] = len(walks)
+                walks.append([nb])
+                stacks.append([nb])
+        going = list(range(len(walks)))
+        while len(going) > 1:
+            for i in list(going):
+                if i not in going:
+                    continue  # taken in by another walk this round
+                stack = stacks[i]
+                if not stack:
+                    going.remove(i)  # a whole group
+                    continue
                 x, y = stack.pop()
                 for ex, ey in FULL_EDGE:
                     c = (x + ex, y + ey)
-                    if c in placed and c != src and c not in group:
-                        if c in big:
-                            largest = True
-                            break
-                        group.add(c)
+                    if c == src or c not in placed:
+                        continue
+                    j = walk_of.get(c)
+                    if j is None:
+                        walk_of[c] = i
+                        walks[i].append(c)
                         stack.append(c)
-                largest = largest or len(group) > half
-            if largest:
-                big |= group
-            else:
-                small.append(group)
-        if len(small) + bool(big) < 2:
-            return cands
-        label = {c: i for i, g in enumerate(small) for c in g}
-        out: set[Cell] = set()
-        for x, y in min(small, key=len):
+                    elif j != i:  # two walks met: one group; walk i takes j's tiles in
+                        for t in walks[j]:
+                            walk_of[t] = i
+                        walks[i] += walks[j]
+                        stack += stacks[j]
+                        walks[j] = []
+                        stacks[j] = []
+                        going.remove(j)
+        whole = [w for i, w in enumerate(walks) if w and i not in going]
+        if not going:  # every walk ended: the largest group is the rest
+            whole.remove(max(whole, key=len))
+        return whole
+
+    def _rejoining(self, src: Cell, cands: list[int], apart: list[list[Cell]]) -> list[int]:
+        """The spots of ``cands`` (anchor codes, sorted) that join again every group the table
+        (one full-edge group) falls into without the tile at ``src`` (``apart`` and the rest of
+        the table), in their order.
+
+        A spot that joins them all is next to the smallest group, so only the spots around it
+        are tested.
+        """
+        placed = self.placed
+        label = {c: i for i, g in enumerate(apart) for c in g}
+        spots = set(cands)
+        out: set[int] = set()
+        for x, y in min(apart, key=len):
             for dx, dy in FULL_EDGE:
                 t = (x + dx, y + dy)
-                if t not in cands or t in out:
+                code = anchor_code(t)
+                if code not in spots or code in out:
                     continue
                 hit: set[int] = set()
-                touches_big = False
+                touches_rest = False
                 for ex, ey in FULL_EDGE:
                     c = (t[0] + ex, t[1] + ey)
                     if c != src and c in placed:
                         i = label.get(c)
                         if i is None:
-                            touches_big = True
+                            touches_rest = True
                         else:
                             hit.add(i)
-                if len(hit) == len(small) and (touches_big or not big):
-                    out.add(t)
-        return out
+                if touches_rest and len(hit) == len(apart):
+                    out.add(code)
+        return [code for code in cands if code in out]
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
@@ -776,7 +820,7 @@ class PnrzState(State):
             changed = (move.src, move.dst)
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in ("candidates", "_group_size"):
+            for kept in ("candidates", "_codes", "_group_size"):
                 value = self._recall(kept)
                 if value is not None:
                     nxt._remember(kept, value)
@@ -1097,26 +1141,70 @@ _SECTION_CHAIN = 16
 
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
+_RING_BITS: tuple[tuple[int, int, int], ...] = tuple(
+    (dx, dy, 1 << i) for i, (dx, dy) in enumerate(_RING)
+)
 
-_FREED_SPOTS: tuple[tuple[int, int, tuple[Cell, ...]], ...] = tuple(
+
+def _ring_joins(mask: int) -> bool:
+    """Whether the tiles around a tile (bit ``i`` of ``mask``: one at ``_RING[i]``) that share
+    a full edge with it are joined along the ring (ring neighbours share a full edge)."""
+    ring = [bool(mask >> i & 1) for i in range(8)]
+    if sum(ring[0::2]) < 2 or all(ring):
+        return True  # a table that is one group stays one without a tile hanging on it
+    start = ring.index(False)
+    run = 0
+    runs = set()
+    for i in range(start + 1, start + 9):
+        if ring[i % 8]:
+            if not ring[(i - 1) % 8]:
+                run += 1
+            if i % 2 == 0:  # a full-edge neighbour of the tile, in this run of the ring
+                runs.add(run)
+    return len(runs) == 1
+
+
+_RING_JOINED: tuple[bool, ...] = tuple(_ring_joins(mask) for mask in range(256))
+"""``_ring_joins`` of every ring: the test of a base is one look-up."""
+
+_NEXT_SPOTS: tuple[tuple[int, int, int, tuple[Cell, ...]], ...] = tuple(
     (
         dx,
         dy,
+        anchor_code((dx, dy)),
+        tuple((dx + ex, dy + ey) for ex, ey in FULL_EDGE if (dx + ex, dy + ey) != (0, 0)),
+    )
+    for dx, dy in FULL_EDGE
+)
+"""The 4 anchors next to a tile by a full edge (offsets from its anchor, and as a code
+offset), each with the offsets of its other 3 full-edge neighbours (all but the tile itself)."""
+
+_FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], int], ...] = tuple(
+    (
         tuple(
             (dx + i, dy + j)
             for i, j in ((0, 0), (1, 0), (1, 1), (0, 1))
             if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
         ),
+        tuple((dx + ex, dy + ey) for ex, ey in FULL_EDGE),
+        anchor_code((dx, dy)),
     )
     for dx in (-1, 0, 1)
     for dy in (-1, 0, 1)
     if dx or dy
 )
-"""The 8 anchors overlapping a tile's own spot (offsets from its anchor), each with the cells
-it covers outside that spot: lift the tile, and such an anchor is free when those are."""
+"""The 8 anchors overlapping a tile's own spot (by offset from its anchor): the cells each
+covers outside that spot (lift the tile, and the anchor is free when those are empty), the
+offsets of its 4 full-edge neighbours (none is the lifted tile), and its anchor-code offset."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
+
+
+def _one(code: int) -> Callable[[Mapping[int, Any]], tuple[Any, ...]]:
+    """For a single code, what ``itemgetter(*codes)`` is for several: the row's values as a
+    tuple (``itemgetter`` of one key returns the bare value)."""
+    return lambda row: (row[code],)
 
 
 _BY_ANCHOR = operator.itemgetter(2, 1)
