@@ -112,9 +112,15 @@ def extend_candidates(
     out = set(candidates)  # without the anchors whose tile would overlap the new one
     out.difference_update([(nx + dx, ny + dy) for dx, dy in _OVERLAPPING])
     for dx, dy in FULL_EDGE:
-        cand = (nx + dx, ny + dy)
-        if _aligned_ok(cand, aligned) and _free(cand, occupied):
-            out.add(cand)
+        x, y = nx + dx, ny + dy
+        if (
+            (x, y) not in occupied
+            and (x + 1, y) not in occupied
+            and (x + 1, y + 1) not in occupied
+            and (x, y + 1) not in occupied
+            and not (aligned and (x % 2 or y % 2))
+        ):
+            out.add((x, y))
     return frozenset(out)
 
 

@@ -16,12 +16,21 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from ftwkit.games.pnrz.notation import MoveBase, Place, Replace, Rotate, Swap
+from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Swap
 from ftwkit.games.pnrz.placement import code_anchor
 from ftwkit.games.pnrz.tiles import distinct_rotations
 from ftwkit.geometry.grid import Cell
 
-__all__ = ["Row", "base_moves", "placements", "replacements", "rotations", "swaps"]
+__all__ = [
+    "Row",
+    "base_moves",
+    "orientations",
+    "other_rotations",
+    "placements",
+    "replacements",
+    "rotations",
+    "swaps",
+]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -60,9 +69,9 @@ def base_moves(src: Cell) -> Row[int, MoveBase]:
 
 
 @functools.lru_cache(maxsize=4096)
-def swaps(a: Cell) -> Row[Cell, Swap]:
-    """The swaps of the tile at ``a`` by the other tile's anchor."""
-    return Row(lambda b: Swap(a, b))
+def swaps(a: int) -> Row[int, Swap]:
+    """The swaps of the tile at anchor code ``a`` by the other tile's anchor code."""
+    return Row(lambda b: Swap(code_anchor(a), code_anchor(b)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -75,3 +84,16 @@ def replacements(at: Cell) -> Row[str, Replace]:
 def rotations(at: Cell, picture: tuple[str, ...]) -> tuple[Rotate, ...]:
     """A ``Rotate`` of the tile at ``at`` to each distinct rotation of its picture."""
     return tuple(Rotate(at, r) for r in distinct_rotations(picture))
+
+
+@functools.lru_cache(maxsize=65536)
+def other_rotations(at: Cell, picture: tuple[str, ...], rot: int) -> tuple[Rotate, ...]:
+    """The ``Rotate`` moves of the tile at ``at``, turned ``rot`` now, to each other distinct
+    rotation of its picture."""
+    return tuple(m for m in rotations(at, picture) if m.rot != rot)
+
+
+@functools.lru_cache(maxsize=4096)
+def orientations(at: Cell, picture: tuple[str, ...]) -> tuple[Orient, ...]:
+    """An ``Orient`` of the tile at ``at`` to each distinct rotation of its picture."""
+    return tuple(Orient(at, r) for r in distinct_rotations(picture))

@@ -45,9 +45,10 @@ from ftwkit.games.pnrz.scoring import (
 )
 from ftwkit.games.pnrz.shared_moves import (
     base_moves,
+    orientations,
+    other_rotations,
     placements,
     replacements,
-    rotations,
     swaps,
 )
 from ftwkit.games.pnrz.tiles import (
@@ -664,13 +665,17 @@ class PnrzState(State):
         """Whether the full-edge neighbours of ``src`` are joined around it (then the tiles
         other than the one at ``src`` stay one full-edge group, the table being one); ``False``
         says nothing."""
+        return _RING_JOINED[self._ring_mask(src)]
+
+    def _ring_mask(self, src: Cell) -> int:
+        """The 8 anchors around ``src`` (``_RING``) that hold a tile, as bits."""
         placed = self.placed
         sx, sy = src
         mask = 0
         for dx, dy, bit in _RING_BITS:
             if (sx + dx, sy + dy) in placed:
                 mask |= bit
-        return _RING_JOINED[mask]
+        return mask
 
     def _apart(self, src: Cell) -> list[list[Cell]]:
         """The full-edge groups the table (one group) falls into without the tile at ``src``,
@@ -681,10 +686,21 @@ class PnrzState(State):
         still going: that one is the rest of the table, the others are whole. So finding a
         small group hanging on the base costs about its size, not the table's.
         """
-        if self._ring_joined(src):
+        mask = self._ring_mask(src)
+        if _RING_JOINED[mask]:
             return []
         placed = self.placed
         sx, sy = src
+        # the usual case: tiles hanging on ``src`` alone (no other tile beside them), the other
+        # neighbours joined around the ring: each of those tiles is a group, the rest another
+        leaves: list[list[Cell]] = []
+        rest = mask
+        for dx, dy, bit, sides in _LEAF_TESTS:
+            if mask & bit and not mask & sides and (sx + 2 * dx, sy + 2 * dy) not in placed:
+                leaves.append([(sx + dx, sy + dy)])
+                rest &= ~bit
+        if leaves and _RING_JOINED[rest]:
+            return leaves if rest & _FULL_EDGE_BITS else leaves[1:]  # (only leaves: one's the rest)
         walks: list[list[Cell]] = []  # per walk: the tiles reached (merged walks are emptied)
         stacks: list[list[Cell]] = []
         walk_of: dict[Cell, int] = {}
@@ -771,39 +787,42 @@ class PnrzState(State):
     def _action_moves(self) -> list[Move]:
         kind = self.pending[0]
         opts = self.opts
-        moves: list[Move] = []
+        placed = self.placed
+        tile = self.tile_set.tile
         if kind == "orient":
             at = self.pending[1]
-            key, _ = self.placed[at]
-            return [Orient(at, r) for r in distinct_rotations(self.tile(key).picture)]
-        anchors = sorted(self.placed)
+            return list(orientations(at, tile(placed[at][0]).picture))
+        moves: list[Move] = []
         if kind == "rotate":
-            for at in anchors:
-                key, rot = self.placed[at]
-                if opts.rotate_excludes_opponent_base and self._opponent_base(key):
+            no_bases = opts.rotate_excludes_opponent_base
+            for at in sorted(placed):
+                key, rot = placed[at]
+                if no_bases and self._opponent_base(key):
                     continue
-                moves.extend(m for m in rotations(at, self.tile(key).picture) if m.rot != rot)
+                moves += other_rotations(at, tile(key).picture, rot)
         elif kind == "swap":
-            eligible = [
-                a
-                for a in anchors
-                if not (opts.swap_excludes_opponent_base and self._opponent_base(self.placed[a][0]))
-            ]
-            for i, a in enumerate(eligible):
-                moves.extend(map(swaps(a).__getitem__, eligible[i + 1 :]))
+            if opts.swap_excludes_opponent_base:
+                codes = anchor_codes(
+                    a for a, (k, _) in placed.items() if not self._opponent_base(k)
+                )
+            else:
+                codes = anchor_codes(placed)
+            for i, a in enumerate(codes):
+                moves += map(swaps(a).__getitem__, codes[i + 1 :])
         elif kind == "replace":
+            is_play = self.tile_set.is_play
             hand = [
                 k
                 for k in dict.fromkeys(self.hands[self.turn])
-                if opts.replace_allows_base_from_hand or self.tile(k).base_of is None
+                if opts.replace_allows_base_from_hand or is_play[k]
             ]
-            for at in anchors:
-                taken = self.placed[at][0]
-                if self._opponent_base(taken):
+            for at in sorted(placed):
+                taken = placed[at][0]
+                if not is_play[taken] and self._opponent_base(taken):
                     continue
                 put = hand if taken not in hand else [k for k in hand if k != taken]
-                moves.extend(map(replacements(at).__getitem__, put))
-        moves.append(Skip())
+                moves += map(replacements(at).__getitem__, put)
+        moves.append(_SKIP)
         return moves
 
     # ------------------------------------------------------------------ applying
@@ -943,12 +962,13 @@ class PnrzState(State):
             drew = not is_base or bool(self.opts.draw_after_base)
             nxt = self._end_turn(table, hands, drew=drew)
         # incremental cells and candidates: only the new tile changes them
-        cells = dict(self.cells)
-        quads = rotated(tile.quads, move.rot)
-        for cell, code in zip(footprint(move.at), quads, strict=True):
-            cells[cell] = code
+        cells = self.cells.copy()
+        x, y = move.at
+        cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+            tile.quads, move.rot
+        )  # the footprint's cells: NW, NE, SE, SW
         nxt._remember("cells", cells)
-        placed = dict(self.placed)
+        placed = self.placed.copy()
         placed[move.at] = (move.tile, move.rot)
         nxt._remember("placed", placed)
         nxt._remember(
@@ -1167,6 +1187,15 @@ def _ring_joins(mask: int) -> bool:
 _RING_JOINED: tuple[bool, ...] = tuple(_ring_joins(mask) for mask in range(256))
 """``_ring_joins`` of every ring: the test of a base is one look-up."""
 
+_FULL_EDGE_BITS = 0b01010101
+"""The bits of a ring mask that are full-edge neighbours (the even places of ``_RING``)."""
+
+_LEAF_TESTS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (_RING[i][0], _RING[i][1], 1 << i, 1 << (i - 1) % 8 | 1 << (i + 1) % 8) for i in (0, 2, 4, 6)
+)
+"""Per full-edge neighbour: its offset, its ring bit and the ring bits of its two other
+neighbours on the ring (its third, beyond it, is at twice its offset)."""
+
 _NEXT_SPOTS: tuple[tuple[int, int, int, tuple[Cell, ...]], ...] = tuple(
     (
         dx,
@@ -1196,6 +1225,9 @@ _FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], int], ...] = tuple
 """The 8 anchors overlapping a tile's own spot (by offset from its anchor): the cells each
 covers outside that spot (lift the tile, and the anchor is free when those are empty), the
 offsets of its 4 full-edge neighbours (none is the lifted tile), and its anchor-code offset."""
+
+_SKIP = Skip()
+"""The one ``Skip`` every move list ends with while an extra action is pending."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""

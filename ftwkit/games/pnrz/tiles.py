@@ -128,8 +128,8 @@ class Tile:
 
 def rotated(quads: tuple[_T, ...], rot: int) -> tuple[_T, ...]:
     """The quadrants (or counts) after ``rot`` quarter turns clockwise (NW content moves to NE)."""
-    rot %= 4
-    return tuple(quads[(i - rot) % 4] for i in range(4))
+    cut = 4 - rot % 4  # the last ``rot`` quadrants come round to the front
+    return quads[cut:] + quads[:cut]
 
 
 @functools.cache
