@@ -848,12 +848,28 @@ class PnrzState(State):
             elif isinstance(move, Rotate | Orient | Replace):
                 changed = (move.at,)
         bases = self._recall("_bases")
-        if bases is not None and isinstance(move, Rotate | Orient | Skip | Pass):
-            nxt._remember("_bases", bases)  # the same tiles at the same anchors
+        if bases is not None and self._keeps_bases(move):
+            nxt._remember("_bases", bases)  # the same bases at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
         self._came_from(nxt, changed)
         return nxt
+
+    def _keeps_bases(self, move: Move) -> bool:
+        """Whether the bases on the table stay where they are after ``move`` (not a placement):
+        turning tiles keeps them, as do a swap and a replacement of play tiles only."""
+        kind = type(move)
+        if kind is Rotate or kind is Orient or kind is Skip or kind is Pass:
+            return True
+        is_play = self.tile_set.is_play
+        placed = self.placed
+        if kind is Swap:
+            assert isinstance(move, Swap)
+            return is_play[placed[move.a][0]] and is_play[placed[move.b][0]]
+        if kind is Replace:
+            assert isinstance(move, Replace)
+            return is_play[placed[move.at][0]] and is_play[move.tile]
+        return False
 
     def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
         """Give ``nxt`` its ``placed`` and ``cells`` from this state's, redoing ``anchors`` only."""
@@ -975,8 +991,11 @@ class PnrzState(State):
             "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
         )
         bases = self._recall("_bases")
-        if bases is not None and tile.base_of is None:
-            nxt._remember("_bases", bases)  # a play tile: the bases stay where they were
+        if bases is not None:
+            if tile.base_of is not None:  # one more base, in the table's order
+                bases = (*bases, (move.at, tile.base_of))
+                bases = tuple(sorted(bases, key=_base_order))
+            nxt._remember("_bases", bases)
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             nxt._remember("_group_size", len(self.table) + 1)
@@ -1240,6 +1259,13 @@ def _one(code: int) -> Callable[[Mapping[int, Any]], tuple[Any, ...]]:
 
 
 _BY_ANCHOR = operator.itemgetter(2, 1)
+
+
+def _base_order(entry: tuple[Cell, str]) -> tuple[int, int]:
+    """The table's order (by anchor row, then column) of a ``_bases`` entry (anchor, base)."""
+    return entry[0][1], entry[0][0]
+
+
 """The table's order: by anchor row (y), then column (x)."""
 
 
