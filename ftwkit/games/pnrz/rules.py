@@ -14,6 +14,7 @@ from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.games.pnrz.interaction import CLICKS
 from ftwkit.games.pnrz.notation import Orient, Place, Rotate, parse
 from ftwkit.games.pnrz.placement import footprint
+from ftwkit.games.pnrz.shared_moves import TileRows
 from ftwkit.games.pnrz.state import Placed, PnrzState
 from ftwkit.games.pnrz.tiles import (
     CHARACTERS,
@@ -214,14 +215,16 @@ class PnrzRules(Rules):
     options: PnrzOptions
     clicks: ClassVar[Clicks] = CLICKS
 
-    __slots__ = ("_tiles",)
+    __slots__ = ("_rows", "_tiles")
     _tiles: TileSet
+    _rows: TileRows
 
     def __init__(self, options: PnrzOptions | None = None) -> None:
         super().__init__(options)
         # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
         # since every move asks for tiles
         self._keep("_tiles", load_tile_set(self.options.tile_set))
+        self._keep("_rows", TileRows(self._tiles.tile))  # the placements of each tile
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle by options (the slots are immutable), e.g. for parallel simulations."""

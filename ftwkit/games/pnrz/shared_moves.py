@@ -18,11 +18,12 @@ from typing import TypeVar
 
 from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Swap
 from ftwkit.games.pnrz.placement import code_anchor
-from ftwkit.games.pnrz.tiles import distinct_rotations
+from ftwkit.games.pnrz.tiles import Tile, distinct_rotations
 from ftwkit.geometry.grid import Cell
 
 __all__ = [
     "Row",
+    "TileRows",
     "base_moves",
     "orientations",
     "other_rotations",
@@ -60,6 +61,24 @@ def placements(key: str, picture: tuple[str, ...]) -> Row[int, tuple[Place, ...]
     """The placements of a tile by anchor code, one per distinct rotation of its picture."""
     rots = distinct_rotations(picture)
     return Row(lambda code: tuple(Place(key, code_anchor(code), r) for r in rots))
+
+
+class TileRows(dict[str, Row[int, tuple[Place, ...]]]):
+    """Tile id → the :func:`placements` row of that tile in one tile set (kept by the rules):
+    what a move list reads for every tile in hand, a string look-up instead of resolving the
+    tile and hashing its picture."""
+
+    __slots__ = ("_tile",)
+
+    def __init__(self, tile: Callable[[str], Tile]) -> None:
+        super().__init__()
+        self._tile = tile
+
+    def __missing__(self, key: str) -> Row[int, tuple[Place, ...]]:
+        if len(self) >= ROW_LIMIT:  # inline tile ids of loaded positions may be anything
+            self.clear()
+        value = self[key] = placements(key, self._tile(key).picture)
+        return value
 
 
 @functools.lru_cache(maxsize=256)

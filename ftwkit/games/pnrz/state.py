@@ -531,9 +531,9 @@ class PnrzState(State):
             pick: Callable[[Mapping[int, Any]], tuple[Any, ...]] = (
                 operator.itemgetter(*codes) if len(codes) > 1 else _one(codes[0])
             )
-            tile = self.tile_set.tile
+            rows = self.rules._rows
             for key in dict.fromkeys(self.hands[self.turn]):
-                reduce(operator.iconcat, pick(placements(key, tile(key).picture)), moves)
+                reduce(operator.iconcat, pick(rows[key]), moves)
         for at in self._own_bases():
             moves += map(base_moves(at).__getitem__, self._base_codes(at))
         if not moves:
@@ -877,19 +877,23 @@ class PnrzState(State):
             nxt._remember("placed", self.placed)
             nxt._remember("cells", self.cells)
             return
-        placed = dict(self.placed)
-        cells = dict(self.cells)
+        placed = self.placed.copy()
+        cells = self.cells.copy()
         for at in anchors:
             if at in placed:
                 del placed[at]
                 for cell in footprint(at):
                     del cells[cell]
-        for key, x, y, rot in nxt.table:
-            if (x, y) in anchors:
-                placed[(x, y)] = (key, rot)
-                quads = rotated(self.tile(key).quads, rot)
-                for cell, code in zip(footprint((x, y)), quads, strict=True):
-                    cells[cell] = code
+        table = nxt.table
+        tile = self.tile_set.tile
+        for x, y in anchors:  # found by their place in the table's order
+            i = bisect.bisect_left(table, (y, x), key=_BY_ANCHOR)
+            if i < len(table) and table[i][1] == x and table[i][2] == y:
+                key, _, _, rot = table[i]
+                placed[x, y] = (key, rot)
+                cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                    tile(key).quads, rot
+                )
         nxt._remember("placed", placed)
         nxt._remember("cells", cells)
 
