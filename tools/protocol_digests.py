@@ -2,9 +2,9 @@
 
 For every game: ``rules.new(seed=s)`` then, each ply, ``legal_moves()`` (its notation list),
 ``to_json()`` and the winners are hashed, and the move is drawn from the list with a seeded
-``random.Random``; a few plies per game also replay a move from its notation (``play(str)``) and
-ask ``explain`` of a refused one, so the checked paths are covered too. Prints one line per game:
-``game plies sha256``. An engine change that keeps behaviour prints the same lines.
+``random.Random``; every 7th move is played from its notation (``play(str)``), so the parser and
+the full legality check are covered too. Prints one line per game: ``game plies sha256``. An
+engine change that keeps behaviour prints the same lines.
 
     python tools/protocol_digests.py [--games-per 40] [--max-plies 200] [game ...]
 """
