@@ -22,6 +22,7 @@ from ftwkit.games.pnrz.tiles import Tile, distinct_rotations
 from ftwkit.geometry.grid import Cell
 
 __all__ = [
+    "PlacementRow",
     "Row",
     "TileRows",
     "base_moves",
@@ -56,14 +57,25 @@ class Row(dict[K, V]):
         return value
 
 
+class PlacementRow(Row[int, tuple[Place, ...]]):
+    """A tile's placements by anchor code, one per distinct rotation of its picture;
+    ``rotations`` says how many that is (the same at every anchor)."""
+
+    __slots__ = ("rotations",)
+
+    def __init__(self, key: str, picture: tuple[str, ...]) -> None:
+        rots = distinct_rotations(picture)
+        super().__init__(lambda code: tuple(Place(key, code_anchor(code), r) for r in rots))
+        self.rotations = len(rots)
+
+
 @functools.lru_cache(maxsize=512)
-def placements(key: str, picture: tuple[str, ...]) -> Row[int, tuple[Place, ...]]:
+def placements(key: str, picture: tuple[str, ...]) -> PlacementRow:
     """The placements of a tile by anchor code, one per distinct rotation of its picture."""
-    rots = distinct_rotations(picture)
-    return Row(lambda code: tuple(Place(key, code_anchor(code), r) for r in rots))
+    return PlacementRow(key, picture)
 
 
-class TileRows(dict[str, Row[int, tuple[Place, ...]]]):
+class TileRows(dict[str, PlacementRow]):
     """Tile id → the :func:`placements` row of that tile in one tile set (kept by the rules):
     what a move list reads for every tile in hand, a string look-up instead of resolving the
     tile and hashing its picture."""
@@ -74,7 +86,7 @@ class TileRows(dict[str, Row[int, tuple[Place, ...]]]):
         super().__init__()
         self._tile = tile
 
-    def __missing__(self, key: str) -> Row[int, tuple[Place, ...]]:
+    def __missing__(self, key: str) -> PlacementRow:
         if len(self) >= ROW_LIMIT:  # inline tile ids of loaded positions may be anything
             self.clear()
         value = self[key] = placements(key, self._tile(key).picture)

@@ -44,10 +44,10 @@ from ftwkit.games.pnrz.scoring import (
     update_sections,
 )
 from ftwkit.games.pnrz.shared_moves import (
+    PlacementRow,
     base_moves,
     orientations,
     other_rotations,
-    placements,
     replacements,
     swaps,
 )
@@ -351,14 +351,9 @@ class PnrzState(State):
         """``count`` independent uniform draws from the legal moves of a plain turn (nothing
         pending, no picks), counting the moves once instead of listing them."""
         cands = self._candidate_codes()
-        blocks: list[tuple[str, tuple[str, ...], int]] = []
-        total = 0
-        tile = self.tile_set.tile
-        for key in dict.fromkeys(self.hands[self.turn]):
-            picture = tile(key).picture
-            rots = len(distinct_rotations(picture))
-            blocks.append((key, picture, rots))
-            total += len(cands) * rots
+        rows = self.rules._rows
+        blocks = [rows[key] for key in dict.fromkeys(self.hands[self.turn])]
+        total = len(cands) * sum(row.rotations for row in blocks)
         bases: list[tuple[Cell, list[int]]] = []
         for at in self._own_bases():
             targets = self._base_codes(at)
@@ -377,14 +372,15 @@ class PnrzState(State):
     def _nth_move(
         i: int,
         cands: tuple[int, ...],
-        blocks: list[tuple[str, tuple[str, ...], int]],
+        blocks: list[PlacementRow],
         bases: list[tuple[Cell, list[int]]],
     ) -> Move:
         """The ``i``-th legal move of a plain turn in ``legal_moves()`` order (anchors as
-        anchor codes)."""
-        for key, picture, rots in blocks:
+        anchor codes; the placement rows of the distinct tiles in hand, in order)."""
+        for row in blocks:
+            rots = row.rotations
             if i < len(cands) * rots:
-                return placements(key, picture)[cands[i // rots]][i % rots]
+                return row[cands[i // rots]][i % rots]
             i -= len(cands) * rots
         for src, targets in bases:
             if i < len(targets):
