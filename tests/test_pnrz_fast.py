@@ -15,7 +15,14 @@ import pytest
 import ftwkit
 from ftwkit.games.pnrz import PnrzState
 from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Skip, Swap
-from ftwkit.games.pnrz.placement import candidate_anchors, footprint, full_edge_components
+from ftwkit.games.pnrz.placement import (
+    anchor_code,
+    anchor_codes,
+    candidate_anchors,
+    code_anchor,
+    footprint,
+    full_edge_components,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -157,3 +164,33 @@ def test_base_targets_when_the_base_links_groups() -> None:
     # lifted, the base leaves 01-02-04 and 03-05 apart; only 0,2 touches both by full edges
     assert state._base_targets((0, 0)) == slow_base_targets(state, (0, 0)) == [(0, 2)]
     assert [str(m) for m in state.legal_moves() if isinstance(m, MoveBase)] == ["base 0,0 to 0,2"]
+
+
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_groups_apart_from_a_lifted_tile_are_the_full_edge_groups_of_the_rest(
+    options: dict[str, Any],
+) -> None:
+    """``_apart`` (leaves read off the ring, walks in turns) lists every full-edge group of the
+    table without the lifted tile but one, whole; lifted: every tile, not only bases."""
+    cut = 0
+    for state in states(options, 4):
+        if state.is_over or state.picking or len(state.table) < 3:
+            continue
+        assert len(state.placed) == state._full_edge_group_size()
+        for _, x, y, _ in state.table:
+            groups: dict[int, list[tuple[int, int]]] = {}
+            for cell, label in full_edge_components(set(state.placed) - {(x, y)}).items():
+                groups.setdefault(label, []).append(cell)
+            want = sorted(sorted(g) for g in groups.values())
+            got = sorted(sorted(g) for g in state._apart((x, y)))
+            assert len(got) == len(want) - 1 and all(g in want for g in got), (x, y)
+            cut += len(got) > 0
+    assert cut > 100  # lifted tiles that split the table were met
+
+
+def test_anchor_codes_round_trip_and_sort_as_the_anchors_do() -> None:
+    far = 2_000_300  # beyond any loaded anchor (twice COORD_LIMIT) plus a game's growth
+    anchors = [(x, y) for x in (-far, -129, -1, 0, 1, 128, far) for y in (-far, -5, 0, 7, far)]
+    assert [code_anchor(anchor_code(a)) for a in anchors] == anchors
+    assert sorted(anchors, key=anchor_code) == sorted(anchors)
+    assert anchor_codes(reversed(anchors)) == [anchor_code(a) for a in sorted(anchors)]
