@@ -677,10 +677,12 @@ class PnrzState(State):
         """The full-edge groups the table (one group) falls into without the tile at ``src``,
         all but one (the rest of the table): ``[]`` when it stays one group.
 
-        Every group holds a full-edge neighbour of ``src``. The groups are walked from those
-        neighbours in turns, one tile each, walks that meet becoming one, until a single walk is
-        still going: that one is the rest of the table, the others are whole. So finding a
-        small group hanging on the base costs about its size, not the table's.
+        Every group holds a full-edge neighbour of ``src``. Most often the groups show on the
+        ring around ``src`` already: neighbours with no other tile beside them are groups of
+        one, and the others are joined around the ring. Otherwise the groups are walked from
+        those neighbours in turns, one tile each, walks that meet becoming one, until a single
+        walk is still going: that one is the rest of the table, the others are whole. So
+        finding a small group hanging on the base costs about its size, not the table's.
         """
         mask = self._ring_mask(src)
         if _RING_JOINED[mask]:
