@@ -126,10 +126,10 @@ tiles left in 0.45 to 0.61, and in the final turns in 0.81 to 0.85 (positions of
 not independent: rough numbers). A cut-off two plies deep therefore scores noise, and where
 the value saturates (above 0.95, a prospect lead of about 18 points) the visits spread evenly over
 the best few root moves (the most visited with 11-13 % of them), so the search plays one of them
-at random where greedy play keeps maximising the lead: in game 6 the study level's value stayed
-above 0.97 from 40 tiles left to 6 and it lost 20 to 26. A study level clearly above greedy play
-needs an evaluation that predicts the winner (what held action tiles are worth against the
-tally, when they are spent), not more search of this one.
+almost at random where greedy play keeps maximising the lead: in game 6 the study level's value
+stayed above 0.98 from 17 tiles left to 6 and it lost 20 to 26. A study level clearly above
+greedy play needs an evaluation that predicts the winner (what held action tiles are worth
+against the tally, when they are spent), not more search of this one.
 
 With the tally lead alone the study level won 55 of the first 100 (0.55, [0.45, 0.64], no draws).
 Search settings screened then on the same games (``--mcts-params``), against the study level's
