@@ -106,17 +106,21 @@ study level: 3 and a draw) at twice the cost. What the search does not see is wh
 action tile leads to (valued at :data:`~ftwkit.games.pnrz.evaluation.PENDING`, whichever action
 would follow) and the rival's best reply.
 
-A look at the first of those made it much worse. Valuing the turn, not the ply, at the root (the
-best 1 or 3 root moves by prior after which the same player moves again, such as placing an
-action tile, valued by their best follow-up move scored one ply, and searched from those
-follow-ups' priors; a scratch option of the search) won 8 of the first 24 (1 move) and 9 with a
-draw (3 moves), where the study level won 17 of the same 24: taking an extra action as soon as it
-pays more than holding the tile is worth loses to keeping it. Choosing the root move by its mean
+A look at the first of those did no better. Valuing the turn, not the ply, at the root (the best
+1 or 3 root moves by prior after which the same player moves again, such as placing an action
+tile, valued by their best follow-up move scored one ply, and searched from those follow-ups'
+priors; a scratch option of the search, not kept) won 8 of the first 24 (1 move) and 9 with a
+draw (3 moves), where the study level won 17 of the same 24 (a lucky start, see below; it spends
+extra actions sooner instead of holding the tiles). Choosing the root move by its mean
 value (prior included) instead of its visits won 8 of games 24-47 (the study level: 8 and a
 draw); the evaluation's :data:`~ftwkit.games.pnrz.evaluation.SCALE` at 12 or 20 instead of 6
-(both agents) won 3 of the first 8 and 4 of the first 9 (the study level: 6 of 8). The first 24
-games favour the study level (17 of them, against 31 and 3 draws of the other 76), so screens
-compare on games 24-47.
+(both agents) won 3 of the first 8 and 4 of the first 9 (the study level: 6 of 8). A root prior
+averaged over 3 determinizations instead of 1 (``prior_samples``; greedy play averages 2) won 47
+of all 100 (6 draws; [0.38, 0.57]) at 9.5 CPU-seconds a search-against-search game instead of
+6.3 (seeds 1-4, load about 3): 11 and 3 draws of games 24-47 and 13 of games 48-71 (the study
+level: 8 and a draw, 9 and a draw) but 10 and 2 draws of the first 24; with 2, 10 and 2 draws of
+games 24-47. The study level won 17 of the first 24 (31 and 3 draws of the other 76): a game's
+result flips with small changes of either agent, so a 24-game screen shows only big gains.
 
 Why search adds nothing to one ply here: before the final turns the prospect lead hardly says who
 will win. In 70 games of greedy play against itself (seeds 1000-1069, seat 0's view), a lead of
