@@ -111,8 +111,7 @@ A look at the first of those did no better. Valuing the turn, not the ply, at th
 tile, valued by their best follow-up move scored one ply, and searched from those follow-ups'
 priors; a scratch option of the search, not kept) won 8 of the first 24 and 10 of games 24-47
 with 1 move, 9 and a draw of the first 24 with 3, where the study level won 17 of the first 24 (a
-lucky start, see below) and 8 and a draw of games 24-47; it spends extra actions sooner instead
-of holding the tiles. Choosing the root move by its mean
+lucky start, see below) and 8 and a draw of games 24-47. Choosing the root move by its mean
 value (prior included) instead of its visits won 8 of games 24-47 (the study level: 8 and a
 draw); the evaluation's :data:`~ftwkit.games.pnrz.evaluation.SCALE` at 12 or 20 instead of 6
 (both agents) won 3 of the first 8 and 4 of the first 9 (the study level: 6 of 8). A root prior
