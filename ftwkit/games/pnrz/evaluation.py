@@ -45,7 +45,7 @@ fade over 12 tiles gained less (greedy play: 12 wins and 2 draws of the first 22
 tally lead).
 As a forecast the prospect lead is poor: in greedy play against itself a lead of 10 points or
 more with 11 to 45 tiles in the stack was held by the eventual winner in only 0.34 to 0.50 of
-positions (the tally lead: 0.54 to 0.86; in the final turns both 0.81 to 0.85), which is why the
+positions (the tally lead: 0.54 to 0.86; in the final turns both about 0.8), likely why the
 search adds nothing to one ply of it (numbers in :data:`ftwkit.agents.levels.STUDY_ITERATIONS`).
 Earlier refinements of the tally lead did worse: counting each player's room to grow and
 arch-enemy contacts, or a quarter of each player's exposed points as lost already.
