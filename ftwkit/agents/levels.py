@@ -104,8 +104,36 @@ won 8 and drew 1, did no better: rollouts cut at 0 plies won 9 and drew 2; rollo
 extra-action steps are the best of 6 of their moves by the tally lead won 6 of games 24-38 (the
 study level: 3 and a draw) at twice the cost. What the search does not see is what placing an
 action tile leads to (valued at :data:`~ftwkit.games.pnrz.evaluation.PENDING`, whichever action
-would follow) and the rival's best reply; a study level clearly above greedy play likely needs a
-look at those two.
+would follow) and the rival's best reply.
+
+A look at the first of those did no better. Valuing the turn, not the ply, at the root (the best
+1 or 3 root moves by prior after which the same player moves again, such as placing an action
+tile, valued by their best follow-up move scored one ply, and searched from those follow-ups'
+priors; a scratch option of the search, not kept) won 8 of the first 24 and 10 of games 24-47
+with 1 move, 9 and a draw of the first 24 with 3, where the study level won 17 of the first 24 (a
+lucky start, see below) and 8 and a draw of games 24-47. Choosing the root move by its mean
+value (prior included) instead of its visits won 8 of games 24-47 (the study level: 8 and a
+draw); the evaluation's :data:`~ftwkit.games.pnrz.evaluation.SCALE` at 12 or 20 instead of 6
+(both agents) won 3 of the first 8 and 4 of the first 9 (the study level: 6 of 8). A root prior
+averaged over 3 determinizations instead of 1 (``prior_samples``; greedy play averages 2) won 47
+of all 100 (6 draws; [0.38, 0.57]) at 9.5 CPU-seconds a search-against-search game instead of
+6.3 (seeds 1-4, load about 3): 11 and 3 draws of games 24-47 and 13 of games 48-71 (the study
+level: 8 and a draw, 9 and a draw) but 10 and 2 draws of the first 24; with 2, 10 and 2 draws of
+games 24-47. The study level won 17 of the first 24 (31 and 3 draws of the other 76): a game's
+result flips with small changes of either agent, so a 24-game screen shows only big gains.
+
+Why search adds nothing to one ply here: before the final turns the prospect lead hardly says who
+will win. In 70 games of greedy play against itself (seeds 1000-1069, seat 0's view), a lead of
+10 points or more with 11 to 45 tiles in the stack was held by the eventual winner in 0.34 to 0.50
+of positions (the tally lead alone, recorded in the last 30 games: 0.54 to 0.86), with 1 to 10
+tiles left in 0.45 to 0.61, and in the final turns in 0.81 to 0.85 (positions of one game are
+not independent: rough numbers). A cut-off two plies deep therefore scores noise, and where
+the value saturates (above 0.95, a prospect lead of about 18 points) the visits spread evenly over
+the best few root moves (the most visited with 11-13 % of them), so the search plays one of them
+almost at random where greedy play keeps maximising the lead: in game 6 the study level's value
+stayed above 0.98 from 17 tiles left to 6 and it lost 20 to 26. A study level clearly above
+greedy play needs an evaluation that predicts the winner (what held action tiles are worth
+against the tally, when they are spent), not more search of this one.
 
 With the tally lead alone the study level won 55 of the first 100 (0.55, [0.45, 0.64], no draws).
 Search settings screened then on the same games (``--mcts-params``), against the study level's
