@@ -49,22 +49,47 @@ WARM_MODULES = (
     "ipykernel.kernelapp",
     "ipykernel.ipkernel",
     "ipykernel.zmqshell",
+    "ipykernel.debugger",
+    "IPython.core.completerlib",
+    "IPython.core.debugger",
+    "IPython.core.oinspect",
+    "IPython.extensions.storemagic",
+    "faulthandler",
+    "psutil",
+    "sqlite3",
+    "tornado.queues",
     "ipywidgets",
     "ipycanvas",
     "numpy",
     "numpy.random",
     "PIL.Image",
+    "mistune",
     "ftwkit",
     "widgets.dashboard",
+    "widgets.warm",
 )
-"""What every dashboard kernel imports (``widgets.dashboard`` brings the games' rules)."""
+"""What every dashboard kernel imports (``widgets.dashboard`` brings the games' rules). Besides
+the page's own modules, the kernel application imports a few more while it starts (its
+debugger, debugpy, with its bundled pydevd: about 0.04 CPU-s; IPython's inspector, history
+database and extension; psutil): imported here, no kernel pays for them again."""
+
+WARM_CALLS = ("widgets.warm:prepare",)
+"""Functions run once after the imports (``module:function``): they fill caches every kernel
+would fill the same way (the games' rule pages, option descriptions, renderers; see
+:mod:`widgets.warm`)."""
+
+TEMPLATE_ENVIRONMENT = {"PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+"""Set before the imports. pydevd (imported with the kernel's debugger) otherwise warns, once per
+process, that frozen modules may make the debugger miss breakpoints; a Jupyter kernel spec sets
+the same variable for the same reason. A dashboard kernel is never debugged."""
 
 PARENT_CHECK_SECONDS = 1.0
 """How often the template looks whether its server is still there."""
 
 
 def warm_up() -> None:
-    """Import :data:`WARM_MODULES` (a module missing is skipped: the kernel imports it then)."""
+    """Import :data:`WARM_MODULES` and run :data:`WARM_CALLS` (a module missing or a call that
+    fails is skipped: the kernel then does that work itself)."""
     import importlib
 
     for name in WARM_MODULES:
@@ -72,6 +97,12 @@ def warm_up() -> None:
             importlib.import_module(name)
         except Exception as error:  # a page reports its own import errors
             print(f"kernel template: {name} not preloaded ({error})", file=sys.stderr)
+    for call in WARM_CALLS:
+        module, _, function = call.partition(":")
+        try:
+            getattr(importlib.import_module(module), function)()
+        except Exception as error:  # the kernels compute it themselves
+            print(f"kernel template: {call} not run ({error})", file=sys.stderr)
 
 
 def thread_count() -> int:
@@ -375,6 +406,7 @@ def main(argv: list[str]) -> int:
         print("usage: kernel_template.py <socket path>", file=sys.stderr)
         return 2
     os.environ.update(THREAD_LIMITS)
+    os.environ.update(TEMPLATE_ENVIRONMENT)
     warm_up()
     threads = thread_count()
     if threads != 1:

@@ -97,6 +97,9 @@ import template_cache  # noqa: E402
 
 KERNEL_PACKAGES = ("ftwkit", "widgets")
 """The project's packages every dashboard kernel imports (byte-compiled at start)."""
+TEMPLATE_WATCHES = (*KERNEL_PACKAGES, os.path.join("docs", "rules"))
+"""What the kernel template read before forking (the packages, and the rule pages it rendered
+once for every game): a change under any of these brings a fresh template."""
 
 
 def byte_compile(packages: tuple[str, ...] = KERNEL_PACKAGES, root: str = ROOT) -> bool:
@@ -439,7 +442,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         """Start the kernel template (it warms up while the server starts), then serve."""
         if self.fork_kernels:
             fork_kernels.install(
-                self.log, [os.path.join(ROOT, name) for name in KERNEL_PACKAGES], parent=self
+                self.log, [os.path.join(ROOT, name) for name in TEMPLATE_WATCHES], parent=self
             )
         super().start()
 
