@@ -68,6 +68,7 @@ class BoardView(ipywidgets.VBox):
             width=width,
             height=height,
             layout=ipywidgets.Layout(width="100%", max_width=f"{width}px", height="auto"),
+            _dom_classes=("ftw-board",),
         )
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(click)
@@ -75,13 +76,14 @@ class BoardView(ipywidgets.VBox):
             self.canvas.on_mouse_move(hover)
         if key is not None:
             self.canvas.on_key_down(lambda name, *_modifiers: key(name))
-        self.canvas.add_class("ftw-board")
         self.legend = Legend(renderer, passed=passes_over)
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
-        self.chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
-        self.buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
-        self.chooser.add_class("ftw-chooser")
-        self.buttons.add_class("ftw-buttons")
+        self.chooser = ipywidgets.HBox(
+            layout=ipywidgets.Layout(**wrap), _dom_classes=("ftw-chooser",)
+        )
+        self.buttons = ipywidgets.HBox(
+            layout=ipywidgets.Layout(**wrap), _dom_classes=("ftw-buttons",)
+        )
         self.move_text = ipywidgets.Text(
             placeholder="type a move in notation",
             continuous_update=False,
@@ -96,8 +98,8 @@ class BoardView(ipywidgets.VBox):
             description="Rotate ⟳",
             tooltip="turn the picked-up piece a step clockwise before putting it down (key R)",
             layout=ipywidgets.Layout(visibility="hidden", width="auto"),
+            _dom_classes=("ftw-rotate",),
         )
-        self.rotate_button.add_class("ftw-rotate")
         if rotate is not None:
             self.rotate_button.on_click(lambda _button: rotate())
         # The board column grows to the board's size and shrinks below it in a narrow pane.

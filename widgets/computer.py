@@ -90,32 +90,27 @@ class SeatPanel(ipywidgets.VBox):
 
     def __init__(self) -> None:
         self.seat_menus: list[ipywidgets.Dropdown] = []
-        self._seat_box = ipywidgets.VBox()
+        self._seat_box = ipywidgets.VBox(_dom_classes=("ftw-seats",))
         self.stop_button = ipywidgets.Button(
             description="■ Stop",
             tooltip="stop the computer (it waits until you press Go)",
             layout=ipywidgets.Layout(width="80px"),
+            _dom_classes=("ftw-stop",),
         )
         self.go_button = ipywidgets.Button(
             description="▶ Go",
             tooltip="let the computer move for its seats",
             layout=ipywidgets.Layout(width="70px"),
+            _dom_classes=("ftw-go",),
         )
         self.hint_button = ipywidgets.Button(
             description="Hint",
             tooltip="show what a computer player thinks of the moves here",
             layout=ipywidgets.Layout(width="60px"),
+            _dom_classes=("ftw-hint",),
         )
         self.hint_level = ipywidgets.Dropdown(layout=ipywidgets.Layout(width="110px"))
-        self.thinking = ipywidgets.HTML()
-        for widget, name in (
-            (self.stop_button, "ftw-stop"),
-            (self.go_button, "ftw-go"),
-            (self.hint_button, "ftw-hint"),
-            (self.thinking, "ftw-thinking"),
-            (self._seat_box, "ftw-seats"),
-        ):
-            widget.add_class(name)
+        self.thinking = ipywidgets.HTML(_dom_classes=("ftw-thinking",))
         super().__init__(
             [
                 ipywidgets.HTML("<b>Players</b>"),

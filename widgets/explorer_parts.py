@@ -94,8 +94,9 @@ def build_parts(
     )
     # the link to the state shown, kept in the page so that a page whose kernel died can offer
     # to reload at the same position (hidden: ``<span class="ftw-resume" data-link>``)
-    resume = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
-    resume.add_class("ftw-resume-box")
+    resume = ipywidgets.HTML(
+        layout=ipywidgets.Layout(display="none"), _dom_classes=("ftw-resume-box",)
+    )
     setup = SetupPanel(
         start,
         seed(),

@@ -80,12 +80,14 @@ class HistoryPanel(ipywidgets.VBox):
             layout=ipywidgets.Layout(width="250px"),
         )
         self.slider.observe(self._on_slider_value, names="value")
-        self.moves = ipywidgets.Select(rows=10, layout=ipywidgets.Layout(width="270px"))
+        self.moves = ipywidgets.Select(
+            rows=10, layout=ipywidgets.Layout(width="270px"), _dom_classes=("ftw-moves",)
+        )
         self.moves.observe(self._on_moves_value, names="value")
-        self.moves.add_class("ftw-moves")
-        self.tree_select = ipywidgets.Select(rows=6, layout=ipywidgets.Layout(width="270px"))
+        self.tree_select = ipywidgets.Select(
+            rows=6, layout=ipywidgets.Layout(width="270px"), _dom_classes=("ftw-variations",)
+        )
         self.tree_select.observe(self._on_tree_value, names="value")
-        self.tree_select.add_class("ftw-variations")
         self.promote = ipywidgets.Button(
             description="Make main line",
             tooltip="make the line shown the main line",

@@ -74,8 +74,10 @@ class Legend(ipywidgets.HTML):
     """
 
     def __init__(self, renderer: Any, *, hints: bool = True, passed: bool = False) -> None:
-        super().__init__(layout=ipywidgets.Layout(width="auto", max_width="100%"))
-        self.add_class("ftw-legend-box")
+        super().__init__(
+            layout=ipywidgets.Layout(width="auto", max_width="100%"),
+            _dom_classes=("ftw-legend-box",),
+        )
         self._renderer = renderer
         self._hints = hints
         self._passed = passed

@@ -62,9 +62,12 @@ class LogPanel(ipywidgets.VBox):
         self._title = ipywidgets.HTML()
         super().__init__(
             [ipywidgets.HBox([self._title, self._clear]), self._html],
-            layout=ipywidgets.Layout(padding="2px 6px", margin="6px 0 0 0"),
+            # as _render leaves an empty panel (made so, not changed: each change is a message)
+            layout=ipywidgets.Layout(
+                padding="2px 6px", margin="6px 0 0 0", display="none", border=""
+            ),
+            _dom_classes=("ftw-log",),
         )
-        self.add_class("ftw-log")
         self._render()
 
     @property

@@ -141,8 +141,8 @@ def rules_panel(game: str, *, open_: bool = False) -> ipywidgets.HTML:
         f"<details class='ftw-details ftw-rules'{opened}><summary>{summary}</summary>"
         f"{body}</details>",
         layout=ipywidgets.Layout(width="auto", max_width="1100px"),
+        _dom_classes=("ftw-rules-panel",),
     )
-    panel.add_class("ftw-rules-panel")
     return panel
 
 
