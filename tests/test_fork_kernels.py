@@ -172,13 +172,14 @@ def test_a_forked_kernel_inherits_what_every_page_computes_the_same_way(
     template: fork_kernels.KernelTemplate, tmp_path: Path
 ) -> None:
     """The template rendered every game's rule page and imported the kernel's debugger before
-    forking: a kernel starts with them, before its first page asks."""
+    forking: a kernel starts with them, before its first page asks. It keeps no input history
+    (a dashboard has no console to recall it)."""
     probe = (
         "import sys\n"
         "from widgets import rules_docs\n"
         "from ftwkit import registry\n"
         "print(rules_docs.rules_html.cache_info().currsize, len(registry.game_ids()),"
-        " 'debugpy' in sys.modules, sep='|')"
+        " 'debugpy' in sys.modules, get_ipython().history_manager.enabled, sep='|')"
     )
 
     async def scenario() -> str:
@@ -186,9 +187,10 @@ def test_a_forked_kernel_inherits_what_every_page_computes_the_same_way(
             assert isinstance(manager.provisioner.process, fork_kernels.ForkedKernel)
             return await run(client, probe)
 
-    rendered, games, debugger = asyncio.run(scenario()).split("|")
+    rendered, games, debugger, history = asyncio.run(scenario()).split("|")
     assert int(rendered) == int(games) == 5
     assert debugger == "True"
+    assert history == "False"
 
 
 def test_a_changed_rule_page_counts_as_a_changed_source(tmp_path: Path) -> None:

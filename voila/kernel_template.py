@@ -83,6 +83,12 @@ TEMPLATE_ENVIRONMENT = {"PYDEVD_DISABLE_FILE_VALIDATION": "1"}
 process, that frozen modules may make the debugger miss breakpoints; a Jupyter kernel spec sets
 the same variable for the same reason. A dashboard kernel is never debugged."""
 
+KERNEL_OPTIONS = ("--HistoryManager.enabled=False",)
+"""Options of every forked kernel (the server's own arguments come after and win). A dashboard
+runs its cells once and has no console to recall them: IPython's input history would only make
+every kernel open, and write each cell into, the one history database of the user's profile
+(about 0.02 CPU-s per kernel, and twenty kernels starting together contend for its lock)."""
+
 PARENT_CHECK_SECONDS = 1.0
 """How often the template looks whether its server is still there."""
 
@@ -127,7 +133,12 @@ def run_kernel(argv: list[str], env: dict[str, str], cwd: str, template_pid: int
         os.chdir(cwd)
         reseed()
         # The kernel application read JPY_PARENT_PID when the template imported it: say it.
-        sys.argv = ["ipykernel_launcher", f"--IPKernelApp.parent_handle={template_pid}", *argv]
+        sys.argv = [
+            "ipykernel_launcher",
+            f"--IPKernelApp.parent_handle={template_pid}",
+            *KERNEL_OPTIONS,
+            *argv,
+        ]
         here = os.path.dirname(os.path.abspath(__file__))
         if sys.path and os.path.abspath(sys.path[0] or ".") == here:
             del sys.path[0]  # as ipykernel_launcher: the kernel adds its working directory
