@@ -166,9 +166,9 @@ def test_an_explorer_is_built_with_each_widgets_state_in_its_first_message(
     """Every widget's state travels to the page when it is made; a change made while the
     explorer is still being built (a class added, a layout replaced) and a widget made only to
     be replaced are each one more message the kernel sends and the server reads, for every
-    visitor (some 480 messages for a page before, 370 now). The few changes left are the first
-    position being shown (the history's lists and buttons, the status lines, the computer's
-    seats)."""
+    visitor (about 480 messages for a Play Win page before, 380 now). The few changes left
+    are the first position being shown (the history's lists and buttons, the status lines, the
+    computer's seats)."""
     import ipywidgets
 
     changed: list[str] = []

@@ -8,7 +8,7 @@ It imports what every dashboard kernel imports (the kernel application, ipywidge
 library with numpy and Pillow, ``ftwkit`` and ``widgets``) once, then waits on a unix socket in a
 private directory. For each request it forks: the child starts a session of its own, takes the
 environment, working directory and kernel arguments the server sent and runs the kernel
-application, which then only has to build the page. A kernel started this way skips about 0.4
+application, which then only has to build the page. A kernel started this way skips about 0.5
 CPU-seconds of starting Python and importing.
 
 Forking is only safe from a process without threads, event loops or ZMQ contexts: the template

@@ -375,7 +375,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         True,
         config=True,
         help="Start kernels by forking a template process that has imported the kernel, the "
-        "widgets and the games (about 0.4 CPU-s less per kernel); --no-fork-kernels: start "
+        "widgets and the games (about 0.5 CPU-s less per kernel); --no-fork-kernels: start "
         "each as a new Python. The template restarts by itself when ftwkit or widgets change.",
     )
     trust_forwarded_for = Bool(
