@@ -166,7 +166,7 @@ def test_an_explorer_is_built_with_each_widgets_state_in_its_first_message(
     """Every widget's state travels to the page when it is made; a change made while the
     explorer is still being built (a class added, a layout replaced) and a widget made only to
     be replaced are each one more message the kernel sends and the server reads, for every
-    visitor (about 480 messages for a Play Win page before, 380 now). The few changes left
+    visitor (about 480 messages for a Play Win page before, 340 now). The few changes left
     are the first position being shown (the history's lists and buttons, the status lines, the
     computer's seats)."""
     import ipywidgets
@@ -182,3 +182,25 @@ def test_an_explorer_is_built_with_each_widgets_state_in_its_first_message(
     Explorer(game)
     assert not [c for c in changed if "_dom_classes" in c or c.endswith(".layout")], changed
     assert len(changed) <= 25, changed
+
+
+def test_an_explorers_texts_share_one_style_model() -> None:
+    """Each text made its own default style model (about forty per explorer, each a message to
+    the page); they now share the kernel's one, and a text styled on its own keeps its own."""
+    import ipywidgets
+
+    from widgets.shared_style import HTML, default_html_style
+
+    explorer = Explorer("playwin")
+    texts: list[ipywidgets.HTML] = []
+
+    def walk(widget: ipywidgets.Widget) -> None:
+        if isinstance(widget, ipywidgets.HTML):
+            texts.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(explorer)
+    assert len(texts) > 20
+    assert {id(t.style) for t in texts} == {id(default_html_style())}
+    assert HTML("big", style={"font_size": "20px"}).style is not default_html_style()

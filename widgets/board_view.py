@@ -19,6 +19,7 @@ from ftwkit.protocol import Move, State
 from ftwkit.render import Pen, draw_hint, resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
+from widgets.shared_style import HTML
 
 __all__ = ["BoardView"]
 
@@ -200,7 +201,7 @@ class BoardView(ipywidgets.VBox):
         if not choices:
             self.chooser.children = ()
             return
-        widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
+        widgets: list[ipywidgets.Widget] = [HTML("Which move?&nbsp;")]
         for i, move in enumerate(choices):
             button = ipywidgets.Button(
                 description=str(move), tooltip=repr(move), layout=ipywidgets.Layout(width="auto")
@@ -208,7 +209,7 @@ class BoardView(ipywidgets.VBox):
             button.on_click(lambda _b, i=i: choose(i))
             widgets.append(button)
         if more:
-            widgets.append(ipywidgets.HTML("&nbsp;…or click on to continue"))
+            widgets.append(HTML("&nbsp;…or click on to continue"))
         self.chooser.children = widgets
 
     def show_buttons(
@@ -227,7 +228,7 @@ class BoardView(ipywidgets.VBox):
         """
         buttons: list[ipywidgets.Widget] = []
         if moves and clicks_too and pass_to is None:
-            buttons.append(ipywidgets.HTML("Click on the board to play, or&nbsp;"))
+            buttons.append(HTML("Click on the board to play, or&nbsp;"))
         if pass_to is not None and ready is not None:
             button = ipywidgets.Button(
                 description=f"I am {pass_to}: show my hand",

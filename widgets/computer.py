@@ -24,6 +24,7 @@ from ftwkit.explore import Node, Session
 from ftwkit.protocol import Move, State
 from widgets.background import Background
 from widgets.log import LogPanel, guarded
+from widgets.shared_style import HTML
 
 __all__ = [
     "HINT_MOVES",
@@ -110,10 +111,10 @@ class SeatPanel(ipywidgets.VBox):
             _dom_classes=("ftw-hint",),
         )
         self.hint_level = ipywidgets.Dropdown(layout=ipywidgets.Layout(width="110px"))
-        self.thinking = ipywidgets.HTML(_dom_classes=("ftw-thinking",))
+        self.thinking = HTML(_dom_classes=("ftw-thinking",))
         super().__init__(
             [
-                ipywidgets.HTML("<b>Players</b>"),
+                HTML("<b>Players</b>"),
                 self._seat_box,
                 ipywidgets.HBox([self.stop_button, self.go_button, self.thinking]),
                 ipywidgets.HBox([self.hint_button, self.hint_level]),

@@ -22,6 +22,7 @@ import ipywidgets
 
 from ftwkit.render import Marker, Swatch, Theme, resolve_theme, swatch_svg
 from widgets.colours import MUTED, TEXT
+from widgets.shared_style import HTML
 
 __all__ = ["Legend", "hint_markers", "legend_html", "passed_marker"]
 
@@ -63,7 +64,7 @@ def legend_html(markers: list[Marker], theme: Theme) -> str:
     )
 
 
-class Legend(ipywidgets.HTML):
+class Legend(HTML):
     """The legend of one renderer's board, refreshed with :meth:`show` (cheap when unchanged).
 
     Args:

@@ -22,6 +22,7 @@ import ipywidgets
 from ftwkit.explore import View
 from ftwkit.protocol import State
 from widgets.colours import ERROR, INFO
+from widgets.shared_style import HTML
 from widgets.switches import Switch, switches
 
 __all__ = ["SetupPanel"]
@@ -81,7 +82,7 @@ class SetupPanel(ipywidgets.VBox):
         """Under each switch (by option name): what its last change did, or why it was refused."""
         for control in self.switches:
             control.widget.observe(functools.partial(self._on_option_value, control), names="value")
-            note = ipywidgets.HTML(
+            note = HTML(
                 layout=ipywidgets.Layout(margin="0 0 0 190px"), _dom_classes=("ftw-switch-note",)
             )
             self.notes[control.spec.name] = note
@@ -109,7 +110,7 @@ class SetupPanel(ipywidgets.VBox):
                 ipywidgets.HBox(setup_rows),
                 self.view,
                 self.earlier_box,
-                ipywidgets.HTML(
+                HTML(
                     "<b>Variants</b> (changing one starts a new game; the game before stays "
                     "under <i>Earlier games</i>)"
                     if self.switches

@@ -13,6 +13,7 @@ import ipywidgets
 
 from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.rules_docs import link_rulings
+from widgets.shared_style import HTML
 
 __all__ = ["StatusLines"]
 
@@ -27,9 +28,9 @@ class StatusLines:
     def __init__(self, width: int) -> None:
         parts = ("title", "status", "variant")
         self.title, self.status, self.variant = (
-            ipywidgets.HTML(_dom_classes=(f"ftw-{part}",)) for part in parts
+            HTML(_dom_classes=(f"ftw-{part}",)) for part in parts
         )
-        self.message = ipywidgets.HTML(
+        self.message = HTML(
             layout=ipywidgets.Layout(min_height="24px", max_width=f"{max(width, 600)}px"),
             _dom_classes=("ftw-message",),
         )

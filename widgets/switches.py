@@ -23,6 +23,7 @@ from ftwkit.options import OptionSpec, describe_options, value_text
 from widgets.colours import MUTED
 from widgets.controls import OptionControl
 from widgets.rules_docs import OptionWords, link_rulings, option_words
+from widgets.shared_style import HTML
 
 __all__ = ["Switch", "choice_words", "switches", "variant_summary"]
 
@@ -50,11 +51,11 @@ class Switch(OptionControl):
     def __init__(self, spec: OptionSpec, value: Any, words: OptionWords | None) -> None:
         self.words = words
         super().__init__(spec, value)
-        label = ipywidgets.HTML(
+        label = HTML(
             f"<b title='{html.escape(spec.name)}'>{html.escape(spec.label)}</b>",
             layout=ipywidgets.Layout(width=_LABEL_WIDTH, flex="0 0 auto"),
         )
-        self.explanation = ipywidgets.HTML(
+        self.explanation = HTML(
             self._explanation_html(),
             layout=ipywidgets.Layout(flex="1 1 260px", min_width="200px"),
         )
