@@ -168,6 +168,45 @@ def test_widgets_the_template_made_at_import_reach_the_page(
     assert registered == "True"
 
 
+def test_a_forked_kernel_inherits_what_every_page_computes_the_same_way(
+    template: fork_kernels.KernelTemplate, tmp_path: Path
+) -> None:
+    """The template rendered every game's rule page and imported the kernel's debugger before
+    forking: a kernel starts with them, before its first page asks. It keeps no input history
+    (a dashboard has no console to recall it)."""
+    probe = (
+        "import sys\n"
+        "from widgets import rules_docs\n"
+        "from ftwkit import registry\n"
+        "print(rules_docs.rules_html.cache_info().currsize, len(registry.game_ids()),"
+        " 'debugpy' in sys.modules, get_ipython().history_manager.enabled, sep='|')"
+    )
+
+    async def scenario() -> str:
+        async with kernel(tmp_path, "p") as (manager, client):
+            assert isinstance(manager.provisioner.process, fork_kernels.ForkedKernel)
+            return await run(client, probe)
+
+    rendered, games, debugger, history = asyncio.run(scenario()).split("|")
+    assert int(rendered) == int(games) == 5
+    assert debugger == "True"
+    assert history == "False"
+
+
+def test_a_changed_rule_page_counts_as_a_changed_source(tmp_path: Path) -> None:
+    """The template rendered the rule pages once for every kernel: a page edited while the
+    server runs must bring a fresh template, as a changed module does."""
+    page = tmp_path / "rules" / "playwin.md"
+    page.parent.mkdir()
+    page.write_text("# Play Win\n")
+    os.utime(page, (1_000_000, 1_000_000))
+    (tmp_path / "rules" / "notes.txt").write_text("not a source\n")
+    before = fork_kernels.sources_stamp([str(tmp_path)])
+    assert before == 1_000_000
+    page.write_text("# Play Win, revised\n")
+    assert fork_kernels.sources_stamp([str(tmp_path)]) > before
+
+
 def test_a_killed_forked_kernel_is_seen_dead_with_its_signal(
     template: fork_kernels.KernelTemplate, tmp_path: Path
 ) -> None:

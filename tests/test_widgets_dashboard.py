@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,3 +157,50 @@ def test_a_case_card_tells_its_steps_as_sentences_naming_the_mover() -> None:
     lines = case_cards._verdict_lines(casebook.run_case(case))
     assert "play <b>" not in lines and "Player 1 " in lines
     assert "plays “<b>" in lines or "tries “<b>" in lines
+
+
+@pytest.mark.parametrize("game", ["playwin", "pnrz"])
+def test_an_explorer_is_built_with_each_widgets_state_in_its_first_message(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every widget's state travels to the page when it is made; a change made while the
+    explorer is still being built (a class added, a layout replaced) and a widget made only to
+    be replaced are each one more message the kernel sends and the server reads, for every
+    visitor (about 480 messages for a Play Win page before, 340 now). The few changes left
+    are the first position being shown (the history's lists and buttons, the status lines, the
+    computer's seats)."""
+    import ipywidgets
+
+    changed: list[str] = []
+    real_send_state = ipywidgets.Widget.send_state
+
+    def send_state(self: ipywidgets.Widget, key: Any = None) -> None:
+        changed.append(f"{type(self).__name__}.{key}")
+        real_send_state(self, key)
+
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", send_state)
+    Explorer(game)
+    assert not [c for c in changed if "_dom_classes" in c or c.endswith(".layout")], changed
+    assert len(changed) <= 25, changed
+
+
+def test_an_explorers_texts_share_one_style_model() -> None:
+    """Each text made its own default style model (about forty per explorer, each a message to
+    the page); they now share the kernel's one, and a text styled on its own keeps its own."""
+    import ipywidgets
+
+    from widgets.shared_style import HTML, default_html_style
+
+    explorer = Explorer("playwin")
+    texts: list[ipywidgets.HTML] = []
+
+    def walk(widget: ipywidgets.Widget) -> None:
+        if isinstance(widget, ipywidgets.HTML):
+            texts.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(explorer)
+    assert len(texts) > 20
+    assert {id(t.style) for t in texts} == {id(default_html_style())}
+    assert HTML("big", style={"font_size": "20px"}).style is not default_html_style()

@@ -7,7 +7,7 @@ CPU-seconds a visitor's kernel costs. The server instead keeps one template proc
 
 * :class:`KernelTemplate` owns that process: started with the server (it warms up while the
   server starts), stopped with it, and replaced by a fresh one when the sources of ``ftwkit`` or
-  ``widgets`` change (the old one lives on until its kernels have ended).
+  ``widgets`` or the rule pages change (the old one lives on until its kernels have ended).
 * :class:`ForkProvisioner` is the kernel provisioner the server names as its default
   (:func:`install`): it asks the template for a kernel and hands Jupyter a
   :class:`ForkedKernel`, which stands for the forked child as a :class:`subprocess.Popen` would
@@ -70,14 +70,20 @@ def say_once(log: logging.Logger, key: str, message: str, *args: object) -> None
         log.warning(message, *args)
 
 
+SOURCE_SUFFIXES = (".py", ".md")
+"""The files whose change brings a fresh template: the code it imported, and the rule pages
+(Markdown) it rendered for every game before forking (see ``widgets/warm.py``)."""
+
+
 def sources_stamp(folders: Iterable[str]) -> float:
-    """The newest modification time of the Python sources under ``folders`` (0: none)."""
+    """The newest modification time of the sources (:data:`SOURCE_SUFFIXES`) under ``folders``
+    (0: none)."""
     newest = 0.0
     for folder in folders:
         for directory, subdirs, files in os.walk(folder):
             subdirs[:] = [d for d in subdirs if d != "__pycache__"]
             for name in files:
-                if name.endswith(".py"):
+                if name.endswith(SOURCE_SUFFIXES):
                     with contextlib.suppress(OSError):
                         newest = max(newest, os.stat(os.path.join(directory, name)).st_mtime)
     return newest

@@ -8,7 +8,7 @@ It imports what every dashboard kernel imports (the kernel application, ipywidge
 library with numpy and Pillow, ``ftwkit`` and ``widgets``) once, then waits on a unix socket in a
 private directory. For each request it forks: the child starts a session of its own, takes the
 environment, working directory and kernel arguments the server sent and runs the kernel
-application, which then only has to build the page. A kernel started this way skips about 0.4
+application, which then only has to build the page. A kernel started this way skips about 0.5
 CPU-seconds of starting Python and importing.
 
 Forking is only safe from a process without threads, event loops or ZMQ contexts: the template
@@ -49,22 +49,53 @@ WARM_MODULES = (
     "ipykernel.kernelapp",
     "ipykernel.ipkernel",
     "ipykernel.zmqshell",
+    "ipykernel.debugger",
+    "IPython.core.completerlib",
+    "IPython.core.debugger",
+    "IPython.core.oinspect",
+    "IPython.extensions.storemagic",
+    "faulthandler",
+    "psutil",
+    "sqlite3",
+    "tornado.queues",
     "ipywidgets",
     "ipycanvas",
     "numpy",
     "numpy.random",
     "PIL.Image",
+    "mistune",
     "ftwkit",
     "widgets.dashboard",
+    "widgets.warm",
 )
-"""What every dashboard kernel imports (``widgets.dashboard`` brings the games' rules)."""
+"""What every dashboard kernel imports (``widgets.dashboard`` brings the games' rules). Besides
+the page's own modules, the kernel application imports a few more while it starts (its
+debugger, debugpy, with its bundled pydevd: about 0.04 CPU-s; IPython's inspector, history
+database and extension; psutil): imported here, no kernel pays for them again."""
+
+WARM_CALLS = ("widgets.warm:prepare",)
+"""Functions run once after the imports (``module:function``): they fill caches every kernel
+would fill the same way (the games' rule pages, option descriptions, renderers; see
+:mod:`widgets.warm`)."""
+
+TEMPLATE_ENVIRONMENT = {"PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+"""Set before the imports. pydevd (imported with the kernel's debugger) otherwise warns, once per
+process, that frozen modules may make the debugger miss breakpoints; a Jupyter kernel spec sets
+the same variable for the same reason. A dashboard kernel is never debugged."""
+
+KERNEL_OPTIONS = ("--HistoryManager.enabled=False",)
+"""Options of every forked kernel (the server's own arguments come after and win). A dashboard
+runs its cells once and has no console to recall them: IPython's input history would only make
+every kernel open, and write each cell into, the one history database of the user's profile
+(about 0.02 CPU-s per kernel, and twenty kernels starting together contend for its lock)."""
 
 PARENT_CHECK_SECONDS = 1.0
 """How often the template looks whether its server is still there."""
 
 
 def warm_up() -> None:
-    """Import :data:`WARM_MODULES` (a module missing is skipped: the kernel imports it then)."""
+    """Import :data:`WARM_MODULES` and run :data:`WARM_CALLS` (a module missing or a call that
+    fails is skipped: the kernel then does that work itself)."""
     import importlib
 
     for name in WARM_MODULES:
@@ -72,6 +103,12 @@ def warm_up() -> None:
             importlib.import_module(name)
         except Exception as error:  # a page reports its own import errors
             print(f"kernel template: {name} not preloaded ({error})", file=sys.stderr)
+    for call in WARM_CALLS:
+        module, _, function = call.partition(":")
+        try:
+            getattr(importlib.import_module(module), function)()
+        except Exception as error:  # the kernels compute it themselves
+            print(f"kernel template: {call} not run ({error})", file=sys.stderr)
 
 
 def thread_count() -> int:
@@ -96,7 +133,12 @@ def run_kernel(argv: list[str], env: dict[str, str], cwd: str, template_pid: int
         os.chdir(cwd)
         reseed()
         # The kernel application read JPY_PARENT_PID when the template imported it: say it.
-        sys.argv = ["ipykernel_launcher", f"--IPKernelApp.parent_handle={template_pid}", *argv]
+        sys.argv = [
+            "ipykernel_launcher",
+            f"--IPKernelApp.parent_handle={template_pid}",
+            *KERNEL_OPTIONS,
+            *argv,
+        ]
         here = os.path.dirname(os.path.abspath(__file__))
         if sys.path and os.path.abspath(sys.path[0] or ".") == here:
             del sys.path[0]  # as ipykernel_launcher: the kernel adds its working directory
@@ -375,6 +417,7 @@ def main(argv: list[str]) -> int:
         print("usage: kernel_template.py <socket path>", file=sys.stderr)
         return 2
     os.environ.update(THREAD_LIMITS)
+    os.environ.update(TEMPLATE_ENVIRONMENT)
     warm_up()
     threads = thread_count()
     if threads != 1:

@@ -37,9 +37,9 @@ reads ``voila/voila.json``. On top of Voilà it:
   reload at the position it showed;
 * withholds from the browser every kernel message carrying an error's details (tracebacks,
   ``stderr``): no server path leaves the server;
-* keeps the page templates compiled across requests (:mod:`template_cache`) and writes the
-  bytecode of the packages the kernels import once at start, so that a visitor's page costs less
-  CPU;
+* keeps the page templates compiled across requests (:mod:`template_cache`), reads kernel
+  message dates with the standard library (:mod:`message_dates`) and writes the bytecode of the
+  packages the kernels import once at start, so that a visitor's page costs less CPU;
 * starts kernels by forking a warm template process (:mod:`fork_kernels`) that has imported the
   kernel, the widgets and the games already (``--no-fork-kernels`` turns it off);
 * renders with the project's ``ftw`` template (``voila/share/voila/templates/ftw``): no request
@@ -93,10 +93,14 @@ if HERE not in sys.path:
 
 import dashboard_guards as guards  # noqa: E402  (beside this launcher)
 import fork_kernels  # noqa: E402
+import message_dates  # noqa: E402
 import template_cache  # noqa: E402
 
 KERNEL_PACKAGES = ("ftwkit", "widgets")
 """The project's packages every dashboard kernel imports (byte-compiled at start)."""
+TEMPLATE_WATCHES = (*KERNEL_PACKAGES, os.path.join("docs", "rules"))
+"""What the kernel template read before forking (the packages, and the rule pages it rendered
+once for every game): a change under any of these brings a fresh template."""
 
 
 def byte_compile(packages: tuple[str, ...] = KERNEL_PACKAGES, root: str = ROOT) -> bool:
@@ -371,7 +375,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         True,
         config=True,
         help="Start kernels by forking a template process that has imported the kernel, the "
-        "widgets and the games (about 0.4 CPU-s less per kernel); --no-fork-kernels: start "
+        "widgets and the games (about 0.5 CPU-s less per kernel); --no-fork-kernels: start "
         "each as a new Python. The template restarts by itself when ftwkit or widgets change.",
     )
     trust_forwarded_for = Bool(
@@ -417,6 +421,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         # was formatted into a record and then dropped. Drop it before it is made.
         self.log.setLevel(self.log_level)
         template_cache.install()
+        message_dates.install()
         if not byte_compile():
             self.log.warning(
                 "Could not write the bytecode of %s: kernels compile them again",
@@ -439,7 +444,7 @@ class DashboardServer(Voila):  # type: ignore[misc]
         """Start the kernel template (it warms up while the server starts), then serve."""
         if self.fork_kernels:
             fork_kernels.install(
-                self.log, [os.path.join(ROOT, name) for name in KERNEL_PACKAGES], parent=self
+                self.log, [os.path.join(ROOT, name) for name in TEMPLATE_WATCHES], parent=self
             )
         super().start()
 

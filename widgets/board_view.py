@@ -19,6 +19,7 @@ from ftwkit.protocol import Move, State
 from ftwkit.render import Pen, draw_hint, resolve_theme
 from widgets.batch import drawing
 from widgets.legend import Legend
+from widgets.shared_style import HTML
 
 __all__ = ["BoardView"]
 
@@ -68,6 +69,7 @@ class BoardView(ipywidgets.VBox):
             width=width,
             height=height,
             layout=ipywidgets.Layout(width="100%", max_width=f"{width}px", height="auto"),
+            _dom_classes=("ftw-board",),
         )
         self.canvas.on_client_ready(self._on_canvas_client_ready)
         self.canvas.on_mouse_down(click)
@@ -75,13 +77,14 @@ class BoardView(ipywidgets.VBox):
             self.canvas.on_mouse_move(hover)
         if key is not None:
             self.canvas.on_key_down(lambda name, *_modifiers: key(name))
-        self.canvas.add_class("ftw-board")
         self.legend = Legend(renderer, passed=passes_over)
         wrap = {"flex_flow": "row wrap", "max_width": f"{width}px"}
-        self.chooser = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
-        self.buttons = ipywidgets.HBox(layout=ipywidgets.Layout(**wrap))
-        self.chooser.add_class("ftw-chooser")
-        self.buttons.add_class("ftw-buttons")
+        self.chooser = ipywidgets.HBox(
+            layout=ipywidgets.Layout(**wrap), _dom_classes=("ftw-chooser",)
+        )
+        self.buttons = ipywidgets.HBox(
+            layout=ipywidgets.Layout(**wrap), _dom_classes=("ftw-buttons",)
+        )
         self.move_text = ipywidgets.Text(
             placeholder="type a move in notation",
             continuous_update=False,
@@ -96,8 +99,8 @@ class BoardView(ipywidgets.VBox):
             description="Rotate ⟳",
             tooltip="turn the picked-up piece a step clockwise before putting it down (key R)",
             layout=ipywidgets.Layout(visibility="hidden", width="auto"),
+            _dom_classes=("ftw-rotate",),
         )
-        self.rotate_button.add_class("ftw-rotate")
         if rotate is not None:
             self.rotate_button.on_click(lambda _button: rotate())
         # The board column grows to the board's size and shrinks below it in a narrow pane.
@@ -198,7 +201,7 @@ class BoardView(ipywidgets.VBox):
         if not choices:
             self.chooser.children = ()
             return
-        widgets: list[ipywidgets.Widget] = [ipywidgets.HTML("Which move?&nbsp;")]
+        widgets: list[ipywidgets.Widget] = [HTML("Which move?&nbsp;")]
         for i, move in enumerate(choices):
             button = ipywidgets.Button(
                 description=str(move), tooltip=repr(move), layout=ipywidgets.Layout(width="auto")
@@ -206,7 +209,7 @@ class BoardView(ipywidgets.VBox):
             button.on_click(lambda _b, i=i: choose(i))
             widgets.append(button)
         if more:
-            widgets.append(ipywidgets.HTML("&nbsp;…or click on to continue"))
+            widgets.append(HTML("&nbsp;…or click on to continue"))
         self.chooser.children = widgets
 
     def show_buttons(
@@ -225,7 +228,7 @@ class BoardView(ipywidgets.VBox):
         """
         buttons: list[ipywidgets.Widget] = []
         if moves and clicks_too and pass_to is None:
-            buttons.append(ipywidgets.HTML("Click on the board to play, or&nbsp;"))
+            buttons.append(HTML("Click on the board to play, or&nbsp;"))
         if pass_to is not None and ready is not None:
             button = ipywidgets.Button(
                 description=f"I am {pass_to}: show my hand",

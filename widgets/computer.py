@@ -24,6 +24,7 @@ from ftwkit.explore import Node, Session
 from ftwkit.protocol import Move, State
 from widgets.background import Background
 from widgets.log import LogPanel, guarded
+from widgets.shared_style import HTML
 
 __all__ = [
     "HINT_MOVES",
@@ -90,35 +91,30 @@ class SeatPanel(ipywidgets.VBox):
 
     def __init__(self) -> None:
         self.seat_menus: list[ipywidgets.Dropdown] = []
-        self._seat_box = ipywidgets.VBox()
+        self._seat_box = ipywidgets.VBox(_dom_classes=("ftw-seats",))
         self.stop_button = ipywidgets.Button(
             description="■ Stop",
             tooltip="stop the computer (it waits until you press Go)",
             layout=ipywidgets.Layout(width="80px"),
+            _dom_classes=("ftw-stop",),
         )
         self.go_button = ipywidgets.Button(
             description="▶ Go",
             tooltip="let the computer move for its seats",
             layout=ipywidgets.Layout(width="70px"),
+            _dom_classes=("ftw-go",),
         )
         self.hint_button = ipywidgets.Button(
             description="Hint",
             tooltip="show what a computer player thinks of the moves here",
             layout=ipywidgets.Layout(width="60px"),
+            _dom_classes=("ftw-hint",),
         )
         self.hint_level = ipywidgets.Dropdown(layout=ipywidgets.Layout(width="110px"))
-        self.thinking = ipywidgets.HTML()
-        for widget, name in (
-            (self.stop_button, "ftw-stop"),
-            (self.go_button, "ftw-go"),
-            (self.hint_button, "ftw-hint"),
-            (self.thinking, "ftw-thinking"),
-            (self._seat_box, "ftw-seats"),
-        ):
-            widget.add_class(name)
+        self.thinking = HTML(_dom_classes=("ftw-thinking",))
         super().__init__(
             [
-                ipywidgets.HTML("<b>Players</b>"),
+                HTML("<b>Players</b>"),
                 self._seat_box,
                 ipywidgets.HBox([self.stop_button, self.go_button, self.thinking]),
                 ipywidgets.HBox([self.hint_button, self.hint_level]),

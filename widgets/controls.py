@@ -24,39 +24,37 @@ class OptionControl:
 
     def __init__(self, spec: OptionSpec, value: Any) -> None:
         self.spec = spec
+        self.widget: ipywidgets.ValueWidget = self._make_widget(spec, value)
+
+    def _make_widget(self, spec: OptionSpec, value: Any, **given: Any) -> ipywidgets.ValueWidget:
+        """The option's widget, showing ``value``; ``given``: keyword arguments that replace the
+        defaults. A widget is made once with everything it shows: each change made afterwards
+        (or a widget made and replaced) is one more message from the kernel to the page."""
         tip = " ".join(spec.doc.replace("``", "").split()) if spec.doc else spec.name
-        style = {"description_width": "170px"}
-        layout = ipywidgets.Layout(width="360px")
-        self.widget: ipywidgets.ValueWidget
+        common: dict[str, Any] = {
+            "description": spec.name,
+            "tooltip": tip,
+            "style": {"description_width": "170px"},
+        }
         if spec.kind == "bool":
-            self.widget = ipywidgets.Checkbox(
-                value=bool(value), description=spec.name, tooltip=tip, style=style, indent=False
-            )
-        elif spec.kind == "choice":
+            return ipywidgets.Checkbox(**{"value": bool(value), **common, "indent": False, **given})
+        if "layout" not in given:
+            common["layout"] = ipywidgets.Layout(width="360px")
+        if spec.kind == "choice":
             assert spec.choices is not None
             options = [(_NONE_LABEL if c is None else str(c), c) for c in spec.choices]
-            self.widget = ipywidgets.Dropdown(
-                options=options,
-                value=value,
-                description=spec.name,
-                tooltip=tip,
-                style=style,
-                layout=layout,
-            )
-        elif spec.kind == "int":
-            self.widget = ipywidgets.IntText(
-                value=value, description=spec.name, tooltip=tip, style=style, layout=layout
-            )
-        else:
-            self.widget = ipywidgets.Text(
-                value="" if value is None else str(value),
-                description=spec.name,
-                placeholder="none",
-                tooltip=tip,
-                style=style,
-                layout=layout,
-                continuous_update=False,
-            )
+            return ipywidgets.Dropdown(**{"options": options, "value": value, **common, **given})
+        if spec.kind == "int":
+            return ipywidgets.IntText(**{"value": value, **common, **given})
+        return ipywidgets.Text(
+            **{
+                "value": "" if value is None else str(value),
+                "placeholder": "none",
+                **common,
+                "continuous_update": False,
+                **given,
+            }
+        )
 
     @property
     def value(self) -> Any:

@@ -123,12 +123,15 @@ class Explorer(ipywidgets.VBox):
         self.board_export, self.files, self.computer = p.board_export, p.files, p.computer
         self.history, self.settings = p.history, p.settings
         self.canvas, self.legend = p.board.canvas, p.board.legend
-        super().__init__(p.children(self.log_panel), layout=ipywidgets.Layout(width="auto"))
+        super().__init__(
+            p.children(self.log_panel),
+            layout=ipywidgets.Layout(width="auto"),
+            _dom_classes=("ftw-explorer",),
+        )
         # the parts follow the traits (registered first: they hear before any other observer)
         self.observe(lambda _: self.lines.say(self.message, error=self.error), ["message", "error"])
         self.observe(self._show_state, names=["state", "view"])
         self.observe(self._show_selection, names=["state", "selection", "substep"])
-        self.add_class("ftw-explorer")
         self._sync_setup()
         self._sync(structure=True)
 

@@ -22,6 +22,7 @@ from widgets.export import BoardExport
 from widgets.files_panel import FilesPanel
 from widgets.history import HistoryPanel
 from widgets.setup_panel import SetupPanel
+from widgets.shared_style import HTML
 from widgets.status_lines import StatusLines
 
 if TYPE_CHECKING:
@@ -94,8 +95,7 @@ def build_parts(
     )
     # the link to the state shown, kept in the page so that a page whose kernel died can offer
     # to reload at the same position (hidden: ``<span class="ftw-resume" data-link>``)
-    resume = ipywidgets.HTML(layout=ipywidgets.Layout(display="none"))
-    resume.add_class("ftw-resume-box")
+    resume = HTML(layout=ipywidgets.Layout(display="none"), _dom_classes=("ftw-resume-box",))
     setup = SetupPanel(
         start,
         seed(),

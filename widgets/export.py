@@ -20,6 +20,7 @@ import ipywidgets
 from ipycanvas import Canvas
 
 from ftwkit.errors import FtwError
+from widgets.shared_style import HTML
 
 __all__ = ["BoardExport", "data_link"]
 
@@ -64,8 +65,7 @@ class BoardExport(ipywidgets.HBox):
             layout=ipywidgets.Layout(width="140px"),
         )
         self.button.on_click(self._on_button_click)
-        self.links = ipywidgets.HTML(layout=ipywidgets.Layout(min_height="28px"))
-        self.links.add_class("ftw-export")
+        self.links = HTML(layout=ipywidgets.Layout(min_height="28px"), _dom_classes=("ftw-export",))
         canvas.observe(self._on_canvas_image_data, names="image_data")
         super().__init__([self.button, self.links])
 

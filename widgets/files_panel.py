@@ -25,6 +25,7 @@ import traitlets
 from ftwkit.explore import Session
 from widgets import links
 from widgets.export import BoardExport, data_link
+from widgets.shared_style import HTML
 
 __all__ = ["FilesPanel"]
 
@@ -69,23 +70,21 @@ class FilesPanel(ipywidgets.VBox):
         )
         self.paste_load = ipywidgets.Button(description="Load pasted JSON")
         self.paste_load.on_click(self._on_paste_load_click)
-        self.downloads = ipywidgets.HTML()
-        self.downloads.add_class("ftw-downloads")
+        self.downloads = HTML(_dom_classes=("ftw-downloads",))
 
-        def link_box(caption: str) -> ipywidgets.Text:
+        def link_box(caption: str, css_class: str) -> ipywidgets.Text:
             return ipywidgets.Text(
                 description=caption,
                 style={"description_width": "150px"},
                 layout=ipywidgets.Layout(width="100%", max_width="640px"),
+                _dom_classes=(css_class,),
             )
 
-        self.position_link = link_box("Link to this position")
-        self.record_link = link_box("Link to every line")
-        self.position_link.add_class("ftw-position-link")
-        self.record_link.add_class("ftw-record-link")
+        self.position_link = link_box("Link to this position", "ftw-position-link")
+        self.record_link = link_box("Link to every line", "ftw-record-link")
         self.links_box = ipywidgets.VBox(
             [
-                ipywidgets.HTML(
+                HTML(
                     "<b>Links</b> (copy one and send it: the dashboard opened with it starts there)"
                 ),
                 self.position_link,
@@ -100,7 +99,7 @@ class FilesPanel(ipywidgets.VBox):
                 self.paste_load,
                 self.downloads,
                 self.links_box,
-                ipywidgets.HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
+                HTML("<b>Pictures of the board</b> (as shown, in the view shown)"),
                 self.board_export,
             ]
         )

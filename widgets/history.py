@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets
 
 from ftwkit.explore import GameTree, Node
+from widgets.shared_style import HTML
 
 __all__ = ["HistoryPanel"]
 
@@ -80,12 +81,14 @@ class HistoryPanel(ipywidgets.VBox):
             layout=ipywidgets.Layout(width="250px"),
         )
         self.slider.observe(self._on_slider_value, names="value")
-        self.moves = ipywidgets.Select(rows=10, layout=ipywidgets.Layout(width="270px"))
+        self.moves = ipywidgets.Select(
+            rows=10, layout=ipywidgets.Layout(width="270px"), _dom_classes=("ftw-moves",)
+        )
         self.moves.observe(self._on_moves_value, names="value")
-        self.moves.add_class("ftw-moves")
-        self.tree_select = ipywidgets.Select(rows=6, layout=ipywidgets.Layout(width="270px"))
+        self.tree_select = ipywidgets.Select(
+            rows=6, layout=ipywidgets.Layout(width="270px"), _dom_classes=("ftw-variations",)
+        )
         self.tree_select.observe(self._on_tree_value, names="value")
-        self.tree_select.add_class("ftw-variations")
         self.promote = ipywidgets.Button(
             description="Make main line",
             tooltip="make the line shown the main line",
@@ -94,14 +97,14 @@ class HistoryPanel(ipywidgets.VBox):
         self.promote.on_click(lambda _b: self._promote_line())
 
         # sub-steps of a move (e.g. a capture chain)
-        self.step_label = ipywidgets.HTML()
+        self.step_label = HTML()
         self.step_back = nav_button("◁", "previous step inside the move")
         self.step_forward = nav_button("▷", "next step inside the move")
         self.step_back.on_click(self._on_step_back_click)
         self.step_forward.on_click(self._on_step_forward_click)
         self.step_box = ipywidgets.VBox(
             [
-                ipywidgets.HTML("<b>Step through the move</b>"),
+                HTML("<b>Step through the move</b>"),
                 ipywidgets.HBox([self.step_back, self.step_forward, self.step_label]),
             ]
         )
@@ -111,9 +114,9 @@ class HistoryPanel(ipywidgets.VBox):
                 ipywidgets.HBox([self.first, self.back, self.forward, self.last]),
                 self.slider,
                 self.step_box,
-                ipywidgets.HTML("<b>Moves</b> (click to jump)"),
+                HTML("<b>Moves</b> (click to jump)"),
                 self.moves,
-                ipywidgets.HTML("<b>Variations</b>"),
+                HTML("<b>Variations</b>"),
                 self.tree_select,
                 self.promote,
             ],

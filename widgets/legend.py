@@ -22,6 +22,7 @@ import ipywidgets
 
 from ftwkit.render import Marker, Swatch, Theme, resolve_theme, swatch_svg
 from widgets.colours import MUTED, TEXT
+from widgets.shared_style import HTML
 
 __all__ = ["Legend", "hint_markers", "legend_html", "passed_marker"]
 
@@ -63,7 +64,7 @@ def legend_html(markers: list[Marker], theme: Theme) -> str:
     )
 
 
-class Legend(ipywidgets.HTML):
+class Legend(HTML):
     """The legend of one renderer's board, refreshed with :meth:`show` (cheap when unchanged).
 
     Args:
@@ -74,8 +75,10 @@ class Legend(ipywidgets.HTML):
     """
 
     def __init__(self, renderer: Any, *, hints: bool = True, passed: bool = False) -> None:
-        super().__init__(layout=ipywidgets.Layout(width="auto", max_width="100%"))
-        self.add_class("ftw-legend-box")
+        super().__init__(
+            layout=ipywidgets.Layout(width="auto", max_width="100%"),
+            _dom_classes=("ftw-legend-box",),
+        )
         self._renderer = renderer
         self._hints = hints
         self._passed = passed

@@ -20,6 +20,7 @@ import ipywidgets
 
 from ftwkit.errors import FtwError
 from widgets.colours import ERROR, ERROR_TINT, INFO, INFO_TINT, TEXT
+from widgets.shared_style import HTML
 
 __all__ = ["LOGGER", "LogPanel", "guarded", "one_line"]
 
@@ -54,17 +55,20 @@ class LogPanel(ipywidgets.VBox):
         self.entries: list[tuple[str, str]] = []
         self._lines: list[tuple[str, str, str]] = []
         self._name = title
-        self._html = ipywidgets.HTML(layout=ipywidgets.Layout(max_height="160px", overflow="auto"))
+        self._html = HTML(layout=ipywidgets.Layout(max_height="160px", overflow="auto"))
         self._clear = ipywidgets.Button(
             description="Clear log", layout=ipywidgets.Layout(width="90px")
         )
         self._clear.on_click(self._on_clear_click)
-        self._title = ipywidgets.HTML()
+        self._title = HTML()
         super().__init__(
             [ipywidgets.HBox([self._title, self._clear]), self._html],
-            layout=ipywidgets.Layout(padding="2px 6px", margin="6px 0 0 0"),
+            # as _render leaves an empty panel (made so, not changed: each change is a message)
+            layout=ipywidgets.Layout(
+                padding="2px 6px", margin="6px 0 0 0", display="none", border=""
+            ),
+            _dom_classes=("ftw-log",),
         )
-        self.add_class("ftw-log")
         self._render()
 
     @property

@@ -27,6 +27,7 @@ import ipywidgets
 
 from ftwkit import registry
 from ftwkit.options import describe_options
+from widgets.shared_style import HTML
 
 __all__ = [
     "RULES_DIR",
@@ -137,12 +138,12 @@ def rules_panel(game: str, *, open_: bool = False) -> ipywidgets.HTML:
         f"{rules_html(game)}</div>"
     )
     opened = " open" if open_ else ""
-    panel = ipywidgets.HTML(
+    panel = HTML(
         f"<details class='ftw-details ftw-rules'{opened}><summary>{summary}</summary>"
         f"{body}</details>",
         layout=ipywidgets.Layout(width="auto", max_width="1100px"),
+        _dom_classes=("ftw-rules-panel",),
     )
-    panel.add_class("ftw-rules-panel")
     return panel
 
 

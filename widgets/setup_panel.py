@@ -22,6 +22,7 @@ import ipywidgets
 from ftwkit.explore import View
 from ftwkit.protocol import State
 from widgets.colours import ERROR, INFO
+from widgets.shared_style import HTML
 from widgets.switches import Switch, switches
 
 __all__ = ["SetupPanel"]
@@ -81,8 +82,9 @@ class SetupPanel(ipywidgets.VBox):
         """Under each switch (by option name): what its last change did, or why it was refused."""
         for control in self.switches:
             control.widget.observe(functools.partial(self._on_option_value, control), names="value")
-            note = ipywidgets.HTML(layout=ipywidgets.Layout(margin="0 0 0 190px"))
-            note.add_class("ftw-switch-note")
+            note = HTML(
+                layout=ipywidgets.Layout(margin="0 0 0 190px"), _dom_classes=("ftw-switch-note",)
+            )
             self.notes[control.spec.name] = note
         self.earlier_pick = ipywidgets.Dropdown(
             description="Earlier games",
@@ -93,9 +95,11 @@ class SetupPanel(ipywidgets.VBox):
             description="Return to it", tooltip="put this game aside and go back to that one"
         )
         self.earlier_back.on_click(self._on_earlier_back_click)
-        self.earlier_box = ipywidgets.HBox([self.earlier_pick, self.earlier_back])
-        self.earlier_box.add_class("ftw-earlier")
-        self.earlier_box.layout.display = "none"
+        self.earlier_box = ipywidgets.HBox(
+            [self.earlier_pick, self.earlier_back],
+            layout=ipywidgets.Layout(display="none"),
+            _dom_classes=("ftw-earlier",),
+        )
 
         setup_rows: list[ipywidgets.Widget] = [self.seed]
         if self.players.options and len(self.players.options) > 1:
@@ -106,7 +110,7 @@ class SetupPanel(ipywidgets.VBox):
                 ipywidgets.HBox(setup_rows),
                 self.view,
                 self.earlier_box,
-                ipywidgets.HTML(
+                HTML(
                     "<b>Variants</b> (changing one starts a new game; the game before stays "
                     "under <i>Earlier games</i>)"
                     if self.switches

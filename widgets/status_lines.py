@@ -13,6 +13,7 @@ import ipywidgets
 
 from widgets.colours import ERROR, INFO, MUTED, OK, TEXT
 from widgets.rules_docs import link_rulings
+from widgets.shared_style import HTML
 
 __all__ = ["StatusLines"]
 
@@ -25,17 +26,14 @@ class StatusLines:
     """
 
     def __init__(self, width: int) -> None:
-        self.title, self.status, self.variant = (ipywidgets.HTML() for _ in range(3))
-        self.message = ipywidgets.HTML(
-            layout=ipywidgets.Layout(min_height="24px", max_width=f"{max(width, 600)}px")
+        parts = ("title", "status", "variant")
+        self.title, self.status, self.variant = (
+            HTML(_dom_classes=(f"ftw-{part}",)) for part in parts
         )
-        for widget, name in (
-            (self.title, "ftw-title"),
-            (self.status, "ftw-status"),
-            (self.message, "ftw-message"),
-            (self.variant, "ftw-variant"),
-        ):
-            widget.add_class(name)
+        self.message = HTML(
+            layout=ipywidgets.Layout(min_height="24px", max_width=f"{max(width, 600)}px"),
+            _dom_classes=("ftw-message",),
+        )
         self.header = ipywidgets.HBox([self.title, self.status])
 
     def show(self, title: str, playing: str, status: str, *, over: bool) -> None:

@@ -23,6 +23,7 @@ from ftwkit.options import OptionSpec, describe_options, value_text
 from widgets.colours import MUTED
 from widgets.controls import OptionControl
 from widgets.rules_docs import OptionWords, link_rulings, option_words
+from widgets.shared_style import HTML
 
 __all__ = ["Switch", "choice_words", "switches", "variant_summary"]
 
@@ -48,30 +49,35 @@ class Switch(OptionControl):
     """One option as a row: label, worded control, explanation (``row`` is what is shown)."""
 
     def __init__(self, spec: OptionSpec, value: Any, words: OptionWords | None) -> None:
-        super().__init__(spec, value)
         self.words = words
-        layout = ipywidgets.Layout(width=_CONTROL_WIDTH)
-        if spec.choices is not None:
-            # a closed set, booleans included: a dropdown of phrases
-            options = [(choice_words(spec, words, c), c) for c in spec.choices]
-            self.widget = ipywidgets.Dropdown(options=options, value=value, layout=layout)
-        else:
-            self.widget.description = ""
-            self.widget.layout = layout
-            if spec.kind == "optional_int":
-                self.widget.placeholder = "off (blank)"
-        self.widget.add_class(f"ftw-switch-{spec.name}")
-        label = ipywidgets.HTML(
+        super().__init__(spec, value)
+        label = HTML(
             f"<b title='{html.escape(spec.name)}'>{html.escape(spec.label)}</b>",
             layout=ipywidgets.Layout(width=_LABEL_WIDTH, flex="0 0 auto"),
         )
-        self.explanation = ipywidgets.HTML(self._explanation_html())
-        self.explanation.layout = ipywidgets.Layout(flex="1 1 260px", min_width="200px")
+        self.explanation = HTML(
+            self._explanation_html(),
+            layout=ipywidgets.Layout(flex="1 1 260px", min_width="200px"),
+        )
         self.row = ipywidgets.HBox(
             [label, self.widget, self.explanation],
             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="baseline"),
+            _dom_classes=("ftw-switch",),
         )
-        self.row.add_class("ftw-switch")
+
+    def _make_widget(self, spec: OptionSpec, value: Any, **given: Any) -> ipywidgets.ValueWidget:
+        """A dropdown of phrases for a closed set (booleans included), else the option's own
+        control without its description; marked with the option's class."""
+        given |= {
+            "layout": ipywidgets.Layout(width=_CONTROL_WIDTH),
+            "_dom_classes": (f"ftw-switch-{spec.name}",),
+        }
+        if spec.choices is not None:
+            options = [(choice_words(spec, self.words, c), c) for c in spec.choices]
+            return ipywidgets.Dropdown(options=options, value=value, **given)
+        if spec.kind == "optional_int":
+            given["placeholder"] = "off (blank)"
+        return super()._make_widget(spec, value, description="", **given)
 
     def _explanation_html(self) -> str:
         words = self.words

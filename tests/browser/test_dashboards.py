@@ -332,6 +332,9 @@ def test_a_person_plays_against_the_computer_and_the_page_answers_quickly(
                 stops.append(ms)
                 explorer.root.locator("button:has-text('Go')").click()
             explorer.wait_for(f"(root) => ({MOVES_SELECTED_JS})(root) === {before.selected + 2}")
+            # the message line is a widget of its own, updated just after the move list: wait
+            # for it too (read at once, it sometimes still showed the message before)
+            explorer.wait_for("(root) => root.innerText.includes('(computer) played')")
             after = explorer.snapshot()
             assert after.moves is not None and "(computer) played" in page.inner_text("body")
             assert after.moves[before.selected + 2].startswith(f"{before.selected + 2}.")
