@@ -707,28 +707,6 @@ def test_every_exporter_voila_builds_takes_compiled_templates_from_the_shared_ca
     assert environment.bytecode_cache is template_cache.SHARED_CACHE
 
 
-def test_the_server_reads_message_dates_as_the_same_instants_with_the_standard_library() -> None:
-    import message_dates
-    from dateutil.parser import isoparse
-    from jupyter_client import jsonutil, session
-
-    app = serve.DashboardServer()
-    app.initialize(["--port=8779"])
-    assert jsonutil._dateutil_parse is message_dates.parse_iso
-    header = {
-        "msg_id": "5f0c6a1e-7d1b4c2a",
-        "date": "2026-11-27T05:21:50.123456Z",
-        "username": "2026-11-27",  # a date alone is not a timestamp: left as text
-        "version": "5.3",
-    }
-    read = session.extract_dates(header)
-    assert read["date"] == isoparse(header["date"]) and read["date"].utcoffset() is not None
-    assert read["username"] == "2026-11-27" and read["msg_id"] == header["msg_id"]
-    for text in ("2026-11-27T05:21:50Z", "2026-11-27T05:21:50.5+02:00", "2026-11-27T05:21:50"):
-        assert message_dates.parse_iso(text) == isoparse(text)
-    assert message_dates.parse_iso("20261127T052150Z") == isoparse("20261127T052150Z")
-
-
 def test_the_kernels_packages_are_byte_compiled_even_when_python_is_told_not_to(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -37,9 +37,9 @@ reads ``voila/voila.json``. On top of Voilà it:
   reload at the position it showed;
 * withholds from the browser every kernel message carrying an error's details (tracebacks,
   ``stderr``): no server path leaves the server;
-* keeps the page templates compiled across requests (:mod:`template_cache`), reads kernel
-  message dates with the standard library (:mod:`message_dates`) and writes the bytecode of the
-  packages the kernels import once at start, so that a visitor's page costs less CPU;
+* keeps the page templates compiled across requests (:mod:`template_cache`) and writes the
+  bytecode of the packages the kernels import once at start, so that a visitor's page costs less
+  CPU;
 * starts kernels by forking a warm template process (:mod:`fork_kernels`) that has imported the
   kernel, the widgets and the games already (``--no-fork-kernels`` turns it off);
 * renders with the project's ``ftw`` template (``voila/share/voila/templates/ftw``): no request
@@ -93,7 +93,6 @@ if HERE not in sys.path:
 
 import dashboard_guards as guards  # noqa: E402  (beside this launcher)
 import fork_kernels  # noqa: E402
-import message_dates  # noqa: E402
 import template_cache  # noqa: E402
 
 KERNEL_PACKAGES = ("ftwkit", "widgets")
@@ -421,7 +420,6 @@ class DashboardServer(Voila):  # type: ignore[misc]
         # was formatted into a record and then dropped. Drop it before it is made.
         self.log.setLevel(self.log_level)
         template_cache.install()
-        message_dates.install()
         if not byte_compile():
             self.log.warning(
                 "Could not write the bytecode of %s: kernels compile them again",
