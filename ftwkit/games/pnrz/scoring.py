@@ -77,20 +77,29 @@ def section_value(
     enemy = ENEMY[character]
     base = BASES[character]
     per_quadrant = options.negation == "per_quadrant"
+    base_negatable = options.base_negatable
     bonus, bonus_points, printed = _point_rule(character, options, counts)
+    get = cells.get
     total = 0
     has_base = False
     base_negated = False
     for cell in section:
         code = cells[cell]
+        x, y = cell
+        touched = (  # _touches spelled out: this loop is the hottest part of scoring
+            get((x, y - 1)) == enemy
+            or get((x + 1, y)) == enemy
+            or get((x, y + 1)) == enemy
+            or get((x - 1, y)) == enemy
+        )
         if code == base:
             has_base = True
-            if options.base_negatable and _touches(cell, cells, enemy):
+            if base_negatable and touched:
                 base_negated = True
             continue
-        if per_quadrant and _touches(cell, cells, enemy):
+        if per_quadrant and touched:
             continue
-        total += bonus_points if code == bonus else printed.get(cell, 1)
+        total += bonus_points if code == bonus else printed.get(cell, 1) if printed else 1
     if has_base and not base_negated:
         total += 5
     if not per_quadrant:
@@ -208,7 +217,10 @@ def update_sections(
             continue
         touch = set(hit)
         for x, y in hit:
-            touch.update((x + dx, y + dy) for dx, dy in ORTHOGONAL)
+            touch.add((x, y - 1))
+            touch.add((x + 1, y))
+            touch.add((x, y + 1))
+            touch.add((x - 1, y))
         kept: list[Entry] = []
         seeds: set[Cell] = set()
         for entry in entries:
@@ -216,8 +228,9 @@ def update_sections(
                 kept.append(entry)
             else:
                 seeds |= entry[1]
+        seeds |= touch
         joins = _in_territory(character, cells, options)
-        seeds = {c for c in seeds | touch if joins(c)}
+        seeds = set(filter(joins, seeds))
         fresh: list[Entry] = []
         while seeds:
             start = seeds.pop()
@@ -225,22 +238,17 @@ def update_sections(
             stack = [start]
             while stack:
                 x, y = stack.pop()
-                for dx, dy in ORTHOGONAL:
-                    nb = (x + dx, y + dy)
-                    if nb in group:
-                        continue
+                for nb in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                     if nb in seeds:
-                        seeds.discard(nb)
-                    elif joins(nb):  # a kept section's quadrant: that section joins this one
+                        seeds.remove(nb)
+                        group.add(nb)
+                        stack.append(nb)
+                    elif nb not in group and joins(nb):
+                        # a kept section's quadrant: that section joins this one
                         i = next(i for i, e in enumerate(kept) if nb in e[1])
                         absorbed = kept.pop(i)[1]
                         group |= absorbed
                         stack.extend(absorbed)
-                        continue
-                    else:
-                        continue
-                    group.add(nb)
-                    stack.append(nb)
             fresh.append(_entry(character, frozenset(group), cells, options, counts))
         out[character] = (*kept, *fresh)
     return out
