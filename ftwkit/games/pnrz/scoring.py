@@ -228,9 +228,12 @@ def update_sections(
                 kept.append(entry)
             else:
                 seeds |= entry[1]
-        seeds |= touch
         joins = _in_territory(character, cells, options)
-        seeds = set(filter(joins, seeds))
+        if options.negated_breaks_section:  # a new arch-enemy may cut an old quadrant out
+            seeds = set(filter(joins, seeds | touch))
+        else:  # an old section's quadrant is still territory unless it changed
+            seeds -= hit
+            seeds.update(filter(joins, touch))
         fresh: list[Entry] = []
         while seeds:
             start = seeds.pop()
