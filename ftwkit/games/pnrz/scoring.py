@@ -229,7 +229,12 @@ def update_sections(
             else:
                 seeds |= entry[1]
         joins = _in_territory(character, cells, options)
-        if options.negated_breaks_section:  # a new arch-enemy may cut an old quadrant out
+        # Only when negated quadrants break sections can the flood reach a kept section (a
+        # quadrant freed of its arch-enemy joins again). Otherwise a territory quadrant beside
+        # the flood either changed (it is in ``touch``) or was in the same old section as its
+        # neighbour, which the flood took whole: nothing beside the flood needs a test.
+        absorbs = options.negated_breaks_section
+        if absorbs:  # a new arch-enemy may cut an old quadrant out
             seeds = set(filter(joins, seeds | touch))
         else:  # an old section's quadrant is still territory unless it changed
             seeds -= hit
@@ -246,7 +251,7 @@ def update_sections(
                         seeds.remove(nb)
                         group.add(nb)
                         stack.append(nb)
-                    elif nb not in group and joins(nb):
+                    elif absorbs and nb not in group and joins(nb):
                         # a kept section's quadrant: that section joins this one
                         i = next(i for i, e in enumerate(kept) if nb in e[1])
                         absorbed = kept.pop(i)[1]
