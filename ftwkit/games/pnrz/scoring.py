@@ -41,14 +41,9 @@ AllSections = dict[str, tuple[Entry, ...]]
 
 def _touches(cell: Cell, cells: Mapping[Cell, str], code: str) -> bool:
     """Whether ``cell`` shares an edge with a quadrant showing ``code`` (spelled out: hot)."""
-    x, y = cell
+    n, e, s, w = _NEIGHBOURS[cell]
     get = cells.get
-    return (
-        get((x, y - 1)) == code
-        or get((x + 1, y)) == code
-        or get((x, y + 1)) == code
-        or get((x - 1, y)) == code
-    )
+    return get(n) == code or get(e) == code or get(s) == code or get(w) == code
 
 
 def _point_rule(
@@ -80,17 +75,15 @@ def section_value(
     base_negatable = options.base_negatable
     bonus, bonus_points, printed = _point_rule(character, options, counts)
     get = cells.get
+    around = _NEIGHBOURS
     total = 0
     has_base = False
     base_negated = False
     for cell in section:
         code = cells[cell]
-        x, y = cell
+        n, e, s, w = around[cell]
         touched = (  # _touches spelled out: this loop is the hottest part of scoring
-            get((x, y - 1)) == enemy
-            or get((x + 1, y)) == enemy
-            or get((x, y + 1)) == enemy
-            or get((x - 1, y)) == enemy
+            get(n) == enemy or get(e) == enemy or get(s) == enemy or get(w) == enemy
         )
         if code == base:
             has_base = True
@@ -240,13 +233,13 @@ def update_sections(
             seeds -= hit
             seeds.update(filter(joins, touch))
         fresh: list[Entry] = []
+        around = _NEIGHBOURS
         while seeds:
             start = seeds.pop()
             group = {start}
             stack = [start]
             while stack:
-                x, y = stack.pop()
-                for nb in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                for nb in around[stack.pop()]:
                     if nb in seeds:
                         seeds.remove(nb)
                         group.add(nb)
@@ -389,6 +382,26 @@ def best_sections(
 
 
 _KEY = operator.itemgetter(0)
+
+
+class _Neighbours(dict[Cell, tuple[Cell, Cell, Cell, Cell]]):
+    """The four edge neighbours of each cell asked for (N, E, S, W), made once: a flood asks
+    for them at every quadrant of the sections it redoes, move after move."""
+
+    __slots__ = ()
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+        if len(self) >= _NEIGHBOUR_LIMIT:  # a table far from the origin: start again
+            self.clear()
+        x, y = cell
+        value = self[cell] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        return value
+
+
+_NEIGHBOUR_LIMIT = 1 << 16
+"""How many cells' neighbours are kept at most (a game's table reaches a few hundred)."""
+
+_NEIGHBOURS = _Neighbours()
 
 _TERRITORY_CODES: dict[str, frozenset[str]] = {
     c: frozenset((c, BONUS[c], BASES[c])) for c in CHARACTERS
