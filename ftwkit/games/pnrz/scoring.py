@@ -281,11 +281,11 @@ def _merged(
 
     land = [c for c in hit if cells[c] in codes]
     scored = _SCORED_CODES[character]  # a base's 5 points are not negatable here
+    around = _NEIGHBOURS
     negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
-    for x, y in hit:
-        if cells[(x, y)] == enemy:
-            for dx, dy in ORTHOGONAL:
-                nb = (x + dx, y + dy)
+    for cell in hit:
+        if cells[cell] == enemy:
+            for nb in around[cell]:
                 if nb not in hit and cells.get(nb) in scored and not _touches(nb, old_cells, enemy):
                     negated.add(nb)
     if not land:  # only arch-enemies came: no section grows, a few lose points
@@ -312,12 +312,11 @@ def _merged(
         members[b], joined[b] = [], []
         return a
 
-    for x, y in land:
-        for dx, dy in ORTHOGONAL:
-            nb = (x + dx, y + dy)
+    for cell in land:
+        for nb in around[cell]:
             if nb in group_of:
-                union(group_of[(x, y)], group_of[nb])
-    beside = {(x + dx, y + dy) for x, y in land for dx, dy in ORTHOGONAL}
+                union(group_of[cell], group_of[nb])
+    beside = set().union(*map(around.__getitem__, land))
     rest: list[Entry] = []
     for entry in entries:
         cells_of = entry[1]
@@ -330,13 +329,7 @@ def _merged(
             continue
         target = -1
         for c in land:
-            x, y = c
-            if (
-                (x, y - 1) in cells_of
-                or (x + 1, y) in cells_of
-                or (x, y + 1) in cells_of
-                or (x - 1, y) in cells_of
-            ):
+            if not cells_of.isdisjoint(around[c]):
                 target = group_of[c] if target < 0 else union(target, group_of[c])
         joined[target].append(entry)
     for new, old in zip(members, joined, strict=True):
