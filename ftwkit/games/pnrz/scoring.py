@@ -41,14 +41,9 @@ AllSections = dict[str, tuple[Entry, ...]]
 
 def _touches(cell: Cell, cells: Mapping[Cell, str], code: str) -> bool:
     """Whether ``cell`` shares an edge with a quadrant showing ``code`` (spelled out: hot)."""
-    x, y = cell
+    n, e, s, w = _NEIGHBOURS[cell]
     get = cells.get
-    return (
-        get((x, y - 1)) == code
-        or get((x + 1, y)) == code
-        or get((x, y + 1)) == code
-        or get((x - 1, y)) == code
-    )
+    return get(n) == code or get(e) == code or get(s) == code or get(w) == code
 
 
 def _point_rule(
@@ -77,20 +72,27 @@ def section_value(
     enemy = ENEMY[character]
     base = BASES[character]
     per_quadrant = options.negation == "per_quadrant"
+    base_negatable = options.base_negatable
     bonus, bonus_points, printed = _point_rule(character, options, counts)
+    get = cells.get
+    around = _NEIGHBOURS
     total = 0
     has_base = False
     base_negated = False
     for cell in section:
         code = cells[cell]
+        n, e, s, w = around[cell]
+        touched = (  # _touches spelled out: this loop is the hottest part of scoring
+            get(n) == enemy or get(e) == enemy or get(s) == enemy or get(w) == enemy
+        )
         if code == base:
             has_base = True
-            if options.base_negatable and _touches(cell, cells, enemy):
+            if base_negatable and touched:
                 base_negated = True
             continue
-        if per_quadrant and _touches(cell, cells, enemy):
+        if per_quadrant and touched:
             continue
-        total += bonus_points if code == bonus else printed.get(cell, 1)
+        total += bonus_points if code == bonus else printed.get(cell, 1) if printed else 1
     if has_base and not base_negated:
         total += 5
     if not per_quadrant:
@@ -208,7 +210,10 @@ def update_sections(
             continue
         touch = set(hit)
         for x, y in hit:
-            touch.update((x + dx, y + dy) for dx, dy in ORTHOGONAL)
+            touch.add((x, y - 1))
+            touch.add((x + 1, y))
+            touch.add((x, y + 1))
+            touch.add((x - 1, y))
         kept: list[Entry] = []
         seeds: set[Cell] = set()
         for entry in entries:
@@ -217,30 +222,34 @@ def update_sections(
             else:
                 seeds |= entry[1]
         joins = _in_territory(character, cells, options)
-        seeds = {c for c in seeds | touch if joins(c)}
+        # Only when negated quadrants break sections can the flood reach a kept section (a
+        # quadrant freed of its arch-enemy joins again). Otherwise a territory quadrant beside
+        # the flood either changed (it is in ``touch``) or was in the same old section as its
+        # neighbour, which the flood took whole: nothing beside the flood needs a test.
+        absorbs = options.negated_breaks_section
+        if absorbs:  # a new arch-enemy may cut an old quadrant out
+            seeds = set(filter(joins, seeds | touch))
+        else:  # an old section's quadrant is still territory unless it changed
+            seeds -= hit
+            seeds.update(filter(joins, touch))
         fresh: list[Entry] = []
+        around = _NEIGHBOURS
         while seeds:
             start = seeds.pop()
             group = {start}
             stack = [start]
             while stack:
-                x, y = stack.pop()
-                for dx, dy in ORTHOGONAL:
-                    nb = (x + dx, y + dy)
-                    if nb in group:
-                        continue
+                for nb in around[stack.pop()]:
                     if nb in seeds:
-                        seeds.discard(nb)
-                    elif joins(nb):  # a kept section's quadrant: that section joins this one
+                        seeds.remove(nb)
+                        group.add(nb)
+                        stack.append(nb)
+                    elif absorbs and nb not in group and joins(nb):
+                        # a kept section's quadrant: that section joins this one
                         i = next(i for i, e in enumerate(kept) if nb in e[1])
                         absorbed = kept.pop(i)[1]
                         group |= absorbed
                         stack.extend(absorbed)
-                        continue
-                    else:
-                        continue
-                    group.add(nb)
-                    stack.append(nb)
             fresh.append(_entry(character, frozenset(group), cells, options, counts))
         out[character] = (*kept, *fresh)
     return out
@@ -272,11 +281,11 @@ def _merged(
 
     land = [c for c in hit if cells[c] in codes]
     scored = _SCORED_CODES[character]  # a base's 5 points are not negatable here
+    around = _NEIGHBOURS
     negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
-    for x, y in hit:
-        if cells[(x, y)] == enemy:
-            for dx, dy in ORTHOGONAL:
-                nb = (x + dx, y + dy)
+    for cell in hit:
+        if cells[cell] == enemy:
+            for nb in around[cell]:
                 if nb not in hit and cells.get(nb) in scored and not _touches(nb, old_cells, enemy):
                     negated.add(nb)
     if not land:  # only arch-enemies came: no section grows, a few lose points
@@ -303,12 +312,11 @@ def _merged(
         members[b], joined[b] = [], []
         return a
 
-    for x, y in land:
-        for dx, dy in ORTHOGONAL:
-            nb = (x + dx, y + dy)
+    for cell in land:
+        for nb in around[cell]:
             if nb in group_of:
-                union(group_of[(x, y)], group_of[nb])
-    beside = {(x + dx, y + dy) for x, y in land for dx, dy in ORTHOGONAL}
+                union(group_of[cell], group_of[nb])
+    beside = set().union(*map(around.__getitem__, land))
     rest: list[Entry] = []
     for entry in entries:
         cells_of = entry[1]
@@ -321,13 +329,7 @@ def _merged(
             continue
         target = -1
         for c in land:
-            x, y = c
-            if (
-                (x, y - 1) in cells_of
-                or (x + 1, y) in cells_of
-                or (x, y + 1) in cells_of
-                or (x - 1, y) in cells_of
-            ):
+            if not cells_of.isdisjoint(around[c]):
                 target = group_of[c] if target < 0 else union(target, group_of[c])
         joined[target].append(entry)
     for new, old in zip(members, joined, strict=True):
@@ -373,6 +375,26 @@ def best_sections(
 
 
 _KEY = operator.itemgetter(0)
+
+
+class _Neighbours(dict[Cell, tuple[Cell, Cell, Cell, Cell]]):
+    """The four edge neighbours of each cell asked for (N, E, S, W), made once: a flood asks
+    for them at every quadrant of the sections it redoes, move after move."""
+
+    __slots__ = ()
+
+    def __missing__(self, cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+        if len(self) >= _NEIGHBOUR_LIMIT:  # a table far from the origin: start again
+            self.clear()
+        x, y = cell
+        value = self[cell] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+        return value
+
+
+_NEIGHBOUR_LIMIT = 1 << 16
+"""How many cells' neighbours are kept at most (a game's table reaches a few hundred)."""
+
+_NEIGHBOURS = _Neighbours()
 
 _TERRITORY_CODES: dict[str, frozenset[str]] = {
     c: frozenset((c, BONUS[c], BASES[c])) for c in CHARACTERS
