@@ -15,6 +15,7 @@ import operator
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from ftwkit.games.pnrz.shared_moves import Row
 from ftwkit.games.pnrz.tiles import BASES, BONUS, CHARACTERS, ENEMY, territory_of
 from ftwkit.geometry.grid import ORTHOGONAL, Cell, components
 
@@ -377,24 +378,15 @@ def best_sections(
 _KEY = operator.itemgetter(0)
 
 
-class _Neighbours(dict[Cell, tuple[Cell, Cell, Cell, Cell]]):
-    """The four edge neighbours of each cell asked for (N, E, S, W), made once: a flood asks
-    for them at every quadrant of the sections it redoes, move after move."""
-
-    __slots__ = ()
-
-    def __missing__(self, cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
-        if len(self) >= _NEIGHBOUR_LIMIT:  # a table far from the origin: start again
-            self.clear()
-        x, y = cell
-        value = self[cell] = ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-        return value
+def _edge_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four edge neighbours of ``cell``: N, E, S, W."""
+    x, y = cell
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
 
 
-_NEIGHBOUR_LIMIT = 1 << 16
-"""How many cells' neighbours are kept at most (a game's table reaches a few hundred)."""
-
-_NEIGHBOURS = _Neighbours()
+_NEIGHBOURS: Row[Cell, tuple[Cell, Cell, Cell, Cell]] = Row(_edge_neighbours)
+"""Each cell's edge neighbours, made once: a flood asks for them at every quadrant of the
+sections it redoes, move after move."""
 
 _TERRITORY_CODES: dict[str, frozenset[str]] = {
     c: frozenset((c, BONUS[c], BASES[c])) for c in CHARACTERS
