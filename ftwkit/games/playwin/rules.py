@@ -610,12 +610,11 @@ class PlayWinState(State):
     mover: int
     quiet_plies: int = 0
     earlier: tuple[tuple[int, int, int], ...] = ()
-    _gen: tuple[Move, ...] | None = dataclasses.field(
-        default=None, init=False, compare=False, repr=False
-    )
-    _cap: tuple[int, tuple[Capture, ...]] | None = dataclasses.field(
-        default=None, init=False, compare=False, repr=False
-    )
+    # Declared caches (``_CACHES``), not dataclass fields: the frozen ``__init__`` pays a
+    # bypassing write per field, and every state starts without them (these class-level
+    # ``None``s) until ``_remember`` keeps them on the state.
+    _gen: ClassVar[tuple[Move, ...] | None] = None
+    _cap: ClassVar[tuple[int, tuple[Capture, ...]] | None] = None
 
     seed: ClassVar[None] = None
     _CACHES: ClassVar[frozenset[str]] = frozenset({"_gen", "_cap"})
@@ -686,12 +685,23 @@ class PlayWinState(State):
             near |= near << _W
             near = (near | near >> (_W + 1)) & _FULL
             if own & near:
-                count, captures = self._captures()
-                moves = captures if count else self._approaches(near)
+                # what ``_captures`` does, without working out ``near`` a second time
+                empty = _FULL ^ (own | opp)
+                sources = _leapers(own, opp, empty)
+                if not sources:
+                    found = _NO_CAPTURE
+                elif self.rules.options.max_capture == "global":
+                    found = self._global_captures(
+                        sources, opp, empty, self.rules.options.removal == "immediate"
+                    )
+                else:
+                    found = self._captures()
+                self._remember("_cap", found)
+                moves = found[1] if found[0] else self._approaches(own, opp, near)
             else:
                 # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
                 self._remember("_cap", _NO_CAPTURE)
-                moves = self._approaches(near)
+                moves = self._approaches(own, opp, near)
             # private caches, not part of the value
             self._remember("_gen", moves)
         return moves
@@ -800,10 +810,10 @@ class PlayWinState(State):
             moves.append(Capture._build(src=name, leaps=one))
         return best, tuple(moves)
 
-    def _approaches(self, near: int) -> tuple[Approach, ...]:
-        """Every approach move (PW3–PW5), assuming no capture exists, in board order.
-        ``near``: the opposing pieces and the cells next to them (``_dilate``)."""
-        own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
+    def _approaches(self, own: int, opp: int, near: int) -> tuple[Approach, ...]:
+        """Every approach move (PW3–PW5) of the mover's pieces ``own`` towards the opposing
+        ``opp``, assuming no capture exists, in board order. ``near``: the opposing pieces and
+        the cells next to them (``_dilate``)."""
         limit = own.bit_count() - 1
         if limit < 1 or not opp:
             return ()
