@@ -9,7 +9,10 @@
 * ``engine``: the same games through the engine's own hooks (``_all_moves`` and ``_apply``),
   skipping the protocol's legality check and history links, to show how much the protocol costs;
 * ``legal_moves()`` medians on fresh states (no cache) after 0, 10, 20 and 30 random plies, and on
-  crowded random positions where long capture series are common.
+  crowded random positions where long capture series are common;
+* move generation split by the kind of position random play meets: microseconds per fresh
+  ``_all_moves()`` on positions where a capture is due and on those where only approaches are
+  (with how often each occurs), the costlier and commoner of the two.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import time
 from collections.abc import Callable
 
 import ftwkit
-from ftwkit.games.playwin import BOARD, PlayWinState
+from ftwkit.games.playwin import BOARD, PlayWinRules, PlayWinState
 from ftwkit.geometry.hexgrid import hex_distance
 
 
@@ -117,6 +120,37 @@ def crowded(count: int = 40) -> list[ftwkit.State]:
     return out
 
 
+def generation_split(count: int = 20000) -> dict[str, tuple[int, float]]:
+    """Per kind of position (``capture`` due, ``approach`` only), how many of ``count`` positions
+    met in seeded random games are of that kind and the mean microseconds of one fresh
+    ``_all_moves()`` on them (the best of three passes)."""
+    rules = ftwkit.rules("playwin")
+    assert isinstance(rules, PlayWinRules)
+    rng = random.Random(5)
+    seen: list[tuple[int, int, int]] = []
+    while len(seen) < count:
+        state = rules.new()
+        while not state.is_over and len(seen) < count:
+            assert isinstance(state, PlayWinState)
+            seen.append((state.south, state.north, state.mover))
+            state = state.play(rng.choice(state.legal_moves()))
+    kinds: dict[str, list[tuple[int, int, int]]] = {"capture": [], "approach": []}
+    for south, north, mover in seen:
+        due = PlayWinState(rules, south, north, mover)._captures()[0]
+        kinds["capture" if due else "approach"].append((south, north, mover))
+    out = {}
+    for kind, group in kinds.items():
+        best = float("inf")
+        for _ in range(3):
+            fresh = [PlayWinState(rules, south, north, mover) for south, north, mover in group]
+            start = time.process_time()
+            for state in fresh:
+                state._all_moves()
+            best = min(best, time.process_time() - start)
+        out[kind] = (len(group), best / max(1, len(group)) * 1e6)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -133,6 +167,13 @@ def main() -> None:
         states = after_plies(depth)
         print(f"legal_moves() after {depth:2} plies: {median_ms(states):.3f} ms median")
     print(f"legal_moves() on crowded positions: {median_ms(crowded()):.3f} ms median")
+    split = generation_split()
+    total = sum(n for n, _ in split.values())
+    for kind, (n, micros) in split.items():
+        print(
+            f"move generation, {kind} positions ({n / total:.0%} of random play): "
+            f"{micros:.2f} us each"
+        )
 
 
 if __name__ == "__main__":
