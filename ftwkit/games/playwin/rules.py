@@ -411,19 +411,20 @@ _PieceSegments = tuple[int, int, int, int, int, int, int, int, int]
 
 
 @cache
-def _piece_segments() -> tuple[dict[int, _PieceSegments], ...]:
-    """Per step limit ``k``, per cell bit: what the default approach search needs of a piece,
+def _piece_segments() -> tuple[tuple[_PieceSegments, ...], ...]:
+    """Per step limit ``k``, per cell bit length (cell index + 1, cheaper to look up than the
+    bit itself; unused lengths hold zeros): what the default approach search needs of a piece,
     (cell index << ``_SIZE``, the cells of its rising segments, those three segments, the cells
     of its falling segments, those three segments), the segments being those of ``_segments``
     for ``k``, padded with empty ones to three of each (a cell has at most three of each)."""
     rising, falling = _segments()
     out = []
     for k in range(PIECES_PER_SIDE + 1):
-        table: dict[int, _PieceSegments] = {}
+        table: list[_PieceSegments] = [(0,) * 9] * (_SIZE + 1)
         for i in sorted(_CELL_AT):
             up = (*rising[i][k], 0, 0, 0)
             down = (*falling[i][k], 0, 0, 0)
-            table[1 << i] = (
+            table[i + 1] = (
                 i << _SIZE,
                 sum(up),
                 up[0],
@@ -434,7 +435,7 @@ def _piece_segments() -> tuple[dict[int, _PieceSegments], ...]:
                 down[1],
                 down[2],
             )
-        out.append(table)
+        out.append(tuple(table))
     return tuple(out)
 
 
@@ -696,13 +697,16 @@ class PlayWinState(State):
                     )
                 else:
                     found = self._captures()
-                self._remember("_cap", found)
-                moves = found[1] if found[0] else self._approaches(own, opp, near)
+                if found[0]:
+                    self._remember("_cap", found)
+                    moves = found[1]
+                else:
+                    moves = self._approaches(own, opp, near)
             else:
-                # no piece next to an opposing one: nothing to jump (what ``_captures`` finds)
-                self._remember("_cap", _NO_CAPTURE)
+                # no piece next to an opposing one: nothing to jump
                 moves = self._approaches(own, opp, near)
-            # private caches, not part of the value
+            # private caches, not part of the value; without a capture ``_captures`` needs no
+            # cache of its own (it reads "none" from these moves)
             self._remember("_gen", moves)
         return moves
 
@@ -745,6 +749,9 @@ class PlayWinState(State):
         result = self._cap
         if result is not None:
             return result
+        listed = self._gen
+        if listed is not None and (not listed or type(listed[0]) is Approach):
+            return _NO_CAPTURE  # the moves are known: none, or approaches (captures come first)
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
         if not own & _dilate(opp):
@@ -866,7 +873,7 @@ class PlayWinState(State):
                 while group and targets:
                     low = group & -group
                     group ^= low
-                    key, up, up0, up1, up2, down, down0, down1, down2 = pieces[low]
+                    key, up, up0, up1, up2, down, down0, down1, down2 = pieces[low.bit_length()]
                     reach = 0
                     # unrolled over the (padded) segments; along a rising segment the piece
                     # reaches the cells below the lowest blocker, along a falling one those
