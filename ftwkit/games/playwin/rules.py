@@ -686,17 +686,7 @@ class PlayWinState(State):
             near |= near << _W
             near = (near | near >> (_W + 1)) & _FULL
             if own & near:
-                # what ``_captures`` does, without working out ``near`` a second time
-                empty = _FULL ^ (own | opp)
-                sources = _leapers(own, opp, empty)
-                if not sources:
-                    found = _NO_CAPTURE
-                elif self.rules.options.max_capture == "global":
-                    found = self._global_captures(
-                        sources, opp, empty, self.rules.options.removal == "immediate"
-                    )
-                else:
-                    found = self._captures()
+                found = self._adjacent_captures(own, opp)
                 if found[0]:
                     self._remember("_cap", found)
                     moves = found[1]
@@ -757,17 +747,19 @@ class PlayWinState(State):
         if not own & _dilate(opp):
             self._remember("_cap", _NO_CAPTURE)
             return _NO_CAPTURE
+        return self._remember("_cap", self._adjacent_captures(own, opp))
+
+    def _adjacent_captures(self, own: int, opp: int) -> tuple[int, tuple[Capture, ...]]:
+        """What :meth:`_captures` finds once some piece of ``own`` stands next to one of ``opp``
+        (not kept: the callers decide what to keep)."""
         empty = _FULL ^ (own | opp)
         sources = _leapers(own, opp, empty)
         if not sources:
-            self._remember("_cap", _NO_CAPTURE)
             return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
-            result = self._global_captures(sources, opp, empty, opts.removal == "immediate")
-            self._remember("_cap", result)
-            return result
+            return self._global_captures(sources, opp, empty, opts.removal == "immediate")
         series = self._capture_series(sources)
         best = 0
         for ss in series.values():
@@ -785,9 +777,7 @@ class PlayWinState(State):
             for one in keep:
                 # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
                 moves.append(Capture._build(src=name, leaps=one))
-        result = (best, tuple(moves))
-        self._remember("_cap", result)
-        return result
+        return best, tuple(moves)
 
     @staticmethod
     def _global_captures(
