@@ -41,7 +41,7 @@ def random_line(
         yield state
 
 
-def check_state(state: State, rng: random.Random, foreign: list) -> None:
+def check_state(state: State, rng: random.Random, foreign: list[Move]) -> None:
     """Every per-state promise of the protocol."""
     rules = state.rules
     moves = state.legal_moves()
@@ -98,7 +98,7 @@ def check_game(game_id: str, players: int, seed: int, max_plies: int) -> int:
     rules = ftwkit.rules(game_id)
     rng = random.Random(seed * 7919 + players)
     assert rules.new(players=players, seed=seed) == rules.new(players=players, seed=seed)
-    foreign: list = []
+    foreign: list[Move] = []
     last = None
     for state in random_line(rules, players, seed, max_plies):
         before = state.to_json()
