@@ -23,6 +23,7 @@ from ftwkit.games.pnrz.placement import (
     footprint,
     full_edge_components,
 )
+from ftwkit.games.pnrz.state import _RING_JOINED
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -76,6 +77,11 @@ def test_is_legal_says_what_the_move_list_says(options: dict[str, Any]) -> None:
             assert state.is_legal(move) == (move in legal), (str(move), state.to_json())
 
 
+def base_targets(state: PnrzState, src: tuple[int, int]) -> list[tuple[int, int]]:
+    """The engine's spots for the base at ``src`` (its anchor codes decoded), in order."""
+    return [code_anchor(code) for code in state._base_codes(src)]
+
+
 def slow_base_targets(state: PnrzState, src: tuple[int, int]) -> list[tuple[int, int]]:
     """The base-move spots computed from scratch (the engine's former way)."""
     anchors = set(state.placed) - {src}
@@ -108,7 +114,7 @@ def test_base_targets_equal_a_fresh_computation(options: dict[str, Any]) -> None
             continue
         for key, x, y, _ in state.table:
             if key.startswith("base:"):
-                assert state._base_targets((x, y)) == slow_base_targets(state, (x, y))
+                assert base_targets(state, (x, y)) == slow_base_targets(state, (x, y))
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -160,9 +166,9 @@ def test_base_targets_when_the_base_links_groups() -> None:
     }
     state = rules.load(data)
     assert isinstance(state, PnrzState)
-    assert not state._ring_joined((0, 0))
+    assert not _RING_JOINED[state._ring_mask((0, 0))]
     # lifted, the base leaves 01-02-04 and 03-05 apart; only 0,2 touches both by full edges
-    assert state._base_targets((0, 0)) == slow_base_targets(state, (0, 0)) == [(0, 2)]
+    assert base_targets(state, (0, 0)) == slow_base_targets(state, (0, 0)) == [(0, 2)]
     assert [str(m) for m in state.legal_moves() if isinstance(m, MoveBase)] == ["base 0,0 to 0,2"]
 
 

@@ -593,10 +593,6 @@ class PnrzState(State):
             return False
         return bool(move.rot != found[1])
 
-    def _base_targets(self, src: Cell) -> list[Cell]:
-        """Where the base at ``src`` may be moved (PN7), in the anchors' order."""
-        return [code_anchor(code) for code in self._base_codes(src)]
-
     def _base_codes(self, src: Cell) -> list[int]:
         """The anchor codes of the spots where the base at ``src`` may be moved (PN7), sorted.
 
@@ -656,12 +652,6 @@ class PnrzState(State):
                     == count
                 ]
         return out
-
-    def _ring_joined(self, src: Cell) -> bool:
-        """Whether the full-edge neighbours of ``src`` are joined around it (then the tiles
-        other than the one at ``src`` stay one full-edge group, the table being one); ``False``
-        says nothing."""
-        return _RING_JOINED[self._ring_mask(src)]
 
     def _ring_mask(self, src: Cell) -> int:
         """The 8 anchors around ``src`` (``_RING``) that hold a tile, as bits."""
