@@ -1244,21 +1244,19 @@ _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
 
 
+_BY_ANCHOR = operator.itemgetter(2, 1)
+"""The table's order: by anchor row (y), then column (x)."""
+
+
 def _one(code: int) -> Callable[[Mapping[int, Any]], tuple[Any, ...]]:
     """For a single code, what ``itemgetter(*codes)`` is for several: the row's values as a
     tuple (``itemgetter`` of one key returns the bare value)."""
     return lambda row: (row[code],)
 
 
-_BY_ANCHOR = operator.itemgetter(2, 1)
-
-
 def _base_order(entry: tuple[Cell, str]) -> tuple[int, int]:
     """The table's order (by anchor row, then column) of a ``_bases`` entry (anchor, base)."""
     return entry[0][1], entry[0][0]
-
-
-"""The table's order: by anchor row (y), then column (x)."""
 
 
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
