@@ -67,19 +67,21 @@ held with 11 to 39 tiles in the stack) against a rival's estimated at the unseen
   15 to 45 tiles): log-loss 0.97, and monotone — 0.35 of positions rated below 0.1 won, 0.69
   above 0.9.
 
-Neither won more often against greedy play with the same evaluation (``benchmarks/agents_bench.py
-pnrz --pairs mcts-greedy``, the variant in a scratch copy; this evaluation won 8 and drew 1 of
-games 24-47). The calibrated scale leaves the root's values within about 0.01 of each other
-(0.53 to 0.57 with 10 to 40 tiles in the stack), so the 100 visits spread evenly and the search
-plays almost at random: it won 1 of games 24-29 (with ``6 + stack``: 2 of 6). Sharpened three
-times (``2.5 + 0.9 * stack``) it won 12 of games 24-47, a constant ``SCALE`` of 3 won 11. The
-hoard won 7 and drew 1 of games 0-18 and won 9 and drew 1 of games 48-67 (16 and 2 draws of 39:
-0.41, where this evaluation won 48 of 100; not limited by the unseen action tiles it won 14 of
-games 24-47 but 6 and a draw of games 48-65), with ``2.55 + 0.69 * stack`` as scale 6 and a draw of
-games 24-39; greedy play with the hoard won 11 and drew 1 of the first 26 against greedy play
-with this evaluation. A better forecast is not the lever while 100 iterations spread their
-visits over a dozen root moves: with this evaluation the most visited root move got 11 to 24 of
-the 100 in a greedy game's positions with 40, 25 and 10 tiles left.
+Neither won more often against greedy play with the same evaluation
+(``benchmarks/agents_bench.py pnrz --pairs mcts-greedy``, the variant in a scratch copy;
+this evaluation won 8 and drew 1 of games 24-47). The calibrated scale leaves the root's
+values within 0.01 to 0.03 of each other (0.52 to 0.57 with 10 to 40 tiles in the stack),
+so the 100 visits spread evenly and the search plays almost at random: it won 1 of games
+24-29 (with ``6 + stack``: 2 of 6). Sharpened three times (``2.5 + 0.9 * stack``) it won
+12 of games 24-47 and 10 of games 0-11 and 48-59 (22 of 48), a constant ``SCALE`` of 3
+won 11 of games 24-47. The hoard won 7 and drew 1 of games 0-18 and won 9 and drew 1 of
+games 48-67 (16 and 2 draws of 39: 0.41, where this evaluation won 48 of 100; not limited
+by the unseen action tiles it won 14 of games 24-47 but 6 and a draw of games 48-65),
+with ``2.55 + 0.69 * stack`` as scale it won 6 and drew 1 of games 24-39; greedy play with the
+hoard won 11 and drew 1 of the first 26 against greedy play with this evaluation. A
+better forecast is not the lever while 100 iterations spread their visits over a dozen
+root moves: with this evaluation the most visited root move got 11 to 24 of the 100 in a
+greedy game's positions with 40, 25 and 10 tiles left.
 """
 
 from __future__ import annotations
