@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import ftwkit
 from ftwkit.games.pnrz.evaluation import FADE, HELD_CAP, HOLD, PENDING, SCALE, evaluate, prospects
 from ftwkit.games.pnrz.notation import Place
+from ftwkit.games.pnrz.state import PnrzState
 
 PLAIN = ["01", "02", "03", "04", "09", "10", "11", "12", "13", "14", "15", "16"]
 """Play tiles without an icon (no extra action)."""
@@ -123,7 +124,7 @@ def test_the_tile_facts_live_with_their_tile_set_and_know_inline_tiles() -> None
 
     from ftwkit.games.pnrz.tiles import inline_key
 
-    base = ftwkit.rules("pnrz").new(seed=0).tile_set
+    base = cast(PnrzState, ftwkit.rules("pnrz").new(seed=0)).tile_set
     custom = dataclasses.replace(base, name="custom")
     inline = inline_key(base.play[0].picture, "swap")
     for tiles in (base, custom):
@@ -135,3 +136,28 @@ def test_the_tile_facts_live_with_their_tile_set_and_know_inline_tiles() -> None
     assert pickle.loads(pickle.dumps(base)).is_action[base.play[0].id] is (
         base.play[0].icon is not None
     )
+
+
+def test_the_forecast_tool_reads_the_evaluations_prospect_lead_from_its_rows() -> None:
+    # tools/fit_pnrz_forecast.py rebuilds the prospect lead from a row's features: it must be the
+    # lead the evaluation squashes, or its fits describe another evaluation.
+    import random
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import fit_pnrz_forecast as tool
+
+    rng = random.Random(5)
+    state = cast(PnrzState, ftwkit.rules("pnrz").new(seed=1000))
+    checked = 0
+    while not state.is_over:
+        state = state.play_unchecked(rng.choice(state.legal_moves()))
+        if state.picking or state.is_over:
+            continue
+        for view in (0, 1):
+            row = tool.features(state, view)
+            lead = SCALE * math.log(row["old"] / (1 - row["old"]))
+            assert tool.prospect_lead(row) == pytest.approx(lead, abs=1e-6), (view, row)
+            checked += 1
+    assert checked > 100

@@ -135,6 +135,20 @@ stayed above 0.98 from 17 tiles left to 6 and it lost 20 to 26. A study level cl
 greedy play needs an evaluation that predicts the winner (what held action tiles are worth
 against the tally, when they are spent), not more search of this one.
 
+Such forecasts were then fitted and screened (``tools/fit_pnrz_forecast.py``; the numbers in
+:mod:`ftwkit.games.pnrz.evaluation`), and none made the study level stronger: a calibrated
+forecast (the prospect lead over a scale growing with the stack, log-loss 0.654 held out against
+1.07 for this evaluation) leaves the root's values within about 0.01 of each other, and the
+search won 1 of games 24-29; counting a rival's hidden hand as richer in action tiles than the
+unseen share (how players hoard them; log-loss 0.97) won 16 and drew 2 of 39 games. What decides
+here is the search itself: 100 iterations spread their visits over a dozen root moves (the most
+visited gets 11 to 24), so the search mostly plays the prior's best move, as greedy play does,
+and departs from it on a few noisy rollouts. Nor is the noise of the tiles each iteration's
+determinization deals (a drawn action tile is worth 8 points) what holds it back: drawing one
+determinization per decision instead of one per iteration (a scratch change of the search, not
+kept) won 52 and drew 5 of all 100 games (0.52, [0.42, 0.62]; 10 and 2 draws of the first 24,
+17 of games 24-47, 9 of games 48-71).
+
 With the tally lead alone the study level won 55 of the first 100 (0.55, [0.45, 0.64], no draws).
 Search settings screened then on the same games (``--mcts-params``), against the study level's
 15 of the first 24, 11 of the first 18, 9 of the first 16, 5 of the first 10, 3 of the first 7

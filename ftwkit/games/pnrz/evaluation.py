@@ -49,6 +49,39 @@ positions (the tally lead: 0.54 to 0.86; in the final turns both about 0.8), lik
 search adds nothing to one ply of it (numbers in :data:`ftwkit.agents.levels.STUDY_ITERATIONS`).
 Earlier refinements of the tally lead did worse: counting each player's room to grow and
 arch-enemy contacts, or a quarter of each player's exposed points as lost already.
+
+A calibrated forecast of the win does not make the search stronger either. Measured with
+``tools/fit_pnrz_forecast.py`` (the commands in its docstring: 79 seeded games outside 0-99,
+greedy against greedy and the study level against greedy, 12 470 positions seen by each seat;
+fitted on the games of even seeds, scored on the odd ones): as a forecast this evaluation is
+overconfident and biased, log-loss 1.07 (a coin: 0.69) and positions it rates above 0.9 won in
+0.64 of cases, below 0.1 in 0.26 — every player counts its own hoard of action tiles (2.2 to 2.9
+held with 11 to 39 tiles in the stack) against a rival's estimated at the unseen share (1.2 to
+1.4). Two changes make better forecasts:
+
+* ``logistic(prospect lead / (6.7 + 2.9 * stack))``: log-loss 0.654 (by stage: 0.69 above 30
+  tiles, 0.63 with 1 to 10 left, 0.45 in the final lap; the tally lead forecast the same way:
+  0.660), calibrated within about 0.08;
+* a rival's play tile counted as an action tile at the unseen share plus 0.29 once 30 tiles are
+  dealt or drawn (at most the unseen action tiles; the tool's least squares fit 0.22 to 0.30 for
+  15 to 45 tiles): log-loss 0.97, and monotone — 0.35 of positions rated below 0.1 won, 0.69
+  above 0.9.
+
+Neither won more often against greedy play with the same evaluation
+(``benchmarks/agents_bench.py pnrz --pairs mcts-greedy``, the variant in a scratch copy;
+this evaluation won 8 and drew 1 of games 24-47). The calibrated scale leaves the root's
+values within 0.01 to 0.03 of each other (0.52 to 0.57 with 10 to 40 tiles in the stack),
+so the 100 visits spread evenly and the search plays almost at random: it won 1 of games
+24-29 (with ``6 + stack``: 2 of 6). Sharpened three times (``2.5 + 0.9 * stack``) it won
+12 of games 24-47 and 10 of games 0-11 and 48-59 (22 of 48), a constant ``SCALE`` of 3
+won 11 of games 24-47. The hoard won 7 and drew 1 of games 0-18 and won 9 and drew 1 of
+games 48-67 (16 and 2 draws of 39: 0.41, where this evaluation won 48 of 100; not limited
+by the unseen action tiles it won 14 of games 24-47 but 6 and a draw of games 48-65),
+with ``2.55 + 0.69 * stack`` as scale it won 6 and drew 1 of games 24-39; greedy play with the
+hoard won 11 and drew 1 of the first 26 against greedy play with this evaluation. A
+better forecast is not the lever while 100 iterations spread their visits over a dozen
+root moves: with this evaluation the most visited root move got 11 to 24 of the 100 in a
+greedy game's positions with 40, 25 and 10 tiles left.
 """
 
 from __future__ import annotations
