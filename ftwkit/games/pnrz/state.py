@@ -29,9 +29,10 @@ from ftwkit.games.pnrz.placement import (
     anchor_codes,
     candidate_anchors,
     code_anchor,
-    extend_candidates,
+    extend_codes,
     footprint,
     full_edge_components,
+    has_code,
     placement_problem,
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
@@ -175,7 +176,11 @@ class PnrzState(State):
 
     @functools.cached_property
     def candidates(self) -> frozenset[Cell]:
-        """Anchors where a tile from hand may go (kept incrementally across placements)."""
+        """Anchors where a tile from hand may go (the engine keeps them as sorted anchor codes,
+        :meth:`_candidate_codes`, incrementally across placements)."""
+        codes: tuple[int, ...] | None = self._recall("_codes")
+        if codes is not None:
+            return frozenset(map(code_anchor, codes))
         return candidate_anchors(self.placed, self.cells, self._aligned)
 
     def _candidate_codes(self) -> tuple[int, ...]:
@@ -550,8 +555,9 @@ class PnrzState(State):
             assert isinstance(move, Place)
             if pending or move.tile not in self.hands[self.turn]:
                 return False
-            rots = distinct_rotations(self.tile(move.tile).picture)
-            return move.at in self.candidates and move.rot in rots
+            if move.rot not in self.rules._rows[move.tile].rots:
+                return False
+            return has_code(self._candidate_codes(), anchor_code(move.at))
         if kind is MoveBase:
             assert isinstance(move, MoveBase)
             if self._listed(move):  # handed out by legal_moves(): no second look at the table
@@ -606,11 +612,11 @@ class PnrzState(State):
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
         sx, sy = src
         at = anchor_code(src)
-        cands = self.candidates
+        codes = self._candidate_codes()
         # only a spot next to the base may lose its full edge: when no other tile is next to it
         lost: list[int] = []
-        for dx, dy, offset, others in _NEXT_SPOTS:
-            if (sx + dx, sy + dy) in cands:
+        for _, _, offset, others in _NEXT_SPOTS:
+            if has_code(codes, at + offset):
                 for ox, oy in others:
                     if (sx + ox, sy + oy) in placed:
                         break
@@ -629,7 +635,6 @@ class PnrzState(State):
                         if (sx + ox, sy + oy) in placed:
                             gained.append(at + offset)
                             break
-        codes = self._candidate_codes()
         out = [c for c in codes if c not in lost] if lost else list(codes)
         if gained:
             out += gained
@@ -969,7 +974,7 @@ class PnrzState(State):
             is_base = tile.base_of is not None
             drew = not is_base or bool(self.opts.draw_after_base)
             nxt = self._end_turn(table, hands, drew=drew)
-        # incremental cells and candidates: only the new tile changes them
+        # incremental cells and candidates' codes: only the new tile changes them
         cells = self.cells.copy()
         x, y = move.at
         cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
@@ -980,7 +985,7 @@ class PnrzState(State):
         placed[move.at] = (move.tile, move.rot)
         nxt._remember("placed", placed)
         nxt._remember(
-            "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
+            "_codes", extend_codes(self._candidate_codes(), move.at, cells, self._aligned)
         )
         bases = self._recall("_bases")
         if bases is not None:
