@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import operator
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -602,14 +602,39 @@ class PnrzState(State):
     def _base_codes(self, src: Cell) -> list[int]:
         """The anchor codes of the spots where the base at ``src`` may be moved (PN7), sorted.
 
-        The spots are the table's candidates without the base, found from this state's own
-        candidates: those still next to another tile by a full edge, plus the anchors freed
-        around ``src``. Only when the base is a link between tiles are the full-edge groups of
-        the rest counted.
+        The spots are the table's candidates without the base (:meth:`_free_spots`). When the
+        base is a link between tiles, only the spots that join the full-edge groups of the rest
+        again count.
         """
         placed = self.placed
         if len(placed) == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
+        if self.opts.base_move_connectivity != "full_edges":
+            return self._free_spots(src)
+        if len(placed) == self._full_edge_group_size():
+            free = self._free_spots(src)
+            apart = self._apart(src)
+            return self._rejoining(src, free, apart) if apart else free
+        out = self._free_spots(src)
+        anchors = set(placed)
+        anchors.discard(src)
+        group = full_edge_components(anchors)
+        count = len(set(group.values()))
+        if count > 1:
+            # the base must re-join every group: its full-edge neighbours meet them all
+            out = [
+                code
+                for code in out
+                for x, y in (code_anchor(code),)
+                if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1}) == count
+            ]
+        return out
+
+    def _free_spots(self, src: Cell) -> list[int]:
+        """The anchor codes, sorted, of the table's candidates once the tile at ``src`` is
+        lifted (``src`` itself aside), found from this state's own candidates: those still next
+        to another tile by a full edge, plus the anchors freed around ``src``."""
+        placed = self.placed
         sx, sy = src
         at = anchor_code(src)
         codes = self._candidate_codes()
@@ -635,27 +660,11 @@ class PnrzState(State):
                         if (sx + ox, sy + oy) in placed:
                             gained.append(at + offset)
                             break
-        out = [c for c in codes if c not in lost] if lost else list(codes)
-        if gained:
-            out += gained
-            out.sort()
-        if self.opts.base_move_connectivity == "full_edges":
-            if len(placed) == self._full_edge_group_size():
-                apart = self._apart(src)
-                return self._rejoining(src, out, apart) if apart else out
-            anchors = set(placed)
-            anchors.discard(src)
-            group = full_edge_components(anchors)
-            count = len(set(group.values()))
-            if count > 1:
-                # the base must re-join every group: its full-edge neighbours meet them all
-                out = [
-                    code
-                    for code in out
-                    for x, y in (code_anchor(code),)
-                    if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1})
-                    == count
-                ]
+        out = list(codes)
+        for code in lost:  # (each is there: found above)
+            del out[bisect.bisect_left(out, code)]
+        for code in gained:  # (none is there: each overlaps the base)
+            bisect.insort(out, code)
         return out
 
     def _ring_mask(self, src: Cell) -> int:
@@ -735,7 +744,9 @@ class PnrzState(State):
             whole.remove(max(whole, key=len))
         return whole
 
-    def _rejoining(self, src: Cell, cands: list[int], apart: list[list[Cell]]) -> list[int]:
+    def _rejoining(
+        self, src: Cell, cands: list[int], apart: Sequence[Collection[Cell]]
+    ) -> list[int]:
         """The spots of ``cands`` (anchor codes, sorted) that join again every group the table
         (one full-edge group) falls into without the tile at ``src`` (``apart`` and the rest of
         the table), in their order.
@@ -744,28 +755,28 @@ class PnrzState(State):
         are tested.
         """
         placed = self.placed
-        label = {c: i for i, g in enumerate(apart) for c in g}
-        spots = set(cands)
-        out: set[int] = set()
+        out: list[int] = []
         for x, y in min(apart, key=len):
             for dx, dy in FULL_EDGE:
-                t = (x + dx, y + dy)
-                code = anchor_code(t)
-                if code not in spots or code in out:
+                tx, ty = x + dx, y + dy
+                code = anchor_code((tx, ty))
+                if code in out or not has_code(cands, code):
                     continue
                 hit: set[int] = set()
                 touches_rest = False
                 for ex, ey in FULL_EDGE:
-                    c = (t[0] + ex, t[1] + ey)
+                    c = (tx + ex, ty + ey)
                     if c != src and c in placed:
-                        i = label.get(c)
-                        if i is None:
-                            touches_rest = True
+                        for i, group in enumerate(apart):
+                            if c in group:
+                                hit.add(i)
+                                break
                         else:
-                            hit.add(i)
+                            touches_rest = True
                 if touches_rest and len(hit) == len(apart):
-                    out.add(code)
-        return [code for code in cands if code in out]
+                    out.append(code)
+        out.sort()
+        return out
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
