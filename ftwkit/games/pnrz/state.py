@@ -975,16 +975,17 @@ class PnrzState(State):
     def _apply_place(self, move: Place) -> PnrzState:
         p = self.turn
         hand = list(self.hands[p])
-        hand.remove(move.tile)
-        hands = self._with_hand(p, hand)
+        hand.remove(move.tile)  # (hands are kept sorted: still sorted)
+        hands = list(self.hands)
+        hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         if tile.icon is not None:
-            nxt = self._evolve(table=table, hands=hands, pending=(tile.icon,))
+            nxt = self._evolve(table=table, hands=tuple(hands), pending=(tile.icon,))
         else:
             is_base = tile.base_of is not None
             drew = not is_base or bool(self.opts.draw_after_base)
-            nxt = self._end_turn(table, hands, drew=drew)
+            nxt = self._end_turn(table, tuple(hands), drew=drew)
         # incremental cells and candidates' codes: only the new tile changes them
         cells = self.cells.copy()
         x, y = move.at
@@ -1031,7 +1032,11 @@ class PnrzState(State):
         p = self.turn
         draw = self.draw
         if drew and draw:
-            hands = self._with_hand_of(hands, p, [*hands[p], draw[0]])
+            hand = list(hands[p])
+            bisect.insort(hand, draw[0])  # (hands are kept sorted)
+            with_draw = list(hands)
+            with_draw[p] = tuple(hand)
+            hands = tuple(with_draw)
             draw = draw[1:]
         final = self.final_left
         if final is not None:
@@ -1048,14 +1053,6 @@ class PnrzState(State):
             final_left=final,
             turn=turn,
         )
-
-    @staticmethod
-    def _with_hand_of(
-        hands: tuple[tuple[str, ...], ...], player: int, hand: list[str]
-    ) -> tuple[tuple[str, ...], ...]:
-        out = list(hands)
-        out[player] = tuple(sorted(hand))
-        return tuple(out)
 
     # ------------------------------------------------------------------ explaining
     def _why_illegal(self, move: Move) -> str:
