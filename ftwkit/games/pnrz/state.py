@@ -756,12 +756,15 @@ class PnrzState(State):
         """
         placed = self.placed
         out: list[int] = []
+        size = len(cands)
         for x, y in min(apart, key=len):
-            for dx, dy in FULL_EDGE:
-                tx, ty = x + dx, y + dy
-                code = anchor_code((tx, ty))
-                if code in out or not has_code(cands, code):
+            at = anchor_code((x, y))
+            for dx, dy, offset in _EDGE_CODES:
+                code = at + offset
+                i = bisect.bisect_left(cands, code)
+                if i == size or cands[i] != code or code in out:
                     continue
+                tx, ty = x + dx, y + dy
                 hit: set[int] = set()
                 touches_rest = False
                 for ex, ey in FULL_EDGE:
@@ -856,8 +859,34 @@ class PnrzState(State):
             nxt._remember("_bases", bases)  # the same bases at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
+            if isinstance(move, MoveBase):
+                self._carry_moved_base(nxt, move)
         self._came_from(nxt, changed)
         return nxt
+
+    def _carry_moved_base(self, nxt: PnrzState, move: MoveBase) -> None:
+        """Give ``nxt`` (this state with the base at ``move.src`` moved to ``move.dst``, its
+        cells known) its candidates' codes, full-edge group and bases without a scan of the
+        table: the candidates are this table's without the base (its spots, :meth:`_free_spots`,
+        and its own anchor, free once it is lifted) extended by the base at its new anchor, and
+        a base moved under ``full_edges`` leaves one group (PN7: the move must)."""
+        src = move.src
+        placed = self.placed
+        if len(placed) == 1:
+            return  # (the table without it is empty: its candidates are not those of a table)
+        codes = self._free_spots(src)
+        sx, sy = src
+        if any((sx + dx, sy + dy) in placed for dx, dy in FULL_EDGE) and not (
+            self._aligned and (sx % 2 or sy % 2)
+        ):
+            bisect.insort(codes, anchor_code(src))
+        nxt._remember("_codes", extend_codes(codes, move.dst, nxt.cells, self._aligned))
+        if self.opts.base_move_connectivity == "full_edges":
+            nxt._remember("_group_size", len(placed))
+        bases = self._recall("_bases")
+        if bases is not None:
+            moved = [(move.dst if at == src else at, base) for at, base in bases]
+            nxt._remember("_bases", tuple(sorted(moved, key=_base_order)))
 
     def _keeps_bases(self, move: Move) -> bool:
         """Whether the bases on the table stay where they are after ``move`` (not a placement):
@@ -1210,6 +1239,11 @@ def _ring_joins(mask: int) -> bool:
 
 _RING_JOINED: tuple[bool, ...] = tuple(_ring_joins(mask) for mask in range(256))
 """``_ring_joins`` of every ring: the test of a base is one look-up."""
+
+_EDGE_CODES: tuple[tuple[int, int, int], ...] = tuple(
+    (dx, dy, anchor_code((dx, dy))) for dx, dy in FULL_EDGE
+)
+"""The 4 full-edge neighbours of an anchor: offsets and anchor-code offset."""
 
 _FULL_EDGE_BITS = 0b01010101
 """The bits of a ring mask that are full-edge neighbours (the even places of ``_RING``)."""
