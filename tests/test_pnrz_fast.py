@@ -251,6 +251,7 @@ def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[st
             if state.picking or not state.table:
                 continue
             fresh = rules.load(state.to_json())
+            assert isinstance(fresh, PnrzState)
             assert state._candidate_codes() == fresh._candidate_codes()
             assert state.candidates == fresh.candidates
             assert state._own_bases() == fresh._own_bases()
