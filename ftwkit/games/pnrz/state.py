@@ -333,14 +333,6 @@ class PnrzState(State):
         carry = {name: value for name in _TABLE_CACHES if (value := self._recall(name)) is not None}
         return self._derive(carry, hands=hands, draw=draw, seed=None)
 
-    def _evolve(self, **changes: Any) -> PnrzState:
-        """``dataclasses.replace`` for this frozen state, by the protocol's ``_derive``.
-
-        A move changes a few fields of a dozen; copying the field values straight into a new
-        instance is several times cheaper, and no cached value or history is carried over.
-        """
-        return self._derive(**changes)
-
     # ------------------------------------------------------------------ search hooks
     def _random_move(self, rng: random.Random) -> Move:
         """``rng.choice(self.legal_moves())`` without building the list in a plain turn.
@@ -949,7 +941,7 @@ class PnrzState(State):
                 else (k, x, y, r)
                 for k, x, y, r in self.table
             ]
-            return self._evolve(table=tuple(swapped), pending=("orient", move.a, move.b))
+            return self._derive(table=tuple(swapped), pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken, _ = self.placed[move.at]
             hand = list(self.hands[self.turn])
@@ -959,7 +951,7 @@ class PnrzState(State):
                 (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
                 for k, x, y, r in self.table
             )
-            return self._evolve(
+            return self._derive(
                 table=replaced,
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
@@ -968,7 +960,7 @@ class PnrzState(State):
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
-                return self._evolve(table=oriented, pending=("orient", *rest))
+                return self._derive(table=oriented, pending=("orient", *rest))
             return self._end_turn(oriented, self.hands, drew=True)
         if isinstance(move, Skip):
             return self._end_turn(self.table, self.hands, drew=True)
@@ -984,7 +976,7 @@ class PnrzState(State):
         hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
         picks = sum(map(len, characters))
         if picks < n * (2 if n == 2 else 1):
-            return self._evolve(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
+            return self._derive(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
         start = (p + 1) % n  # the picks went round from the start player an exact number of laps
         dealt = [list(h) for h in hands]
         draw = list(self.draw)
@@ -992,7 +984,7 @@ class PnrzState(State):
             dealt[(start + i) % n].append(draw.pop(0))
         chosen = {c for chars in characters for c in chars}
         aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
-        return self._evolve(
+        return self._derive(
             characters=tuple(characters),
             hands=tuple(tuple(sorted(h)) for h in dealt),
             draw=tuple(draw),
@@ -1010,7 +1002,7 @@ class PnrzState(State):
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         if tile.icon is not None:
-            nxt = self._evolve(table=table, hands=tuple(hands), pending=(tile.icon,))
+            nxt = self._derive(table=table, hands=tuple(hands), pending=(tile.icon,))
         else:
             is_base = tile.base_of is not None
             drew = not is_base or bool(self.opts.draw_after_base)
@@ -1074,7 +1066,7 @@ class PnrzState(State):
             everyone = self.opts.final_round == "everyone"
             final = self.n_players if everyone else self.n_players - 1
         turn = 0 if final == 0 else (p + 1) % self.n_players
-        return self._evolve(
+        return self._derive(
             table=table,
             hands=hands,
             draw=draw,
