@@ -20,8 +20,10 @@ from ftwkit.games.pnrz.placement import (
     anchor_codes,
     candidate_anchors,
     code_anchor,
+    extend_codes,
     footprint,
     full_edge_components,
+    has_code,
 )
 from ftwkit.games.pnrz.state import _RING_JOINED
 
@@ -200,3 +202,59 @@ def test_anchor_codes_round_trip_and_sort_as_the_anchors_do() -> None:
     assert [code_anchor(anchor_code(a)) for a in anchors] == anchors
     assert sorted(anchors, key=anchor_code) == sorted(anchors)
     assert anchor_codes(reversed(anchors)) == [anchor_code(a) for a in sorted(anchors)]
+
+
+def test_extend_codes_edits_the_sorted_candidates_as_a_placement_changes_them() -> None:
+    """A tile at 0,0 beside one at -2,0: the anchors overlapping it go, its free full-edge
+    neighbours come in (the one at -2,0 is taken), the codes stay sorted."""
+    cells = {cell for at in ((-2, 0), (0, 0)) for cell in footprint(at)}
+    before = anchor_codes(candidate_anchors([(-2, 0)], set(footprint((-2, 0))), False))
+    assert [code_anchor(c) for c in before] == [(-4, 0), (-2, -2), (-2, 2), (0, 0)]
+    after = extend_codes(before, (0, 0), cells, False)
+    assert [code_anchor(c) for c in after] == [(-4, 0), (-2, -2), (-2, 2), (0, -2), (0, 2), (2, 0)]
+    assert list(after) == anchor_codes(candidate_anchors([(-2, 0), (0, 0)], cells, False))
+    # (on the aligned grid the same: every anchor here is even)
+    assert extend_codes(before, (0, 0), cells, True) == after
+    offset = cells | set(footprint((1, 2)))  # under 0,0 by half a tile: 0,2 goes, -1,2 comes
+    grown = extend_codes(after, (1, 2), offset, False)
+    assert [code_anchor(c) for c in grown] == [
+        (-4, 0),
+        (-2, -2),
+        (-2, 2),
+        (-1, 2),
+        (0, -2),
+        (1, 4),
+        (2, 0),
+        (3, 2),
+    ]
+    assert list(grown) == anchor_codes(candidate_anchors([(-2, 0), (0, 0), (1, 2)], offset, False))
+    assert has_code(after, anchor_code((0, 2))) and not has_code(after, anchor_code((0, 1)))
+    assert not has_code((), 0)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[str, Any]) -> None:
+    """The candidates' codes, bases and full-edge group a state takes from the one before
+    (through placements, extra actions and base moves, which are played often here) are the
+    ones a fresh load of the position finds by scanning its table."""
+    rules = ftwkit.rules("pnrz", **options)
+    moved = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state: Any = rules.new(players=2 + seed % 3, seed=seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            bases = [m for m in moves if isinstance(m, MoveBase)]
+            move = rng.choice(bases) if bases and rng.random() < 0.3 else rng.choice(moves)
+            state = state.play(move)
+            moved += isinstance(move, MoveBase)
+            if state.picking or not state.table:
+                continue
+            fresh = rules.load(state.to_json())
+            assert isinstance(fresh, PnrzState)
+            assert state._candidate_codes() == fresh._candidate_codes()
+            assert state.candidates == fresh.candidates
+            assert state._own_bases() == fresh._own_bases()
+            if options.get("base_move_connectivity") != "placement_only":
+                assert state._full_edge_group_size() == fresh._full_edge_group_size()
+    assert moved > 50

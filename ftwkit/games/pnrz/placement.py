@@ -3,13 +3,14 @@
 A tile anchored at ``(x, y)`` covers the quadrant cells ``(x, y)`` NW, ``(x+1, y)`` NE,
 ``(x+1, y+1)`` SE and ``(x, y+1)`` SW. A new tile must cover no occupied cell and share a full
 edge with a placed tile, i.e. a placed anchor at ``(x±2, y)`` or ``(x, y±2)``. Candidate anchors
-are therefore the full-edge neighbours of placed anchors that overlap nothing; they are kept up to
-date incrementally as tiles are added (:func:`extend_candidates`).
+are therefore the full-edge neighbours of placed anchors that overlap nothing; their codes are kept
+up to date incrementally as tiles are added (:func:`extend_codes`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from bisect import bisect_left, bisect_right
+from collections.abc import Collection, Iterable, Sequence
 
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import Cell
@@ -21,10 +22,11 @@ __all__ = [
     "anchor_codes",
     "candidate_anchors",
     "code_anchor",
-    "extend_candidates",
+    "extend_codes",
     "footprint",
     "full_edge_components",
     "full_edge_connected",
+    "has_code",
     "placement_problem",
 ]
 
@@ -104,13 +106,24 @@ def candidate_anchors(
     return frozenset(out)
 
 
-def extend_candidates(
-    candidates: frozenset[Cell], new_anchor: Cell, occupied: Collection[Cell], aligned: bool
-) -> frozenset[Cell]:
-    """Update the candidates after a tile was added at ``new_anchor`` (``occupied`` includes it)."""
+def extend_codes(
+    codes: Sequence[int], new_anchor: Cell, occupied: Collection[Cell], aligned: bool
+) -> tuple[int, ...]:
+    """The candidates' sorted anchor codes after a tile was added at ``new_anchor``
+    (``occupied`` includes it), from the sorted ``codes`` before it.
+
+    Only the new tile changes them: the anchors that would overlap it go (three runs of
+    consecutive codes, one per column, cut out by bisection instead of sorting again), and its
+    full-edge neighbours that overlap nothing come in where they belong.
+    """
     nx, ny = new_anchor
-    out = set(candidates)  # without the anchors whose tile would overlap the new one
-    out.difference_update([(nx + dx, ny + dy) for dx, dy in _OVERLAPPING])
+    out = list(codes)
+    for dx in (-1, 0, 1):
+        mid = (nx + dx) * _CODE_SPAN + ny
+        i = bisect_left(out, mid - 1)
+        j = bisect_right(out, mid + 1, i)
+        if i < j:
+            del out[i:j]
     for dx, dy in FULL_EDGE:
         x, y = nx + dx, ny + dy
         if (
@@ -120,8 +133,17 @@ def extend_candidates(
             and (x, y + 1) not in occupied
             and not (aligned and (x % 2 or y % 2))
         ):
-            out.add((x, y))
-    return frozenset(out)
+            code = x * _CODE_SPAN + y
+            i = bisect_left(out, code)
+            if i == len(out) or out[i] != code:
+                out.insert(i, code)
+    return tuple(out)
+
+
+def has_code(codes: Sequence[int], code: int) -> bool:
+    """Whether the sorted ``codes`` hold ``code`` (by bisection: no set to build)."""
+    i = bisect_left(codes, code)
+    return i < len(codes) and codes[i] == code
 
 
 def placement_problem(

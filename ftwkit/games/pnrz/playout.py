@@ -13,8 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ftwkit.games.pnrz.notation import Place, Skip
-from ftwkit.games.pnrz.placement import footprint
-from ftwkit.games.pnrz.tiles import ENEMY, rotated, territory_of
+from ftwkit.games.pnrz.tiles import CHARACTERS, ENEMY, TERRITORY, rotated
 from ftwkit.protocol import Move
 
 if TYPE_CHECKING:
@@ -27,34 +26,46 @@ SAMPLES = 8
 
 _SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
+_VICTIM: dict[str, str] = {ENEMY[c]: c for c in CHARACTERS}
+"""The character whose arch-enemy each arch-enemy code is."""
+
 
 def placement_value(state: PnrzState, move: Place) -> int:
     """A local score of a placement for the mover: own-territory contacts minus enemy contacts.
 
     Each quadrant of the new tile that is the mover's territory earns 1 per edge neighbour of
     the same character's territory and loses 1 per neighbouring arch-enemy of that character;
-    each arch-enemy quadrant earns 1 per neighbouring opponent-owned territory it spoils.
+    each arch-enemy quadrant earns 1 per neighbouring opponent-owned territory it spoils (and
+    loses 1 per neighbouring territory of the mover's own or an unowned character).
     """
-    own = set(state.characters[state.turn])
-    owner = state.owner
-    cells = state.cells
+    turn = state.turn
+    own = state.characters[turn]
+    get = state.cells.get
     quads = rotated(state.tile(move.tile).quads, move.rot)
+    x, y = move.at
     value = 0
-    for (x, y), code in zip(footprint(move.at), quads, strict=True):
-        mine = territory_of(code)
-        for dx, dy in _SIDES:
-            other = cells.get((x + dx, y + dy))
-            if other is None:
+    for (cx, cy), code in zip(((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)), quads, strict=True):
+        mine = TERRITORY.get(code)
+        if mine is not None:
+            if mine not in own:
                 continue
-            if mine in own:
-                if territory_of(other) == mine:
+            enemy = ENEMY[mine]
+            for dx, dy in _SIDES:
+                other = get((cx + dx, cy + dy))
+                if other is None:
+                    continue
+                if TERRITORY.get(other) == mine:
                     value += 1
-                elif other == ENEMY[mine]:
+                elif other == enemy:
                     value -= 1
-            elif mine is None:  # an arch-enemy quadrant
-                victim = territory_of(other)
-                if victim is not None and code == ENEMY[victim]:
-                    value += 1 if owner.get(victim, state.turn) != state.turn else -1
+            continue
+        victim = _VICTIM.get(code)  # an arch-enemy quadrant: whose territory it spoils
+        if victim is None:
+            continue
+        spoils = 1 if state.owner.get(victim, turn) != turn else -1
+        for dx, dy in _SIDES:
+            if TERRITORY.get(get((cx + dx, cy + dy))) == victim:
+                value += spoils
     return value
 
 

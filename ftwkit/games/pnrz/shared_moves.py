@@ -59,13 +59,19 @@ class Row(dict[K, V]):
 
 class PlacementRow(Row[int, tuple[Place, ...]]):
     """A tile's placements by anchor code, one per distinct rotation of its picture;
-    ``rotations`` says how many that is (the same at every anchor)."""
+    ``rots`` are those rotations and ``rotations`` says how many (the same at every anchor)."""
 
-    __slots__ = ("rotations",)
+    __slots__ = ("rotations", "rots")
 
     def __init__(self, key: str, picture: tuple[str, ...]) -> None:
         rots = distinct_rotations(picture)
-        super().__init__(lambda code: tuple(Place(key, code_anchor(code), r) for r in rots))
+
+        def make(code: int) -> tuple[Place, ...]:
+            at = code_anchor(code)
+            return tuple([Place(key, at, r) for r in rots])
+
+        super().__init__(make)
+        self.rots = rots
         self.rotations = len(rots)
 
 

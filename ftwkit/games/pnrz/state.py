@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import operator
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,9 +29,10 @@ from ftwkit.games.pnrz.placement import (
     anchor_codes,
     candidate_anchors,
     code_anchor,
-    extend_candidates,
+    extend_codes,
     footprint,
     full_edge_components,
+    has_code,
     placement_problem,
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
@@ -175,7 +176,11 @@ class PnrzState(State):
 
     @functools.cached_property
     def candidates(self) -> frozenset[Cell]:
-        """Anchors where a tile from hand may go (kept incrementally across placements)."""
+        """Anchors where a tile from hand may go (the engine keeps them as sorted anchor codes,
+        :meth:`_candidate_codes`, incrementally across placements)."""
+        codes: tuple[int, ...] | None = self._recall("_codes")
+        if codes is not None:
+            return frozenset(map(code_anchor, codes))
         return candidate_anchors(self.placed, self.cells, self._aligned)
 
     def _candidate_codes(self) -> tuple[int, ...]:
@@ -327,14 +332,6 @@ class PnrzState(State):
         self._every_section()
         carry = {name: value for name in _TABLE_CACHES if (value := self._recall(name)) is not None}
         return self._derive(carry, hands=hands, draw=draw, seed=None)
-
-    def _evolve(self, **changes: Any) -> PnrzState:
-        """``dataclasses.replace`` for this frozen state, by the protocol's ``_derive``.
-
-        A move changes a few fields of a dozen; copying the field values straight into a new
-        instance is several times cheaper, and no cached value or history is carried over.
-        """
-        return self._derive(**changes)
 
     # ------------------------------------------------------------------ search hooks
     def _random_move(self, rng: random.Random) -> Move:
@@ -550,8 +547,9 @@ class PnrzState(State):
             assert isinstance(move, Place)
             if pending or move.tile not in self.hands[self.turn]:
                 return False
-            rots = distinct_rotations(self.tile(move.tile).picture)
-            return move.at in self.candidates and move.rot in rots
+            if move.rot not in self.rules._rows[move.tile].rots:
+                return False
+            return has_code(self._candidate_codes(), anchor_code(move.at))
         if kind is MoveBase:
             assert isinstance(move, MoveBase)
             if self._listed(move):  # handed out by legal_moves(): no second look at the table
@@ -596,21 +594,46 @@ class PnrzState(State):
     def _base_codes(self, src: Cell) -> list[int]:
         """The anchor codes of the spots where the base at ``src`` may be moved (PN7), sorted.
 
-        The spots are the table's candidates without the base, found from this state's own
-        candidates: those still next to another tile by a full edge, plus the anchors freed
-        around ``src``. Only when the base is a link between tiles are the full-edge groups of
-        the rest counted.
+        The spots are the table's candidates without the base (:meth:`_free_spots`). When the
+        base is a link between tiles, only the spots that join the full-edge groups of the rest
+        again count.
         """
         placed = self.placed
         if len(placed) == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
+        if self.opts.base_move_connectivity != "full_edges":
+            return self._free_spots(src)
+        if len(placed) == self._full_edge_group_size():
+            free = self._free_spots(src)
+            apart = self._apart(src)
+            return self._rejoining(src, free, apart) if apart else free
+        out = self._free_spots(src)
+        anchors = set(placed)
+        anchors.discard(src)
+        group = full_edge_components(anchors)
+        count = len(set(group.values()))
+        if count > 1:
+            # the base must re-join every group: its full-edge neighbours meet them all
+            out = [
+                code
+                for code in out
+                for x, y in (code_anchor(code),)
+                if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1}) == count
+            ]
+        return out
+
+    def _free_spots(self, src: Cell) -> list[int]:
+        """The anchor codes, sorted, of the table's candidates once the tile at ``src`` is
+        lifted (``src`` itself aside), found from this state's own candidates: those still next
+        to another tile by a full edge, plus the anchors freed around ``src``."""
+        placed = self.placed
         sx, sy = src
         at = anchor_code(src)
-        cands = self.candidates
+        codes = self._candidate_codes()
         # only a spot next to the base may lose its full edge: when no other tile is next to it
         lost: list[int] = []
-        for dx, dy, offset, others in _NEXT_SPOTS:
-            if (sx + dx, sy + dy) in cands:
+        for _, _, offset, others in _NEXT_SPOTS:
+            if has_code(codes, at + offset):
                 for ox, oy in others:
                     if (sx + ox, sy + oy) in placed:
                         break
@@ -629,28 +652,11 @@ class PnrzState(State):
                         if (sx + ox, sy + oy) in placed:
                             gained.append(at + offset)
                             break
-        codes = self._candidate_codes()
-        out = [c for c in codes if c not in lost] if lost else list(codes)
-        if gained:
-            out += gained
-            out.sort()
-        if self.opts.base_move_connectivity == "full_edges":
-            if len(placed) == self._full_edge_group_size():
-                apart = self._apart(src)
-                return self._rejoining(src, out, apart) if apart else out
-            anchors = set(placed)
-            anchors.discard(src)
-            group = full_edge_components(anchors)
-            count = len(set(group.values()))
-            if count > 1:
-                # the base must re-join every group: its full-edge neighbours meet them all
-                out = [
-                    code
-                    for code in out
-                    for x, y in (code_anchor(code),)
-                    if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1})
-                    == count
-                ]
+        out = list(codes)
+        for code in lost:  # (each is there: found above)
+            del out[bisect.bisect_left(out, code)]
+        for code in gained:  # (none is there: each overlaps the base)
+            bisect.insort(out, code)
         return out
 
     def _ring_mask(self, src: Cell) -> int:
@@ -730,7 +736,9 @@ class PnrzState(State):
             whole.remove(max(whole, key=len))
         return whole
 
-    def _rejoining(self, src: Cell, cands: list[int], apart: list[list[Cell]]) -> list[int]:
+    def _rejoining(
+        self, src: Cell, cands: list[int], apart: Sequence[Collection[Cell]]
+    ) -> list[int]:
         """The spots of ``cands`` (anchor codes, sorted) that join again every group the table
         (one full-edge group) falls into without the tile at ``src`` (``apart`` and the rest of
         the table), in their order.
@@ -739,28 +747,31 @@ class PnrzState(State):
         are tested.
         """
         placed = self.placed
-        label = {c: i for i, g in enumerate(apart) for c in g}
-        spots = set(cands)
-        out: set[int] = set()
+        out: list[int] = []
+        size = len(cands)
         for x, y in min(apart, key=len):
-            for dx, dy in FULL_EDGE:
-                t = (x + dx, y + dy)
-                code = anchor_code(t)
-                if code not in spots or code in out:
+            at = anchor_code((x, y))
+            for dx, dy, offset in _EDGE_CODES:
+                code = at + offset
+                i = bisect.bisect_left(cands, code)
+                if i == size or cands[i] != code or code in out:
                     continue
+                tx, ty = x + dx, y + dy
                 hit: set[int] = set()
                 touches_rest = False
                 for ex, ey in FULL_EDGE:
-                    c = (t[0] + ex, t[1] + ey)
+                    c = (tx + ex, ty + ey)
                     if c != src and c in placed:
-                        i = label.get(c)
-                        if i is None:
-                            touches_rest = True
+                        for i, group in enumerate(apart):
+                            if c in group:
+                                hit.add(i)
+                                break
                         else:
-                            hit.add(i)
+                            touches_rest = True
                 if touches_rest and len(hit) == len(apart):
-                    out.add(code)
-        return [code for code in cands if code in out]
+                    out.append(code)
+        out.sort()
+        return out
 
     def _full_edge_group_size(self) -> int:
         """How many tiles the full-edge group of the first tile holds (all of them in play)."""
@@ -840,8 +851,34 @@ class PnrzState(State):
             nxt._remember("_bases", bases)  # the same bases at the same anchors
         if self._recall("cells") is not None:
             self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
+            if isinstance(move, MoveBase):
+                self._carry_moved_base(nxt, move)
         self._came_from(nxt, changed)
         return nxt
+
+    def _carry_moved_base(self, nxt: PnrzState, move: MoveBase) -> None:
+        """Give ``nxt`` (this state with the base at ``move.src`` moved to ``move.dst``, its
+        cells known) its candidates' codes, full-edge group and bases without a scan of the
+        table: the candidates are this table's without the base (its spots, :meth:`_free_spots`,
+        and its own anchor, free once it is lifted) extended by the base at its new anchor, and
+        a base moved under ``full_edges`` leaves one group (PN7: the move must)."""
+        src = move.src
+        placed = self.placed
+        if len(placed) == 1:
+            return  # (the table without it is empty: its candidates are not those of a table)
+        codes = self._free_spots(src)
+        sx, sy = src
+        if any((sx + dx, sy + dy) in placed for dx, dy in FULL_EDGE) and not (
+            self._aligned and (sx % 2 or sy % 2)
+        ):
+            bisect.insort(codes, anchor_code(src))
+        nxt._remember("_codes", extend_codes(codes, move.dst, nxt.cells, self._aligned))
+        if self.opts.base_move_connectivity == "full_edges":
+            nxt._remember("_group_size", len(placed))
+        bases = self._recall("_bases")
+        if bases is not None:
+            moved = [(move.dst if at == src else at, base) for at, base in bases]
+            nxt._remember("_bases", tuple(sorted(moved, key=_base_order)))
 
     def _keeps_bases(self, move: Move) -> bool:
         """Whether the bases on the table stay where they are after ``move`` (not a placement):
@@ -904,7 +941,7 @@ class PnrzState(State):
                 else (k, x, y, r)
                 for k, x, y, r in self.table
             ]
-            return self._evolve(table=tuple(swapped), pending=("orient", move.a, move.b))
+            return self._derive(table=tuple(swapped), pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken, _ = self.placed[move.at]
             hand = list(self.hands[self.turn])
@@ -914,7 +951,7 @@ class PnrzState(State):
                 (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
                 for k, x, y, r in self.table
             )
-            return self._evolve(
+            return self._derive(
                 table=replaced,
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
@@ -923,7 +960,7 @@ class PnrzState(State):
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
-                return self._evolve(table=oriented, pending=("orient", *rest))
+                return self._derive(table=oriented, pending=("orient", *rest))
             return self._end_turn(oriented, self.hands, drew=True)
         if isinstance(move, Skip):
             return self._end_turn(self.table, self.hands, drew=True)
@@ -939,7 +976,7 @@ class PnrzState(State):
         hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
         picks = sum(map(len, characters))
         if picks < n * (2 if n == 2 else 1):
-            return self._evolve(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
+            return self._derive(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
         start = (p + 1) % n  # the picks went round from the start player an exact number of laps
         dealt = [list(h) for h in hands]
         draw = list(self.draw)
@@ -947,7 +984,7 @@ class PnrzState(State):
             dealt[(start + i) % n].append(draw.pop(0))
         chosen = {c for chars in characters for c in chars}
         aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
-        return self._evolve(
+        return self._derive(
             characters=tuple(characters),
             hands=tuple(tuple(sorted(h)) for h in dealt),
             draw=tuple(draw),
@@ -959,17 +996,18 @@ class PnrzState(State):
     def _apply_place(self, move: Place) -> PnrzState:
         p = self.turn
         hand = list(self.hands[p])
-        hand.remove(move.tile)
-        hands = self._with_hand(p, hand)
+        hand.remove(move.tile)  # (hands are kept sorted: still sorted)
+        hands = list(self.hands)
+        hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         if tile.icon is not None:
-            nxt = self._evolve(table=table, hands=hands, pending=(tile.icon,))
+            nxt = self._derive(table=table, hands=tuple(hands), pending=(tile.icon,))
         else:
             is_base = tile.base_of is not None
             drew = not is_base or bool(self.opts.draw_after_base)
-            nxt = self._end_turn(table, hands, drew=drew)
-        # incremental cells and candidates: only the new tile changes them
+            nxt = self._end_turn(table, tuple(hands), drew=drew)
+        # incremental cells and candidates' codes: only the new tile changes them
         cells = self.cells.copy()
         x, y = move.at
         cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
@@ -980,7 +1018,7 @@ class PnrzState(State):
         placed[move.at] = (move.tile, move.rot)
         nxt._remember("placed", placed)
         nxt._remember(
-            "candidates", extend_candidates(self.candidates, move.at, cells, self._aligned)
+            "_codes", extend_codes(self._candidate_codes(), move.at, cells, self._aligned)
         )
         bases = self._recall("_bases")
         if bases is not None:
@@ -1015,7 +1053,11 @@ class PnrzState(State):
         p = self.turn
         draw = self.draw
         if drew and draw:
-            hands = self._with_hand_of(hands, p, [*hands[p], draw[0]])
+            hand = list(hands[p])
+            bisect.insort(hand, draw[0])  # (hands are kept sorted)
+            with_draw = list(hands)
+            with_draw[p] = tuple(hand)
+            hands = tuple(with_draw)
             draw = draw[1:]
         final = self.final_left
         if final is not None:
@@ -1024,7 +1066,7 @@ class PnrzState(State):
             everyone = self.opts.final_round == "everyone"
             final = self.n_players if everyone else self.n_players - 1
         turn = 0 if final == 0 else (p + 1) % self.n_players
-        return self._evolve(
+        return self._derive(
             table=table,
             hands=hands,
             draw=draw,
@@ -1032,14 +1074,6 @@ class PnrzState(State):
             final_left=final,
             turn=turn,
         )
-
-    @staticmethod
-    def _with_hand_of(
-        hands: tuple[tuple[str, ...], ...], player: int, hand: list[str]
-    ) -> tuple[tuple[str, ...], ...]:
-        out = list(hands)
-        out[player] = tuple(sorted(hand))
-        return tuple(out)
 
     # ------------------------------------------------------------------ explaining
     def _why_illegal(self, move: Move) -> str:
@@ -1197,6 +1231,11 @@ def _ring_joins(mask: int) -> bool:
 
 _RING_JOINED: tuple[bool, ...] = tuple(_ring_joins(mask) for mask in range(256))
 """``_ring_joins`` of every ring: the test of a base is one look-up."""
+
+_EDGE_CODES: tuple[tuple[int, int, int], ...] = tuple(
+    (dx, dy, anchor_code((dx, dy))) for dx, dy in FULL_EDGE
+)
+"""The 4 full-edge neighbours of an anchor: offsets and anchor-code offset."""
 
 _FULL_EDGE_BITS = 0b01010101
 """The bits of a ring mask that are full-edge neighbours (the even places of ``_RING``)."""

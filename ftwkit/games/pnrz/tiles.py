@@ -41,6 +41,7 @@ __all__ = [
     "ENEMY",
     "ICONS",
     "QUADRANT_CODES",
+    "TERRITORY",
     "Tile",
     "TileFacts",
     "TileSet",
@@ -77,16 +78,18 @@ ONE_EACH: tuple[int, int, int, int] = (1, 1, 1, 1)
 
 _T = TypeVar("_T")
 
-_TERRITORY: dict[str, str] = {
+TERRITORY: dict[str | None, str] = {
     **{c: c for c in CHARACTERS},
     **{b: c for c, b in BONUS.items()},
     **{b: c for c, b in BASES.items()},
 }
+"""The character whose territory each quadrant code is (character, bonus or base); other codes
+(and ``None``, an empty cell) are absent."""
 
 
 def territory_of(code: str) -> str | None:
     """The character whose territory a quadrant code is (character, bonus or base), else None."""
-    return _TERRITORY.get(code)
+    return TERRITORY.get(code)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
