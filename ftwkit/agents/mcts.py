@@ -101,6 +101,22 @@ class SearchResult:
         return [(self.stats[i][0], self.stats[i][1] / total) for i in order]
 
 
+def _listed_children(legal: list[Move], children: dict[Move, _Node]) -> list[Move]:
+    """The ``children`` keys that are among the ``legal`` moves, in the legal moves' order.
+
+    Engines that hand out the same move objects from state to state (a table of placements, of
+    passes) let this compare identities, in one cheap pass, instead of hashing hundreds of moves
+    per node of the tree (Double Blind). When not every child is found that way (another engine,
+    or a child not legal in this determinization), equality decides, as a hash per legal move.
+    The legal moves hold no move twice, so the identities found are exactly the equal ones.
+    """
+    ids = {id(move) for move in children}
+    found = [move for move in legal if id(move) in ids]
+    if len(found) == len(children):
+        return found
+    return [move for move in legal if move in children]
+
+
 def _check_int(name: str, value: object, low: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         kind = "positive" if low > 0 else "non-negative"
@@ -363,24 +379,24 @@ class MctsAgent(Agent):
             mover = state.to_play
             assert mover is not None
             children = node.children
-            untried: list[Move] = []
+            legal: list[Move] = []
             if node.order is not None:
                 # The root: the player to move sees their own moves, so they are the same in
-                # every determinization; its best-prior moves, widening with visits.
+                # every determinization; its best-prior moves, widening with visits (all of
+                # them are children, so nothing is untried).
                 candidates = node.order[: self._width(node.visits)]
             else:
-                # One pass over the legal moves (hashing each once), kept in their order; a
-                # node without children yet needs none (a fresh list each call, so it is ours).
-                candidates = []
-                if children:
-                    for m in state.legal_moves():
-                        (candidates if m in children else untried).append(m)
-                else:
-                    untried = state.legal_moves()
-            for move in candidates:
-                children[move].avail += 1
-            if untried and (not candidates or len(candidates) < self._width(node.visits)):
-                move = self._pick_untried(state, untried, children, rng)
+                # A fresh list each call, so it is ours to keep.
+                legal = state.legal_moves()
+                candidates = _listed_children(legal, children) if children else []
+            nodes = [children[move] for move in candidates]
+            for child in nodes:
+                child.avail += 1
+            # the legal moves hold each child at most once, so the rest are untried
+            if len(legal) > len(candidates) and (
+                not candidates or len(candidates) < self._width(node.visits)
+            ):
+                move = self._pick_untried(state, legal, children, rng)
                 state = state.play_unchecked(move)
                 child = self._node(mover, None, None)
                 child.avail = 1
@@ -390,8 +406,7 @@ class MctsAgent(Agent):
             best: _Node | None = None
             best_move: Move | None = None
             best_score = -math.inf
-            for move in candidates:
-                child = children[move]
+            for move, child in zip(candidates, nodes, strict=True):
                 if child.visits == 0:
                     best, best_move = child, move
                     break
@@ -409,17 +424,19 @@ class MctsAgent(Agent):
         self._backpropagate(path, self._rollout(state, rng))
 
     def _pick_untried(
-        self, state: State, untried: list[Move], children: dict[Move, _Node], rng: random.Random
+        self, state: State, legal: list[Move], children: dict[Move, _Node], rng: random.Random
     ) -> Move:
         """The playout policy's move when it is untried, else a uniform untried move.
 
-        ``untried`` is the legal moves that are not ``children``; the policy's move is legal, so
-        it is untried exactly when it is not a child (one hash, not a scan of the list).
+        The untried moves are the ``legal`` moves that are not ``children``; the policy's move
+        is legal, so it is untried exactly when it is not a child (one hash, not a scan of the
+        list), and the untried list is only built when a uniform draw needs it.
         """
         if self.rollout == "policy":
             move = state.random_move(rng, policy=True)
             if move not in children:
                 return move
+        untried = [m for m in legal if m not in children] if children else legal
         return untried[rng.randrange(len(untried))]
 
     # ----------------------------------------------------------------- shared
