@@ -444,6 +444,14 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _nth_bit(mask: int, n: int) -> int:
+    """The index of the ``n``-th set bit of ``mask`` (from 0, lowest first), without listing
+    the bits before it: the playout policy draws one of a player's stones."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 def _armed_complete(own: int, opp: int, centre: int, arms: tuple[int, ...]) -> bool:
     """Whether X/CROSS holds: own centre, each arm wholly own or wholly theirs, ≤1 theirs."""
     if not own & centre:
@@ -551,8 +559,12 @@ def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
     stones' cells (a few dozen of the hundreds of placements on a large board)."""
     placements, by_cell = _condition_placements(geo, number)
     touched: set[int] = set()
-    for cell in _bits(own):
-        touched.update(by_cell[cell])
+    add = touched.update
+    rest = own
+    while rest:  # the own cells, lowest first, without listing them
+        low = rest & -rest
+        add(by_cell[low.bit_length() - 1])
+        rest ^= low
     best = 0.0
     for index in touched:
         cells, arms, every, count = placements[index]
@@ -762,6 +774,10 @@ class DoubleBlindState(State):
     """The placements on the empty cells in board order (row 1 first): the move list while no
     question is pending, kept incrementally."""
 
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"_worlds"})
+    """``_worlds``: per player, the opponent's secrets that fit what the player sees and the
+    position made with each (``DoubleBlindRules.sample``), never carried to another state."""
+
     @property
     def free(self) -> tuple[int, ...]:
         """The empty cells' indices (``y * size + x``), ascending."""
@@ -906,8 +922,11 @@ class DoubleBlindState(State):
         secret = self.secrets[player]
         done = secret in self.completed[player]
         progress = 1.0 if done else _secret_progress(self.geo, secret, *self._sides(player))
-        own = 0.45 * done + 0.30 * self.heard_yes(player) + 0.25 * progress
-        theirs = 0.30 * self.heard_yes(other) + 0.50 * len(self.completed[other]) / len(CONDITIONS)
+        queries = self.queries  # usually none yet: then nobody heard "yes"
+        yes = bool(queries) and self.heard_yes(player)
+        they_yes = bool(queries) and self.heard_yes(other)
+        own = 0.45 * done + 0.30 * yes + 0.25 * progress
+        theirs = 0.30 * they_yes + 0.50 * len(self.completed[other]) / len(CONDITIONS)
         return 0.5 + 0.5 * (own - theirs)
 
     def _sides(self, player: int) -> tuple[int, int]:
@@ -924,9 +943,9 @@ class DoubleBlindState(State):
         if own and rng.random() < 0.7:
             size = self.size
             occupied = own | self.stones[1 - player]
-            cells = _bits(own)
+            count = own.bit_count()
             for _ in range(3):
-                cell = cells[rng.randrange(len(cells))]
+                cell = _nth_bit(own, rng.randrange(count))
                 dx, dy = _NEIGHBOURS[rng.randrange(8)]
                 x, y = cell % size + dx, cell // size + dy
                 if 0 <= x < size and 0 <= y < size and not occupied >> (y * size + x) & 1:
@@ -1162,6 +1181,33 @@ class DoubleBlindRules(Rules):
         assert isinstance(state, DoubleBlindState)
         if state.is_over:  # over: nothing is hidden any more
             return state.rules.load(state.observation(player))
+        # A search draws from one position on every iteration: the secrets that fit, and the
+        # position each of them makes, are worked out once per position and player.
+        worlds: dict[int, tuple[list[int], dict[int, DoubleBlindState]]] | None
+        worlds = state._recall("_worlds")
+        if worlds is None:
+            worlds = state._remember("_worlds", {})
+        if player not in worlds:
+            worlds[player] = (self._secrets_that_fit(state, player), {})
+        pick, made = worlds[player]
+        if not pick:  # nothing fits: any condition, and loading judges the position
+            secrets = list(state.secrets)
+            secrets[1 - player] = rng.choice(sorted(CONDITIONS))
+            return state.rules.load({**state.observation(player), "secrets": secrets})
+        secret = rng.choice(pick)
+        if secret not in made:
+            # A drawn secret fits every check loading would make of it (distinct under one_set,
+            # a "yes" heard is true, the opponent is not left holding an unclaimed win), and
+            # the rest is the position as seen, so the position is this one with the secret
+            # swapped.
+            pair = (state.secrets[0], secret) if player == 0 else (secret, state.secrets[1])
+            made[secret] = state._derive(secrets=pair, seed=None)
+        return made[secret]
+
+    @staticmethod
+    def _secrets_that_fit(state: DoubleBlindState, player: int) -> list[int]:
+        """The conditions the opponent of ``player`` may hold, as far as ``player`` can tell
+        (see :meth:`sample`); empty when a made-up position leaves none."""
         other = 1 - player
         own = state.secrets[player]
         mine, theirs = state.completed[player], state.completed[other]
@@ -1185,16 +1231,7 @@ class DoubleBlindRules(Rules):
         narrowed = [s for s in candidates if s not in ruled_out]
         # a made-up position (questions are history, their DB9 count is not checked on load)
         # may contradict the deduction: then only the certain facts count
-        pick = narrowed or candidates
-        secrets = list(state.secrets)
-        if not pick:  # nothing fits: any condition, and loading judges the position
-            secrets[other] = rng.choice(sorted(CONDITIONS))
-            return state.rules.load({**state.observation(player), "secrets": secrets})
-        secrets[other] = rng.choice(pick)
-        # A drawn secret fits every check loading would make of it (distinct under one_set,
-        # a "yes" heard is true, the opponent is not left holding an unclaimed win), and the
-        # rest is the position as seen, so the position is this one with the secret swapped.
-        return state._derive(secrets=(secrets[0], secrets[1]), seed=None)
+        return narrowed or candidates
 
     def _geometry(self, options: DoubleBlindOptions) -> Geometry:
         return geometry(options.size, options.arm_length, options.square)
