@@ -63,7 +63,7 @@ _DRAWS = 3
 class _Node:
     """A tree node: the move that led here, its mover's statistics and its children by move."""
 
-    __slots__ = ("avail", "children", "mover", "order", "state", "total", "visits")
+    __slots__ = ("avail", "children", "mover", "order", "seen", "state", "total", "visits")
 
     def __init__(self, mover: int, state: State | None) -> None:
         self.mover = mover  # who made the move into this node (-1 at the root)
@@ -73,6 +73,35 @@ class _Node:
         self.visits = 0
         self.total = 0.0  # sum of the mover's rewards
         self.avail = 0  # IS-MCTS: iterations in which this node's move was legal at its parent
+        self.seen: dict[int, _Seen] = {}  # IS-MCTS: the positions met here, by identity
+
+
+class _Seen:
+    """What an information-set node worked out for one position met there (IS-MCTS).
+
+    A game whose determinizations repeat (Double Blind re-draws only the opponent's secret, so a
+    few positions come back again and again) then meets the same position objects at a node
+    on many iterations: its legal moves, which children are among them, and the position after
+    each move are worked out once. States are values, so the answers are the ones playing and
+    listing afresh would give; a game whose samples never repeat only keeps a few more states
+    until the search ends.
+    """
+
+    __slots__ = ("after", "candidates", "count", "legal", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state  # kept, so that its id names no other position while the tree lives
+        self.legal: list[Move] | None = None
+        self.candidates: list[Move] = []  # the children among the legal moves, in their order
+        self.count = -1  # how many children the node had when ``candidates`` was found
+        self.after: dict[Move, State] = {}
+
+    def play(self, move: Move) -> State:
+        """The position after ``move`` (played once, then remembered)."""
+        nxt = self.after.get(move)
+        if nxt is None:
+            nxt = self.after[move] = self.state.play_unchecked(move)
+        return nxt
 
 
 class SearchResult:
@@ -379,6 +408,9 @@ class MctsAgent(Agent):
             mover = state.to_play
             assert mover is not None
             children = node.children
+            seen = node.seen.get(id(state))
+            if seen is None:
+                seen = node.seen[id(state)] = _Seen(state)
             legal: list[Move] = []
             if node.order is not None:
                 # The root: the player to move sees their own moves, so they are the same in
@@ -386,9 +418,13 @@ class MctsAgent(Agent):
                 # them are children, so nothing is untried).
                 candidates = node.order[: self._width(node.visits)]
             else:
-                # A fresh list each call, so it is ours to keep.
-                legal = state.legal_moves()
-                candidates = _listed_children(legal, children) if children else []
+                if seen.legal is None:
+                    seen.legal = state.legal_moves()  # a fresh list, so it is ours to keep
+                legal = seen.legal
+                if seen.count != len(children):  # children are only ever added
+                    seen.candidates = _listed_children(legal, children) if children else []
+                    seen.count = len(children)
+                candidates = seen.candidates
             nodes = [children[move] for move in candidates]
             for child in nodes:
                 child.avail += 1
@@ -397,7 +433,7 @@ class MctsAgent(Agent):
                 not candidates or len(candidates) < self._width(node.visits)
             ):
                 move = self._pick_untried(state, legal, children, rng)
-                state = state.play_unchecked(move)
+                state = seen.play(move)
                 child = self._node(mover, None, None)
                 child.avail = 1
                 children[move] = child
@@ -418,7 +454,7 @@ class MctsAgent(Agent):
             assert best is not None and best_move is not None
             node = best
             path.append(node)
-            state = state.play_unchecked(best_move)
+            state = seen.play(best_move)
             if node.visits == 0:
                 break
         self._backpropagate(path, self._rollout(state, rng))
