@@ -734,6 +734,24 @@ def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
     assert lines[0] == lines[1]
 
 
+def test_scoring_every_placement_from_one_position_matches_scoring_each_alone() -> None:
+    # The evaluation of a position one own stone after another is worked out from the one
+    # before (once that one is known): it must equal the evaluation of the same position
+    # loaded on its own, for both players, every placement, at every stage of a game.
+    for size, seed in ((9, 3), (19, 1)):
+        rules = ftwkit.rules("doubleblind", size=size)
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        while not state.is_over:
+            if state.to_play is not None and len(state.moves()) % 5 == 0:
+                for move in state.legal_moves():
+                    child = state.play_unchecked(move)
+                    alone = rules.load(child.to_json())
+                    for p in (state.to_play, 1 - state.to_play):
+                        assert child.evaluate(p) == alone.evaluate(p), (move, p)
+            state = state.play_unchecked(state.random_move(rng, policy=True))
+
+
 def test_the_heuristic_rewards_the_halves_of_the_win_and_ignores_the_hidden_secret() -> None:
     white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
     yes = [{"player": 0, "answer": True}]

@@ -132,7 +132,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Literal, cast
 
@@ -565,8 +565,16 @@ def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
         low = rest & -rest
         add(by_cell[low.bit_length() - 1])
         rest ^= low
+    return _best_share(placements, touched, own, opp)
+
+
+def _best_share(
+    placements: tuple[_Placement, ...], indices: Iterable[int], own: int, opp: int
+) -> float:
+    """The filled share of the best of ``placements[i]`` for ``i`` in ``indices`` not blocked by
+    ``opp`` (0.0 if none): the measure behind :func:`_secret_progress`."""
     best = 0.0
-    for index in touched:
+    for index in indices:
         cells, arms, every, count = placements[index]
         if opp & every:
             if opp & cells:
@@ -774,9 +782,11 @@ class DoubleBlindState(State):
     """The placements on the empty cells in board order (row 1 first): the move list while no
     question is pending, kept incrementally."""
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset({"_worlds"})
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"_worlds", "_progress"})
     """``_worlds``: per player, the opponent's secrets that fit what the player sees and the
-    position made with each (``DoubleBlindRules.sample``), never carried to another state."""
+    position made with each (``DoubleBlindRules.sample``); ``_progress``: per player, the
+    progress of their secret here once worked out for the positions after it (``_progress``).
+    Neither is ever carried to another state."""
 
     @property
     def free(self) -> tuple[int, ...]:
@@ -921,7 +931,7 @@ class DoubleBlindState(State):
         other = 1 - player
         secret = self.secrets[player]
         done = secret in self.completed[player]
-        progress = 1.0 if done else _secret_progress(self.geo, secret, *self._sides(player))
+        progress = 1.0 if done else self._progress(player, secret)
         queries = self.queries  # usually none yet: then nobody heard "yes"
         yes = bool(queries) and self.heard_yes(player)
         they_yes = bool(queries) and self.heard_yes(other)
@@ -931,6 +941,38 @@ class DoubleBlindState(State):
 
     def _sides(self, player: int) -> tuple[int, int]:
         return self.stones[player], self.stones[1 - player]
+
+    def _progress(self, player: int, secret: int) -> float:
+        """:func:`_secret_progress` of ``player``'s ``secret`` here.
+
+        The greedy agent and the search's prior score every placement of the player to move
+        from one position. When this position is the one before plus a stone of ``player``'s
+        (and nothing of the opponent's changed), only the placements through that stone can
+        have changed, and each of them only grew: the best share is the one before or the best
+        of those. The one before is worked out (and kept on that position) once a second
+        position is scored from it; the first is scored in full.
+        """
+        geo = self.geo
+        own, opp = self.stones[player], self.stones[1 - player]
+        before = self.previous
+        move = self.last_move
+        if type(move) is Place and isinstance(before, DoubleBlindState):
+            cell = move.y * geo.size + move.x
+            if before.stones[1 - player] == opp and before.stones[player] | 1 << cell == own:
+                memo: dict[int, float | None] | None = before._recall("_progress")
+                if memo is None:
+                    memo = before._remember("_progress", {})
+                if player not in memo:
+                    memo[player] = None  # asked once: the next position scored from it uses it
+                else:
+                    known = memo[player]
+                    if known is None:
+                        known = memo[player] = _secret_progress(
+                            geo, secret, before.stones[player], opp
+                        )
+                    placements, by_cell = _condition_placements(geo, secret)
+                    return max(known, _best_share(placements, by_cell[cell], own, opp))
+        return _secret_progress(geo, secret, own, opp)
 
     def _policy_move(self, rng: random.Random) -> Move:
         """A cheap rollout policy: always ask (asking is free, DB9); mostly place next to one of
