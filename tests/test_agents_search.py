@@ -93,3 +93,23 @@ def test_pnrz_policy_draws_the_same_moves_with_or_without_the_move_list() -> Non
         draws = [s.random_move(random.Random(seed), policy=True) for s in fresh]
         assert draws[0] == draws[1]
         assert fresh[0].is_legal(draws[0])
+
+
+def test_equal_scores_go_to_the_child_first_among_the_legal_moves_whatever_the_order() -> None:
+    # An information-set node may list its children in the order they were added; ties must
+    # still be settled as the legal moves' order settles them.
+    from ftwkit.agents.mcts import _Node, _select_by_availability
+
+    legal = list(running("doubleblind", 6).legal_moves()[:5])
+    nodes = []
+    for total in (0.5, 0.75, 0.75, 0.25):
+        node = _Node(0, None)
+        node.visits, node.total, node.avail = 1, total, 3
+        nodes.append(node)
+    added = [legal[4], legal[3], legal[1], legal[0]]  # 0.75 twice: legal[3] and legal[1]
+    assert _select_by_availability(added, nodes, 0.4, None) == legal[3]
+    assert _select_by_availability(added, nodes, 0.4, legal) == legal[1]
+    fresh = _Node(0, None)  # an unvisited child goes first, the earliest one when several are
+    assert _select_by_availability([legal[2], *added], [fresh, *nodes], 0.4, legal) == legal[2]
+    nodes[3].visits = 0
+    assert _select_by_availability([legal[2], *added], [fresh, *nodes], 0.4, legal) == legal[0]

@@ -87,12 +87,13 @@ class _Seen:
     until the search ends.
     """
 
-    __slots__ = ("after", "candidates", "count", "legal", "state")
+    __slots__ = ("after", "candidates", "count", "in_order", "legal", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state  # kept, so that its id names no other position while the tree lives
         self.legal: list[Move] | None = None
-        self.candidates: list[Move] = []  # the children among the legal moves, in their order
+        self.candidates: list[Move] = []  # the children among the legal moves
+        self.in_order = True  # whether ``candidates`` are in the legal moves' order
         self.count = -1  # how many children the node had when ``candidates`` was found
         self.after: dict[Move, State] = {}
 
@@ -144,6 +145,62 @@ def _listed_children(legal: list[Move], children: dict[Move, _Node]) -> list[Mov
     if len(found) == len(children):
         return found
     return [move for move in legal if move in children]
+
+
+_SCAN_RATIO = 16
+"""A node asks its position about each child (``is_legal``) instead of scanning the legal moves
+once they outnumber its children this many times (Double Blind: hundreds of placements, a
+handful of children)."""
+
+
+def _legal_children(
+    state: State, legal: list[Move], children: dict[Move, _Node]
+) -> tuple[list[Move], bool]:
+    """The ``children`` keys that are legal in ``state`` (whose ``legal_moves()`` is ``legal``),
+    and whether they come in the legal moves' order.
+
+    With many more legal moves than children, each child is asked about (``is_legal`` answers as
+    membership of the legal moves would, by the protocol) and they come in the children's order:
+    the selection then settles ties by the legal moves' order itself.
+    """
+    if not children:
+        return [], True
+    if len(legal) >= _SCAN_RATIO * len(children):
+        return [move for move in children if state.is_legal(move)], False
+    return _listed_children(legal, children), True
+
+
+def _select_by_availability(
+    candidates: list[Move], nodes: list[_Node], c: float, legal: list[Move] | None
+) -> Move:
+    """The candidate with the best availability-based UCB score (IS-MCTS), an unvisited one first.
+
+    Equal scores go to the candidate met first in ``candidates``, or, when ``legal`` is given
+    (the candidates are then in another order), to the one first in ``legal``: the same choice
+    either way.
+    """
+
+    def score(child: _Node) -> float:
+        if child.visits == 0:
+            return math.inf
+        return child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+
+    best_move: Move | None = None
+    best_score = -math.inf
+    tied = False
+    for move, child in zip(candidates, nodes, strict=True):
+        if child.visits == 0 and legal is None:
+            return move
+        value = score(child)
+        if value > best_score:
+            best_move, best_score, tied = move, value, False
+        elif value == best_score:
+            tied = True
+    assert best_move is not None
+    if tied and legal is not None:
+        ties = {m for m, child in zip(candidates, nodes, strict=True) if score(child) == best_score}
+        return next(move for move in legal if move in ties)
+    return best_move
 
 
 def _check_int(name: str, value: object, low: int) -> None:
@@ -412,6 +469,7 @@ class MctsAgent(Agent):
             if seen is None:
                 seen = node.seen[id(state)] = _Seen(state)
             legal: list[Move] = []
+            in_order = True  # whether ``candidates`` come in the order that settles ties
             if node.order is not None:
                 # The root: the player to move sees their own moves, so they are the same in
                 # every determinization; its best-prior moves, widening with visits (all of
@@ -422,9 +480,10 @@ class MctsAgent(Agent):
                     seen.legal = state.legal_moves()  # a fresh list, so it is ours to keep
                 legal = seen.legal
                 if seen.count != len(children):  # children are only ever added
-                    seen.candidates = _listed_children(legal, children) if children else []
+                    seen.candidates, seen.in_order = _legal_children(state, legal, children)
                     seen.count = len(children)
                 candidates = seen.candidates
+                in_order = seen.in_order
             nodes = [children[move] for move in candidates]
             for child in nodes:
                 child.avail += 1
@@ -439,20 +498,8 @@ class MctsAgent(Agent):
                 children[move] = child
                 path.append(child)
                 break
-            best: _Node | None = None
-            best_move: Move | None = None
-            best_score = -math.inf
-            for move, child in zip(candidates, nodes, strict=True):
-                if child.visits == 0:
-                    best, best_move = child, move
-                    break
-                score = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best, best_move, best_score = child, move, score
-            assert best is not None and best_move is not None
-            node = best
+            best_move = _select_by_availability(candidates, nodes, c, None if in_order else legal)
+            node = children[best_move]
             path.append(node)
             state = seen.play(best_move)
             if node.visits == 0:
