@@ -179,28 +179,25 @@ def _select_by_availability(
     (the candidates are then in another order), to the one first in ``legal``: the same choice
     either way.
     """
-
-    def score(child: _Node) -> float:
-        if child.visits == 0:
-            return math.inf
-        return child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-
-    best_move: Move | None = None
+    best: list[Move] = []  # the moves with the best score so far, in ``candidates`` order
     best_score = -math.inf
-    tied = False
     for move, child in zip(candidates, nodes, strict=True):
-        if child.visits == 0 and legal is None:
-            return move
-        value = score(child)
+        visits = child.visits
+        if visits == 0:
+            if legal is None:
+                return move
+            value = math.inf
+        else:
+            value = child.total / visits + c * math.sqrt(math.log(child.avail) / visits)
         if value > best_score:
-            best_move, best_score, tied = move, value, False
+            best_score = value
+            best = [move]
         elif value == best_score:
-            tied = True
-    assert best_move is not None
-    if tied and legal is not None:
-        ties = {m for m, child in zip(candidates, nodes, strict=True) if score(child) == best_score}
+            best.append(move)
+    if len(best) > 1 and legal is not None:
+        ties = set(best)
         return next(move for move in legal if move in ties)
-    return best_move
+    return best[0]
 
 
 def _check_int(name: str, value: object, low: int) -> None:

@@ -1029,12 +1029,13 @@ class DoubleBlindState(State):
         mover = self.to_place
         other = 1 - mover
         south, north = self.stones
+        bit = 1 << cell
         # its place in the board order: the empty cells before it (one bit count, no search)
-        i = (~(south | north) & ((1 << cell) - 1)).bit_count()
+        i = cell - ((south | north) & (bit - 1)).bit_count()
         if mover:
-            north |= 1 << cell
+            north |= bit
         else:
-            south |= 1 << cell
+            south |= bit
         places = self.free_places  # this position's; the next one's is cut when asked for
         last = len(places) == 1  # the board is full after this stone
         changed = False
