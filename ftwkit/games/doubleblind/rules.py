@@ -130,7 +130,6 @@ frozenset({1})
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import re
 from collections.abc import Iterable, Mapping
@@ -780,33 +779,39 @@ class DoubleBlindState(State):
     seed: int | None
     geo: Geometry = dataclasses.field(compare=False, repr=False)
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset(
-        {"free_places", "_free_from", "_worlds", "_progress"}
-    )
-    """``free_places`` (below) and ``_free_from``: the places of the position before and where
-    the last stone sat among them, from which ``free_places`` is cut when first asked for (most
-    positions a search makes are only scored, never asked for moves); ``_worlds``: per player,
-    the opponent's secrets that fit what the player sees and the position made with each
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"_places", "_free_from", "_worlds", "_progress"})
+    """``_places``: ``free_places`` once known; ``_free_from``: the places of the position before
+    and where the last stone sat among them, from which ``free_places`` is cut when first asked
+    for (most positions a search makes are only scored, never asked for moves); ``_worlds``: per
+    player, the opponent's secrets that fit what the player sees and the position made with each
     (``DoubleBlindRules.sample``); ``_progress``: per player, the progress of their secret here
     once worked out for the positions after it (``_progress``). The last two are never carried
     to another state."""
 
-    @functools.cached_property
+    @property
     def free_places(self) -> tuple[Place, ...]:
         """The placements on the empty cells in board order (row 1 first): the move list while no
-        question is pending, cut from the position before's when there is one."""
-        before = self._recall("_free_from")
-        if before is not None:
-            places, i = before
-            return places[:i] + places[i + 1 :]  # type: ignore[no-any-return]
-        occupied = self.stones[0] | self.stones[1]
-        return tuple(p for i, p in enumerate(self.geo.places) if not occupied >> i & 1)
+        question is pending, cut from the position before's when there is one.
+
+        (A plain property over a declared cache: ``functools.cached_property`` takes a lock on
+        every first read, which cost more than the cut itself.)"""
+        known: tuple[Place, ...] | None = self._recall("_places")
+        if known is None:
+            before = self._recall("_free_from")
+            if before is not None:
+                places, i = before
+                known = places[:i] + places[i + 1 :]
+            else:
+                occupied = self.stones[0] | self.stones[1]
+                known = tuple(p for i, p in enumerate(self.geo.places) if not occupied >> i & 1)
+            self._remember("_places", known)
+        return known
 
     def _places_carry(self) -> dict[str, Any]:
         """What a position on the same stones may carry of this one's ``free_places``."""
-        known = self._recall("free_places")
+        known = self._recall("_places")
         if known is not None:
-            return {"free_places": known}
+            return {"_places": known}
         pending = self._recall("_free_from")
         return {} if pending is None else {"_free_from": pending}
 
@@ -956,9 +961,13 @@ class DoubleBlindState(State):
         secret = self.secrets[player]
         done = secret in self.completed[player]
         progress = 1.0 if done else self._progress(player, secret)
-        queries = self.queries  # usually none yet: then nobody heard "yes"
-        yes = bool(queries) and self.heard_yes(player)
-        they_yes = bool(queries) and self.heard_yes(other)
+        yes = they_yes = False  # until a question is answered "yes" (usually none yet)
+        for asker, answer in self.queries:
+            if answer:
+                if asker == player:
+                    yes = True
+                else:
+                    they_yes = True
         own = 0.45 * done + 0.30 * yes + 0.25 * progress
         theirs = 0.30 * they_yes + 0.50 * len(self.completed[other]) / len(CONDITIONS)
         return 0.5 + 0.5 * (own - theirs)
@@ -1065,9 +1074,7 @@ class DoubleBlindState(State):
                 return self._derive(
                     {"_free_from": (places, i)}, stones=(south, north), to_place=other
                 )
-            return self._derive(
-                {"free_places": ()}, stones=(south, north), to_place=None, outcome=()
-            )
+            return self._derive({"_places": ()}, stones=(south, north), to_place=None, outcome=())
         queries = self.queries
         pending: tuple[int, ...] = ()
         if self.options.auto_ask:
@@ -1328,7 +1335,7 @@ class DoubleBlindRules(Rules):
             seed=seed,
             geo=geo,
         )
-        state._remember("free_places", geo.places)  # the empty board: every place
+        state._remember("_places", geo.places)  # the empty board: every place
         return state
 
     # ----------------------------------------------------------------- loading
