@@ -111,11 +111,15 @@ class SearchResult:
     def __init__(self, stats: list[tuple[Move, int, float]], iterations: int) -> None:
         self.stats = stats
         self.iterations = iterations
+        self._ranked: list[int] | None = None
 
     def _order(self) -> list[int]:
-        return sorted(
-            range(len(self.stats)), key=lambda i: (-self.stats[i][1], -self.stats[i][2], i)
-        )
+        """The indices of ``stats``, best first (sorted once: both ``value`` and ``weights``
+        ask, and a root has hundreds of moves in some games)."""
+        if self._ranked is None:
+            stats = self.stats
+            self._ranked = sorted(range(len(stats)), key=lambda i: (-stats[i][1], -stats[i][2], i))
+        return self._ranked
 
     def value(self) -> float:
         """The searching player's estimated value: the mean reward of the most visited move."""
@@ -348,8 +352,8 @@ class MctsAgent(Agent):
             if halted():
                 break
         stats = []
-        for move in moves:
-            child = root.children[move]
+        # the root's children were added in the moves' order
+        for move, child in zip(moves, root.children.values(), strict=True):
             real = child.visits - self.prior_visits
             stats.append((move, real, child.total / child.visits if real > 0 else 0.0))
         return SearchResult(stats, done)
@@ -373,22 +377,22 @@ class MctsAgent(Agent):
         assert player is not None
         worlds = determinizations(state, player, rng, self.prior_samples)
         keys = [rng.random() for _ in moves]  # tie-breaks, drawn before any value is known
-        values: dict[Move, float] = {}
+        values: list[float] = []  # by the moves' index (no hashing of hundreds of moves)
         for number, move in enumerate(moves):
             if number % _CHECK_EVERY == _CHECK_EVERY - 1 and halted():
                 for rest in moves[number:]:
-                    values[rest] = 0.0
+                    values.append(0.0)
                     kept = None if worlds[0] is not state else state.play_unchecked(rest)
                     root.children[rest] = self._node(player, kept, 0.0)
                 break
             scored = one_ply(state, worlds, move, player)
             if scored.wins_everywhere:
                 return move
-            values[move] = scored.value
+            values.append(scored.value)
             kept = scored.child if worlds[0] is state else None  # perfect information: one world
-            root.children[move] = self._node(player, kept, values[move])
-        index = {m: i for i, m in enumerate(moves)}
-        root.order = sorted(moves, key=lambda m: (-values[m], keys[index[m]]))
+            root.children[move] = self._node(player, kept, scored.value)
+        ranked = sorted(range(len(moves)), key=lambda i: (-values[i], keys[i]))
+        root.order = [moves[i] for i in ranked]
         return None
 
     def _width(self, visits: int) -> int:
