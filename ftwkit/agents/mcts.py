@@ -63,13 +63,24 @@ _DRAWS = 3
 class _Node:
     """A tree node: the move that led here, its mover's statistics and its children by move."""
 
-    __slots__ = ("avail", "children", "mover", "order", "seen", "state", "total", "visits")
+    __slots__ = (
+        "avail",
+        "children",
+        "mover",
+        "order",
+        "ranked",
+        "seen",
+        "state",
+        "total",
+        "visits",
+    )
 
     def __init__(self, mover: int, state: State | None) -> None:
         self.mover = mover  # who made the move into this node (-1 at the root)
         self.state = state  # the position (perfect information only; None in IS-MCTS)
         self.children: dict[Move, _Node] = {}
         self.order: list[Move] | None = None  # the root: its moves, best prior first
+        self.ranked: list[_Node] = []  # the root: the children of ``order``, in its order
         self.visits = 0
         self.total = 0.0  # sum of the mover's rewards
         self.avail = 0  # IS-MCTS: iterations in which this node's move was legal at its parent
@@ -87,12 +98,13 @@ class _Seen:
     until the search ends.
     """
 
-    __slots__ = ("after", "candidates", "count", "in_order", "legal", "state")
+    __slots__ = ("after", "candidates", "count", "in_order", "legal", "nodes", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state  # kept, so that its id names no other position while the tree lives
         self.legal: list[Move] | None = None
         self.candidates: list[Move] = []  # the children among the legal moves
+        self.nodes: list[_Node] = []  # their nodes
         self.in_order = True  # whether ``candidates`` are in the legal moves' order
         self.count = -1  # how many children the node had when ``candidates`` was found
         self.after: dict[Move, State] = {}
@@ -393,6 +405,7 @@ class MctsAgent(Agent):
             root.children[move] = self._node(player, kept, scored.value)
         ranked = sorted(range(len(moves)), key=lambda i: (-values[i], keys[i]))
         root.order = [moves[i] for i in ranked]
+        root.ranked = [root.children[move] for move in root.order]
         return None
 
     def _width(self, visits: int) -> int:
@@ -475,17 +488,20 @@ class MctsAgent(Agent):
                 # The root: the player to move sees their own moves, so they are the same in
                 # every determinization; its best-prior moves, widening with visits (all of
                 # them are children, so nothing is untried).
-                candidates = node.order[: self._width(node.visits)]
+                width = self._width(node.visits)
+                candidates = node.order[:width]
+                nodes = node.ranked[:width]
             else:
                 if seen.legal is None:
                     seen.legal = state.legal_moves()  # a fresh list, so it is ours to keep
                 legal = seen.legal
                 if seen.count != len(children):  # children are only ever added
                     seen.candidates, seen.in_order = _legal_children(state, legal, children)
+                    seen.nodes = [children[move] for move in seen.candidates]
                     seen.count = len(children)
                 candidates = seen.candidates
+                nodes = seen.nodes
                 in_order = seen.in_order
-            nodes = [children[move] for move in candidates]
             for child in nodes:
                 child.avail += 1
             # the legal moves hold each child at most once, so the rest are untried
