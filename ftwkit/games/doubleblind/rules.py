@@ -1050,16 +1050,16 @@ class DoubleBlindState(State):
         changed = False
         need = geo.min_own
         mine, theirs = (north, south) if mover else (south, north)
-        # ``_new_completions``' first test for both players at once: the usual stone has too few
-        # stones of either player near it for any pattern, and the scan is skipped
-        if (mine & geo.near[cell]).bit_count() >= need or (
-            theirs & geo.arm_near[cell]
-        ).bit_count() >= need:
+        # ``_new_completions``' first test for each player, made here: the usual stone has too
+        # few stones of either player near it for any pattern, and neither scan is made
+        mover_near = (mine & geo.near[cell]).bit_count() >= need
+        other_near = (theirs & geo.arm_near[cell]).bit_count() >= need
+        if mover_near or other_near:
             stones = [south, north]
             completed = list(self.completed)
             earned: list[int] = []
-            for p, as_mover in ((mover, True), (other, False)):
-                if len(completed[p]) == len(CONDITIONS):
+            for p, as_mover, near in ((mover, True, mover_near), (other, False, other_near)):
+                if not near or len(completed[p]) == len(CONDITIONS):
                     continue
                 new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
                 if new:
