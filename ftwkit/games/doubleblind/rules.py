@@ -778,42 +778,15 @@ class DoubleBlindState(State):
     outcome: tuple[int, ...] | None
     seed: int | None
     geo: Geometry = dataclasses.field(compare=False, repr=False)
+    free_places: tuple[Place, ...] = dataclasses.field(compare=False, repr=False)
+    """The placements on the empty cells in board order (row 1 first): the move list while no
+    question is pending, kept incrementally."""
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset({"_places", "_free_from", "_worlds", "_progress"})
-    """``_places``: ``free_places`` once known; ``_free_from``: the places of the position before
-    and where the last stone sat among them, from which ``free_places`` is cut when first asked
-    for (most positions a search makes are only scored, never asked for moves); ``_worlds``: per
-    player, the opponent's secrets that fit what the player sees and the position made with each
-    (``DoubleBlindRules.sample``); ``_progress``: per player, the progress of their secret here
-    once worked out for the positions after it (``_progress``). The last two are never carried
-    to another state."""
-
-    @property
-    def free_places(self) -> tuple[Place, ...]:
-        """The placements on the empty cells in board order (row 1 first): the move list while no
-        question is pending, cut from the position before's when there is one.
-
-        (A plain property over a declared cache: ``functools.cached_property`` takes a lock on
-        every first read, which cost more than the cut itself.)"""
-        known: tuple[Place, ...] | None = self._recall("_places")
-        if known is None:
-            before = self._recall("_free_from")
-            if before is not None:
-                places, i = before
-                known = places[:i] + places[i + 1 :]
-            else:
-                occupied = self.stones[0] | self.stones[1]
-                known = tuple(p for i, p in enumerate(self.geo.places) if not occupied >> i & 1)
-            self._remember("_places", known)
-        return known
-
-    def _places_carry(self) -> dict[str, Any]:
-        """What a position on the same stones may carry of this one's ``free_places``."""
-        known = self._recall("_places")
-        if known is not None:
-            return {"_places": known}
-        pending = self._recall("_free_from")
-        return {} if pending is None else {"_free_from": pending}
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"_worlds", "_progress"})
+    """``_worlds``: per player, the opponent's secrets that fit what the player sees and the
+    position made with each (``DoubleBlindRules.sample``); ``_progress``: per player, the
+    progress of their secret here once worked out for the positions after it (``_progress``).
+    Neither is ever carried to another state."""
 
     @property
     def free(self) -> tuple[int, ...]:
@@ -838,20 +811,18 @@ class DoubleBlindState(State):
         pending: tuple[int, ...],
         to_place: int | None,
         outcome: tuple[int, ...] | None,
-        free_from: tuple[tuple[Place, ...], int] | None = None,
+        free_places: tuple[Place, ...] | None = None,
     ) -> DoubleBlindState:
         """This position with the given fields changed (by the protocol's ``_derive``: a quarter
-        of the cost of ``dataclasses.replace``, which matters in playouts); ``free_from`` is
-        this position's places and where a new stone sat among them, if one was placed."""
-        carry = self._places_carry() if free_from is None else {"_free_from": free_from}
+        of the cost of ``dataclasses.replace``, which matters in playouts)."""
         return self._derive(
-            carry,
             stones=self.stones if stones is None else stones,
             completed=self.completed if completed is None else completed,
             queries=queries,
             pending=pending,
             to_place=to_place,
             outcome=outcome,
+            free_places=self.free_places if free_places is None else free_places,
         )
 
     @property
@@ -1045,8 +1016,8 @@ class DoubleBlindState(State):
             north |= bit
         else:
             south |= bit
-        places = self.free_places  # this position's; the next one's is cut when asked for
-        last = len(places) == 1  # the board is full after this stone
+        places = self.free_places
+        places = places[:i] + places[i + 1 :]
         changed = False
         need = geo.min_own
         mine, theirs = (north, south) if mover else (south, north)
@@ -1070,11 +1041,11 @@ class DoubleBlindState(State):
         if not changed:
             # nothing new completed: no question, no win (none before, DB11), a draw if full; no
             # question was pending and the game was running (else no stone could be placed)
-            if not last:
-                return self._derive(
-                    {"_free_from": (places, i)}, stones=(south, north), to_place=other
-                )
-            return self._derive({"_places": ()}, stones=(south, north), to_place=None, outcome=())
+            if places:
+                return self._derive(stones=(south, north), to_place=other, free_places=places)
+            return self._derive(
+                stones=(south, north), to_place=None, outcome=(), free_places=places
+            )
         queries = self.queries
         pending: tuple[int, ...] = ()
         if self.options.auto_ask:
@@ -1094,7 +1065,7 @@ class DoubleBlindState(State):
                 outcome = (winning[0],)
             else:
                 outcome = (mover,) if self.options.simultaneous == "mover" else ()
-        elif last and not pending:
+        elif not places and not pending:
             outcome = ()
         return self._evolve(
             stones=(stones[0], stones[1]),
@@ -1103,7 +1074,7 @@ class DoubleBlindState(State):
             pending=pending,
             to_place=None if outcome is not None else other,
             outcome=outcome,
-            free_from=(places, i),
+            free_places=places,
         )
 
     def _apply_question(self, move: Question) -> DoubleBlindState:
@@ -1277,7 +1248,7 @@ class DoubleBlindRules(Rules):
             # the rest is the position as seen, so the position is this one with the secret
             # swapped.
             pair = (state.secrets[0], secret) if player == 0 else (secret, state.secrets[1])
-            made[secret] = state._derive(state._places_carry(), secrets=pair, seed=None)
+            made[secret] = state._derive(secrets=pair, seed=None)
         return made[secret]
 
     @staticmethod
@@ -1323,7 +1294,7 @@ class DoubleBlindRules(Rules):
         if starter is None:
             starter = rng.randrange(2)
         geo = self._geometry(opts)
-        state = _make_state(
+        return _make_state(
             self,
             stones=(0, 0),
             secrets=(first_card, second_card),
@@ -1334,9 +1305,8 @@ class DoubleBlindRules(Rules):
             outcome=None,
             seed=seed,
             geo=geo,
+            free_places=geo.places,
         )
-        state._remember("_places", geo.places)  # the empty board: every place
-        return state
 
     # ----------------------------------------------------------------- loading
     _KEYS = frozenset(
@@ -1395,6 +1365,7 @@ class DoubleBlindRules(Rules):
             raise InvalidState(
                 f"seed: expected an integer of at most 100 digits or null, got {_excerpt(seed)}"
             )
+        occupied = stones[0] | stones[1]
         return _make_state(
             rules,
             stones=stones,
@@ -1406,6 +1377,7 @@ class DoubleBlindRules(Rules):
             outcome=outcome,
             seed=seed,
             geo=geo,
+            free_places=tuple(p for i, p in enumerate(geo.places) if not occupied >> i & 1),
         )
 
     def _sized(self, size: Any) -> DoubleBlindRules:
