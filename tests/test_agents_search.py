@@ -8,6 +8,7 @@ give the search (drawn without building the whole move list). Playing strength p
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ftwkit
 from ftwkit import agents
@@ -113,3 +114,19 @@ def test_equal_scores_go_to_the_child_first_among_the_legal_moves_whatever_the_o
     assert _select_by_availability([legal[2], *added], [fresh, *nodes], 0.4, legal) == legal[2]
     nodes[3].visits = 0
     assert _select_by_availability([legal[2], *added], [fresh, *nodes], 0.4, legal) == legal[0]
+
+
+def test_what_an_information_set_search_remembers_never_changes_what_it_finds() -> None:
+    # Positions met again (Double Blind re-draws one of a few secrets) are not replayed; the
+    # search must find exactly what it finds when it replays everything.
+    class Forgetful(MctsAgent):
+        def _iterate_hidden(
+            self, root: Any, world: State, rng: random.Random, remember: bool = True
+        ) -> None:
+            super()._iterate_hidden(root, world, rng, False)
+
+    for game, plies in (("doubleblind", 10), ("doubleblind", 24), ("ftwcards", 5)):
+        state = running(game, plies)
+        kept = MctsAgent(seed=4, iterations=80).search(state)
+        replayed = Forgetful(seed=4, iterations=80).search(state)
+        assert kept.stats == replayed.stats and kept.iterations == replayed.iterations == 80

@@ -94,8 +94,8 @@ class _Seen:
     few positions come back again and again) then meets the same position objects at a node
     on many iterations: its legal moves, which children are among them, and the position after
     each move are worked out once. States are values, so the answers are the ones playing and
-    listing afresh would give; a game whose samples never repeat only keeps a few more states
-    until the search ends.
+    listing afresh would give. A search whose determinizations do not repeat stops keeping them
+    after a few iterations (:data:`_PROBE`).
     """
 
     __slots__ = ("after", "candidates", "count", "in_order", "legal", "nodes", "state")
@@ -162,6 +162,11 @@ def _listed_children(legal: list[Move], children: dict[Move, _Node]) -> list[Mov
         return found
     return [move for move in legal if move in children]
 
+
+_PROBE = 16
+"""Determinizations an information-set search watches: when all of its first ``_PROBE`` are
+different positions (cards re-dealt at random), it stops keeping positions (:class:`_Seen`),
+which only pays when they come back (Double Blind re-draws one of a few secrets)."""
 
 _SCAN_RATIO = 16
 """A node asks its position about each child (``is_legal``) instead of scanning the legal moves
@@ -353,9 +358,18 @@ class MctsAgent(Agent):
             return SearchResult([(m, int(m == win), float(m == win)) for m in moves], 0)
         limit = self.iterations
         done = 0
+        probe: set[int] | None = set()  # the first determinizations' identities, while watched
+        remember = True
         while True:
             if hidden:
-                self._iterate_hidden(root, state.rules.sample(state, player, rng), rng)
+                world = state.rules.sample(state, player, rng)
+                if probe is not None:
+                    probe.add(id(world))
+                    if done + 1 == _PROBE:
+                        # determinizations that never repeat would only fill the tree's memos
+                        remember = len(probe) < _PROBE
+                        probe = None
+                self._iterate_hidden(root, world, rng, remember)
             else:
                 self._iterate(root, rng)
             done += 1
@@ -470,7 +484,11 @@ class MctsAgent(Agent):
         return best
 
     # ----------------------------------------------------------------- information sets
-    def _iterate_hidden(self, root: _Node, world: State, rng: random.Random) -> None:
+    def _iterate_hidden(
+        self, root: _Node, world: State, rng: random.Random, remember: bool = True
+    ) -> None:
+        """One iteration in the determinization ``world``; ``remember`` keeps what each node
+        works out for the positions met (see :class:`_Seen`) for later iterations."""
         node = root
         path = [root]
         state = world
@@ -479,9 +497,11 @@ class MctsAgent(Agent):
             mover = state.to_play
             assert mover is not None
             children = node.children
-            seen = node.seen.get(id(state))
+            seen = node.seen.get(id(state)) if remember else None
             if seen is None:
-                seen = node.seen[id(state)] = _Seen(state)
+                seen = _Seen(state)
+                if remember:
+                    node.seen[id(state)] = seen
             legal: list[Move] = []
             in_order = True  # whether ``candidates`` come in the order that settles ties
             if node.order is not None:
