@@ -8,6 +8,7 @@ give the search (drawn without building the whole move list). Playing strength p
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ftwkit
 from ftwkit import agents
@@ -93,3 +94,39 @@ def test_pnrz_policy_draws_the_same_moves_with_or_without_the_move_list() -> Non
         draws = [s.random_move(random.Random(seed), policy=True) for s in fresh]
         assert draws[0] == draws[1]
         assert fresh[0].is_legal(draws[0])
+
+
+def test_equal_scores_go_to_the_child_first_among_the_legal_moves_whatever_the_order() -> None:
+    # An information-set node may list its children in the order they were added; ties must
+    # still be settled as the legal moves' order settles them.
+    from ftwkit.agents.mcts import _Node, _select_by_availability
+
+    legal = list(running("doubleblind", 6).legal_moves()[:5])
+    nodes = []
+    for total in (0.5, 0.75, 0.75, 0.25):
+        node = _Node(0, None)
+        node.visits, node.total, node.avail = 1, total, 3
+        nodes.append(node)
+    added = [legal[4], legal[3], legal[1], legal[0]]  # 0.75 twice: legal[3] and legal[1]
+    assert _select_by_availability(added, nodes, 0.4, None) == legal[3]
+    assert _select_by_availability(added, nodes, 0.4, legal) == legal[1]
+    fresh = _Node(0, None)  # an unvisited child goes first, the earliest one when several are
+    assert _select_by_availability([legal[2], *added], [fresh, *nodes], 0.4, legal) == legal[2]
+    nodes[3].visits = 0
+    assert _select_by_availability([legal[2], *added], [fresh, *nodes], 0.4, legal) == legal[0]
+
+
+def test_what_an_information_set_search_remembers_never_changes_what_it_finds() -> None:
+    # Positions met again (Double Blind re-draws one of a few secrets) are not replayed; the
+    # search must find exactly what it finds when it replays everything.
+    class Forgetful(MctsAgent):
+        def _iterate_hidden(
+            self, root: Any, world: State, rng: random.Random, remember: bool = True
+        ) -> None:
+            super()._iterate_hidden(root, world, rng, False)
+
+    for game, plies in (("doubleblind", 10), ("doubleblind", 24), ("ftwcards", 5)):
+        state = running(game, plies)
+        kept = MctsAgent(seed=4, iterations=80).search(state)
+        replayed = Forgetful(seed=4, iterations=80).search(state)
+        assert kept.stats == replayed.stats and kept.iterations == replayed.iterations == 80

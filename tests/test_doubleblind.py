@@ -660,6 +660,28 @@ def test_a_sample_is_the_observation_loaded_with_the_drawn_secret() -> None:
             state = state.play(rng.choice(state.legal_moves()))
 
 
+def test_repeated_samples_of_a_position_stay_exact_for_each_player() -> None:
+    # A search samples one position on every iteration; what is worked out once per position
+    # and player must give every later draw the same answer, and never a later position's.
+    rules = ftwkit.rules("doubleblind", size=9)
+    rng = random.Random(6)
+    state = rules.new(seed=6)
+    while not state.is_over:
+        for k in range(12):
+            p = k % 2
+            sample = rules.sample(state, p, random.Random(k))
+            assert isinstance(sample, DoubleBlindState) and isinstance(state, DoubleBlindState)
+            loaded = rules.load({**state.observation(p), "secrets": list(sample.secrets)})
+            assert sample == loaded and sample.legal_moves() == loaded.legal_moves()
+            assert sample.stones == state.stones
+        state = state.play(rng.choice(state.legal_moves()))
+
+
+def test_the_nth_stone_is_counted_from_the_lowest_bit() -> None:
+    mask = 0b1011_0100
+    assert [doubleblind_module._nth_bit(mask, n) for n in range(4)] == [2, 4, 5, 7]
+
+
 def test_a_sample_redraws_only_secrets_the_public_facts_allow() -> None:
     # Black has SLASH and CROSS (White's C4 is the CROSS's one opponent arm) and heard "yes":
     # White's secret is 2 or 5 for Black's samples (never 1, Black's own, DB2).
@@ -710,6 +732,24 @@ def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
             state = state.play_unchecked(move)
         lines.append(line)
     assert lines[0] == lines[1]
+
+
+def test_scoring_every_placement_from_one_position_matches_scoring_each_alone() -> None:
+    # The evaluation of a position one own stone after another is worked out from the one
+    # before (once that one is known): it must equal the evaluation of the same position
+    # loaded on its own, for both players, every placement, at every stage of a game.
+    for size, seed in ((9, 3), (19, 1)):
+        rules = ftwkit.rules("doubleblind", size=size)
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        while not state.is_over:
+            if state.to_play is not None and len(state.moves()) % 5 == 0:
+                for move in state.legal_moves():
+                    child = state.play_unchecked(move)
+                    alone = rules.load(child.to_json())
+                    for p in (state.to_play, 1 - state.to_play):
+                        assert child.evaluate(p) == alone.evaluate(p), (move, p)
+            state = state.play_unchecked(state.random_move(rng, policy=True))
 
 
 def test_the_heuristic_rewards_the_halves_of_the_win_and_ignores_the_hidden_secret() -> None:

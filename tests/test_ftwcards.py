@@ -631,6 +631,33 @@ def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on(
         assert rules.sample(final, p, random.Random(p)).observation(p) == final.observation(p)
 
 
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {}), (3, {"memory": "none"}), (4, {"pass_dir": "left"}), (6, {"memory": "none"})],
+)
+def test_a_sample_is_the_position_it_draws_loaded(players: int, options: dict[str, Any]) -> None:
+    # The sampler builds its state directly (no JSON checks); it must be the very state that
+    # loading the drawn position gives, field for field, at every ply and for every seat.
+    from ftwkit.games.ftwcards.rules import _sample_position
+
+    rules = ftwkit.rules("ftwcards", **options)
+    rng = random.Random(players)
+    state: ftwkit.State = rules.new(players=players, seed=players)
+    plies = 0
+    while not state.is_over:
+        for p in range(players):
+            drawn = _sample_position(
+                state.observation(p), p, options.get("pass_dir", "right"), random.Random(plies)
+            )
+            loaded = rules.load(drawn)
+            sample = rules.sample(state, p, random.Random(plies))
+            assert sample == loaded and sample.to_json() == loaded.to_json()
+            assert sample.legal_moves() == loaded.legal_moves()
+        state = state.play(rng.choice(state.legal_moves()))
+        plies += 1
+    assert plies > 30
+
+
 def test_a_sample_redraws_every_hidden_part() -> None:
     state = new(2, seed=5)  # pass phase, 2 players: the other hand and the 12 aside unseen
     draws = [RULES.sample(state, state.to_play or 0, random.Random(k)) for k in range(8)]

@@ -63,16 +63,58 @@ _DRAWS = 3
 class _Node:
     """A tree node: the move that led here, its mover's statistics and its children by move."""
 
-    __slots__ = ("avail", "children", "mover", "order", "state", "total", "visits")
+    __slots__ = (
+        "avail",
+        "children",
+        "mover",
+        "order",
+        "ranked",
+        "seen",
+        "state",
+        "total",
+        "visits",
+    )
 
     def __init__(self, mover: int, state: State | None) -> None:
         self.mover = mover  # who made the move into this node (-1 at the root)
         self.state = state  # the position (perfect information only; None in IS-MCTS)
         self.children: dict[Move, _Node] = {}
         self.order: list[Move] | None = None  # the root: its moves, best prior first
+        self.ranked: list[_Node] = []  # the root: the children of ``order``, in its order
         self.visits = 0
         self.total = 0.0  # sum of the mover's rewards
         self.avail = 0  # IS-MCTS: iterations in which this node's move was legal at its parent
+        self.seen: dict[int, _Seen] = {}  # IS-MCTS: the positions met here, by identity
+
+
+class _Seen:
+    """What an information-set node worked out for one position met there (IS-MCTS).
+
+    A game whose determinizations repeat (Double Blind re-draws only the opponent's secret, so a
+    few positions come back again and again) then meets the same position objects at a node
+    on many iterations: its legal moves, which children are among them, and the position after
+    each move are worked out once. States are values, so the answers are the ones playing and
+    listing afresh would give. A search whose determinizations do not repeat stops keeping them
+    after a few iterations (:data:`_PROBE`).
+    """
+
+    __slots__ = ("after", "candidates", "count", "in_order", "legal", "nodes", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state  # kept, so that its id names no other position while the tree lives
+        self.legal: list[Move] | None = None
+        self.candidates: list[Move] = []  # the children among the legal moves
+        self.nodes: list[_Node] = []  # their nodes
+        self.in_order = True  # whether ``candidates`` are in the legal moves' order
+        self.count = -1  # how many children the node had when ``candidates`` was found
+        self.after: dict[Move, State] = {}
+
+    def play(self, move: Move) -> State:
+        """The position after ``move`` (played once, then remembered)."""
+        nxt = self.after.get(move)
+        if nxt is None:
+            nxt = self.after[move] = self.state.play_unchecked(move)
+        return nxt
 
 
 class SearchResult:
@@ -81,11 +123,15 @@ class SearchResult:
     def __init__(self, stats: list[tuple[Move, int, float]], iterations: int) -> None:
         self.stats = stats
         self.iterations = iterations
+        self._ranked: list[int] | None = None
 
     def _order(self) -> list[int]:
-        return sorted(
-            range(len(self.stats)), key=lambda i: (-self.stats[i][1], -self.stats[i][2], i)
-        )
+        """The indices of ``stats``, best first (sorted once: both ``value`` and ``weights``
+        ask, and a root has hundreds of moves in some games)."""
+        if self._ranked is None:
+            stats = self.stats
+            self._ranked = sorted(range(len(stats)), key=lambda i: (-stats[i][1], -stats[i][2], i))
+        return self._ranked
 
     def value(self) -> float:
         """The searching player's estimated value: the mean reward of the most visited move."""
@@ -99,6 +145,80 @@ class SearchResult:
             share = 1.0 / len(self.stats)
             return [(self.stats[i][0], share) for i in order]
         return [(self.stats[i][0], self.stats[i][1] / total) for i in order]
+
+
+def _listed_children(legal: list[Move], children: dict[Move, _Node]) -> list[Move]:
+    """The ``children`` keys that are among the ``legal`` moves, in the legal moves' order.
+
+    Engines that hand out the same move objects from state to state (a table of placements, of
+    passes) let this compare identities, in one cheap pass, instead of hashing hundreds of moves
+    per node of the tree (Double Blind). When not every child is found that way (another engine,
+    or a child not legal in this determinization), equality decides, as a hash per legal move.
+    The legal moves hold no move twice, so the identities found are exactly the equal ones.
+    """
+    ids = {id(move) for move in children}
+    found = [move for move in legal if id(move) in ids]
+    if len(found) == len(children):
+        return found
+    return [move for move in legal if move in children]
+
+
+_PROBE = 16
+"""Determinizations an information-set search watches: when all of its first ``_PROBE`` are
+different positions (cards re-dealt at random), it stops keeping positions (:class:`_Seen`),
+which only pays when they come back (Double Blind re-draws one of a few secrets)."""
+
+_SCAN_RATIO = 16
+"""A node asks its position about each child (``is_legal``) instead of scanning the legal moves
+once they outnumber its children this many times (Double Blind: hundreds of placements, a
+handful of children)."""
+
+
+def _legal_children(
+    state: State, legal: list[Move], children: dict[Move, _Node]
+) -> tuple[list[Move], bool]:
+    """The ``children`` keys that are legal in ``state`` (whose ``legal_moves()`` is ``legal``),
+    and whether they come in the legal moves' order.
+
+    With many more legal moves than children, each child is asked about (``is_legal`` answers as
+    membership of the legal moves would, by the protocol) and they come in the children's order:
+    the selection then settles ties by the legal moves' order itself.
+    """
+    if not children:
+        return [], True
+    if len(legal) >= _SCAN_RATIO * len(children):
+        return [move for move in children if state.is_legal(move)], False
+    return _listed_children(legal, children), True
+
+
+def _select_by_availability(
+    candidates: list[Move], nodes: list[_Node], c: float, legal: list[Move] | None
+) -> Move:
+    """The candidate with the best availability-based UCB score (IS-MCTS), an unvisited one first.
+
+    Equal scores go to the candidate met first in ``candidates``, or, when ``legal`` is given
+    (the candidates are then in another order), to the one first in ``legal``: the same choice
+    either way.
+    """
+    best: list[Move] = []  # the moves with the best score so far, in ``candidates`` order
+    best_score = -math.inf
+    for move, child in zip(candidates, nodes, strict=True):
+        visits = child.visits
+        if visits == 0:
+            if legal is None:
+                return move
+            value = math.inf
+        else:
+            value = child.total / visits + c * math.sqrt(math.log(child.avail) / visits)
+        if value > best_score:
+            best_score = value
+            best = [move]
+        elif value == best_score:
+            best.append(move)
+    if len(best) > 1 and legal is not None:
+        ties = set(best)
+        return next(move for move in legal if move in ties)
+    return best[0]
 
 
 def _check_int(name: str, value: object, low: int) -> None:
@@ -238,9 +358,18 @@ class MctsAgent(Agent):
             return SearchResult([(m, int(m == win), float(m == win)) for m in moves], 0)
         limit = self.iterations
         done = 0
+        probe: set[int] | None = set()  # the first determinizations' identities, while watched
+        remember = True
         while True:
             if hidden:
-                self._iterate_hidden(root, state.rules.sample(state, player, rng), rng)
+                world = state.rules.sample(state, player, rng)
+                if probe is not None:
+                    probe.add(id(world))
+                    if done + 1 == _PROBE:
+                        # determinizations that never repeat would only fill the tree's memos
+                        remember = len(probe) < _PROBE
+                        probe = None
+                self._iterate_hidden(root, world, rng, remember)
             else:
                 self._iterate(root, rng)
             done += 1
@@ -249,8 +378,8 @@ class MctsAgent(Agent):
             if halted():
                 break
         stats = []
-        for move in moves:
-            child = root.children[move]
+        # the root's children were added in the moves' order
+        for move, child in zip(moves, root.children.values(), strict=True):
             real = child.visits - self.prior_visits
             stats.append((move, real, child.total / child.visits if real > 0 else 0.0))
         return SearchResult(stats, done)
@@ -274,22 +403,23 @@ class MctsAgent(Agent):
         assert player is not None
         worlds = determinizations(state, player, rng, self.prior_samples)
         keys = [rng.random() for _ in moves]  # tie-breaks, drawn before any value is known
-        values: dict[Move, float] = {}
+        values: list[float] = []  # by the moves' index (no hashing of hundreds of moves)
         for number, move in enumerate(moves):
             if number % _CHECK_EVERY == _CHECK_EVERY - 1 and halted():
                 for rest in moves[number:]:
-                    values[rest] = 0.0
+                    values.append(0.0)
                     kept = None if worlds[0] is not state else state.play_unchecked(rest)
                     root.children[rest] = self._node(player, kept, 0.0)
                 break
             scored = one_ply(state, worlds, move, player)
             if scored.wins_everywhere:
                 return move
-            values[move] = scored.value
+            values.append(scored.value)
             kept = scored.child if worlds[0] is state else None  # perfect information: one world
-            root.children[move] = self._node(player, kept, values[move])
-        index = {m: i for i, m in enumerate(moves)}
-        root.order = sorted(moves, key=lambda m: (-values[m], keys[index[m]]))
+            root.children[move] = self._node(player, kept, scored.value)
+        ranked = sorted(range(len(moves)), key=lambda i: (-values[i], keys[i]))
+        root.order = [moves[i] for i in ranked]
+        root.ranked = [root.children[move] for move in root.order]
         return None
 
     def _width(self, visits: int) -> int:
@@ -354,7 +484,11 @@ class MctsAgent(Agent):
         return best
 
     # ----------------------------------------------------------------- information sets
-    def _iterate_hidden(self, root: _Node, world: State, rng: random.Random) -> None:
+    def _iterate_hidden(
+        self, root: _Node, world: State, rng: random.Random, remember: bool = True
+    ) -> None:
+        """One iteration in the determinization ``world``; ``remember`` keeps what each node
+        works out for the positions met (see :class:`_Seen`) for later iterations."""
         node = root
         path = [root]
         state = world
@@ -363,63 +497,66 @@ class MctsAgent(Agent):
             mover = state.to_play
             assert mover is not None
             children = node.children
-            untried: list[Move] = []
+            seen = node.seen.get(id(state)) if remember else None
+            if seen is None:
+                seen = _Seen(state)
+                if remember:
+                    node.seen[id(state)] = seen
+            legal: list[Move] = []
+            in_order = True  # whether ``candidates`` come in the order that settles ties
             if node.order is not None:
                 # The root: the player to move sees their own moves, so they are the same in
-                # every determinization; its best-prior moves, widening with visits.
-                candidates = node.order[: self._width(node.visits)]
+                # every determinization; its best-prior moves, widening with visits (all of
+                # them are children, so nothing is untried).
+                width = self._width(node.visits)
+                candidates = node.order[:width]
+                nodes = node.ranked[:width]
             else:
-                # One pass over the legal moves (hashing each once), kept in their order; a
-                # node without children yet needs none (a fresh list each call, so it is ours).
-                candidates = []
-                if children:
-                    for m in state.legal_moves():
-                        (candidates if m in children else untried).append(m)
-                else:
-                    untried = state.legal_moves()
-            for move in candidates:
-                children[move].avail += 1
-            if untried and (not candidates or len(candidates) < self._width(node.visits)):
-                move = self._pick_untried(state, untried, children, rng)
-                state = state.play_unchecked(move)
+                if seen.legal is None:
+                    seen.legal = state.legal_moves()  # a fresh list, so it is ours to keep
+                legal = seen.legal
+                if seen.count != len(children):  # children are only ever added
+                    seen.candidates, seen.in_order = _legal_children(state, legal, children)
+                    seen.nodes = [children[move] for move in seen.candidates]
+                    seen.count = len(children)
+                candidates = seen.candidates
+                nodes = seen.nodes
+                in_order = seen.in_order
+            for child in nodes:
+                child.avail += 1
+            # the legal moves hold each child at most once, so the rest are untried
+            if len(legal) > len(candidates) and (
+                not candidates or len(candidates) < self._width(node.visits)
+            ):
+                move = self._pick_untried(state, legal, children, rng)
+                state = seen.play(move)
                 child = self._node(mover, None, None)
                 child.avail = 1
                 children[move] = child
                 path.append(child)
                 break
-            best: _Node | None = None
-            best_move: Move | None = None
-            best_score = -math.inf
-            for move in candidates:
-                child = children[move]
-                if child.visits == 0:
-                    best, best_move = child, move
-                    break
-                score = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best, best_move, best_score = child, move, score
-            assert best is not None and best_move is not None
-            node = best
+            best_move = _select_by_availability(candidates, nodes, c, None if in_order else legal)
+            node = children[best_move]
             path.append(node)
-            state = state.play_unchecked(best_move)
+            state = seen.play(best_move)
             if node.visits == 0:
                 break
         self._backpropagate(path, self._rollout(state, rng))
 
     def _pick_untried(
-        self, state: State, untried: list[Move], children: dict[Move, _Node], rng: random.Random
+        self, state: State, legal: list[Move], children: dict[Move, _Node], rng: random.Random
     ) -> Move:
         """The playout policy's move when it is untried, else a uniform untried move.
 
-        ``untried`` is the legal moves that are not ``children``; the policy's move is legal, so
-        it is untried exactly when it is not a child (one hash, not a scan of the list).
+        The untried moves are the ``legal`` moves that are not ``children``; the policy's move
+        is legal, so it is untried exactly when it is not a child (one hash, not a scan of the
+        list), and the untried list is only built when a uniform draw needs it.
         """
         if self.rollout == "policy":
             move = state.random_move(rng, policy=True)
             if move not in children:
                 return move
+        untried = [m for m in legal if m not in children] if children else legal
         return untried[rng.randrange(len(untried))]
 
     # ----------------------------------------------------------------- shared

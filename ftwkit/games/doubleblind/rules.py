@@ -132,7 +132,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Literal, cast
 
@@ -444,6 +444,14 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _nth_bit(mask: int, n: int) -> int:
+    """The index of the ``n``-th set bit of ``mask`` (from 0, lowest first), without listing
+    the bits before it: the playout policy draws one of a player's stones."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 def _armed_complete(own: int, opp: int, centre: int, arms: tuple[int, ...]) -> bool:
     """Whether X/CROSS holds: own centre, each arm wholly own or wholly theirs, ≤1 theirs."""
     if not own & centre:
@@ -551,10 +559,22 @@ def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
     stones' cells (a few dozen of the hundreds of placements on a large board)."""
     placements, by_cell = _condition_placements(geo, number)
     touched: set[int] = set()
-    for cell in _bits(own):
-        touched.update(by_cell[cell])
+    add = touched.update
+    rest = own
+    while rest:  # the own cells, lowest first, without listing them
+        low = rest & -rest
+        add(by_cell[low.bit_length() - 1])
+        rest ^= low
+    return _best_share(placements, touched, own, opp)
+
+
+def _best_share(
+    placements: tuple[_Placement, ...], indices: Iterable[int], own: int, opp: int
+) -> float:
+    """The filled share of the best of ``placements[i]`` for ``i`` in ``indices`` not blocked by
+    ``opp`` (0.0 if none): the measure behind :func:`_secret_progress`."""
     best = 0.0
-    for index in touched:
+    for index in indices:
         cells, arms, every, count = placements[index]
         if opp & every:
             if opp & cells:
@@ -762,6 +782,12 @@ class DoubleBlindState(State):
     """The placements on the empty cells in board order (row 1 first): the move list while no
     question is pending, kept incrementally."""
 
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"_worlds", "_progress"})
+    """``_worlds``: per player, the opponent's secrets that fit what the player sees and the
+    position made with each (``DoubleBlindRules.sample``); ``_progress``: per player, the
+    progress of their secret here once worked out for the positions after it (``_progress``).
+    Neither is ever carried to another state."""
+
     @property
     def free(self) -> tuple[int, ...]:
         """The empty cells' indices (``y * size + x``), ascending."""
@@ -905,13 +931,52 @@ class DoubleBlindState(State):
         other = 1 - player
         secret = self.secrets[player]
         done = secret in self.completed[player]
-        progress = 1.0 if done else _secret_progress(self.geo, secret, *self._sides(player))
-        own = 0.45 * done + 0.30 * self.heard_yes(player) + 0.25 * progress
-        theirs = 0.30 * self.heard_yes(other) + 0.50 * len(self.completed[other]) / len(CONDITIONS)
+        progress = 1.0 if done else self._progress(player, secret)
+        yes = they_yes = False  # until a question is answered "yes" (usually none yet)
+        for asker, answer in self.queries:
+            if answer:
+                if asker == player:
+                    yes = True
+                else:
+                    they_yes = True
+        own = 0.45 * done + 0.30 * yes + 0.25 * progress
+        theirs = 0.30 * they_yes + 0.50 * len(self.completed[other]) / len(CONDITIONS)
         return 0.5 + 0.5 * (own - theirs)
 
     def _sides(self, player: int) -> tuple[int, int]:
         return self.stones[player], self.stones[1 - player]
+
+    def _progress(self, player: int, secret: int) -> float:
+        """:func:`_secret_progress` of ``player``'s ``secret`` here.
+
+        The greedy agent and the search's prior score every placement of the player to move
+        from one position. When this position is the one before plus a stone of ``player``'s
+        (and nothing of the opponent's changed), only the placements through that stone can
+        have changed, and each of them only grew: the best share is the one before or the best
+        of those. The one before is worked out (and kept on that position) once a second
+        position is scored from it; the first is scored in full.
+        """
+        geo = self.geo
+        own, opp = self.stones[player], self.stones[1 - player]
+        before = self.previous
+        move = self.last_move
+        if type(move) is Place and isinstance(before, DoubleBlindState):
+            cell = move.y * geo.size + move.x
+            if before.stones[1 - player] == opp and before.stones[player] | 1 << cell == own:
+                memo: dict[int, float | None] | None = before._recall("_progress")
+                if memo is None:
+                    memo = before._remember("_progress", {})
+                if player not in memo:
+                    memo[player] = None  # asked once: the next position scored from it uses it
+                else:
+                    known = memo[player]
+                    if known is None:
+                        known = memo[player] = _secret_progress(
+                            geo, secret, before.stones[player], opp
+                        )
+                    placements, by_cell = _condition_placements(geo, secret)
+                    return max(known, _best_share(placements, by_cell[cell], own, opp))
+        return _secret_progress(geo, secret, own, opp)
 
     def _policy_move(self, rng: random.Random) -> Move:
         """A cheap rollout policy: always ask (asking is free, DB9); mostly place next to one of
@@ -924,9 +989,9 @@ class DoubleBlindState(State):
         if own and rng.random() < 0.7:
             size = self.size
             occupied = own | self.stones[1 - player]
-            cells = _bits(own)
+            count = own.bit_count()
             for _ in range(3):
-                cell = cells[rng.randrange(len(cells))]
+                cell = _nth_bit(own, rng.randrange(count))
                 dx, dy = _NEIGHBOURS[rng.randrange(8)]
                 x, y = cell % size + dx, cell // size + dy
                 if 0 <= x < size and 0 <= y < size and not occupied >> (y * size + x) & 1:
@@ -944,27 +1009,28 @@ class DoubleBlindState(State):
         mover = self.to_place
         other = 1 - mover
         south, north = self.stones
+        bit = 1 << cell
         # its place in the board order: the empty cells before it (one bit count, no search)
-        i = (~(south | north) & ((1 << cell) - 1)).bit_count()
+        i = cell - ((south | north) & (bit - 1)).bit_count()
         if mover:
-            north |= 1 << cell
+            north |= bit
         else:
-            south |= 1 << cell
+            south |= bit
         places = self.free_places
         places = places[:i] + places[i + 1 :]
         changed = False
         need = geo.min_own
         mine, theirs = (north, south) if mover else (south, north)
-        # ``_new_completions``' first test for both players at once: the usual stone has too few
-        # stones of either player near it for any pattern, and the scan is skipped
-        if (mine & geo.near[cell]).bit_count() >= need or (
-            theirs & geo.arm_near[cell]
-        ).bit_count() >= need:
+        # ``_new_completions``' first test for each player, made here: the usual stone has too
+        # few stones of either player near it for any pattern, and neither scan is made
+        mover_near = (mine & geo.near[cell]).bit_count() >= need
+        other_near = (theirs & geo.arm_near[cell]).bit_count() >= need
+        if mover_near or other_near:
             stones = [south, north]
             completed = list(self.completed)
             earned: list[int] = []
-            for p, as_mover in ((mover, True), (other, False)):
-                if len(completed[p]) == len(CONDITIONS):
+            for p, as_mover, near in ((mover, True, mover_near), (other, False, other_near)):
+                if not near or len(completed[p]) == len(CONDITIONS):
                     continue
                 new = _new_completions(geo, stones[p], stones[1 - p], completed[p], cell, as_mover)
                 if new:
@@ -1162,6 +1228,33 @@ class DoubleBlindRules(Rules):
         assert isinstance(state, DoubleBlindState)
         if state.is_over:  # over: nothing is hidden any more
             return state.rules.load(state.observation(player))
+        # A search draws from one position on every iteration: the secrets that fit, and the
+        # position each of them makes, are worked out once per position and player.
+        worlds: dict[int, tuple[list[int], dict[int, DoubleBlindState]]] | None
+        worlds = state._recall("_worlds")
+        if worlds is None:
+            worlds = state._remember("_worlds", {})
+        if player not in worlds:
+            worlds[player] = (self._secrets_that_fit(state, player), {})
+        pick, made = worlds[player]
+        if not pick:  # nothing fits: any condition, and loading judges the position
+            secrets = list(state.secrets)
+            secrets[1 - player] = rng.choice(sorted(CONDITIONS))
+            return state.rules.load({**state.observation(player), "secrets": secrets})
+        secret = rng.choice(pick)
+        if secret not in made:
+            # A drawn secret fits every check loading would make of it (distinct under one_set,
+            # a "yes" heard is true, the opponent is not left holding an unclaimed win), and
+            # the rest is the position as seen, so the position is this one with the secret
+            # swapped.
+            pair = (state.secrets[0], secret) if player == 0 else (secret, state.secrets[1])
+            made[secret] = state._derive(secrets=pair, seed=None)
+        return made[secret]
+
+    @staticmethod
+    def _secrets_that_fit(state: DoubleBlindState, player: int) -> list[int]:
+        """The conditions the opponent of ``player`` may hold, as far as ``player`` can tell
+        (see :meth:`sample`); empty when a made-up position leaves none."""
         other = 1 - player
         own = state.secrets[player]
         mine, theirs = state.completed[player], state.completed[other]
@@ -1185,16 +1278,7 @@ class DoubleBlindRules(Rules):
         narrowed = [s for s in candidates if s not in ruled_out]
         # a made-up position (questions are history, their DB9 count is not checked on load)
         # may contradict the deduction: then only the certain facts count
-        pick = narrowed or candidates
-        secrets = list(state.secrets)
-        if not pick:  # nothing fits: any condition, and loading judges the position
-            secrets[other] = rng.choice(sorted(CONDITIONS))
-            return state.rules.load({**state.observation(player), "secrets": secrets})
-        secrets[other] = rng.choice(pick)
-        # A drawn secret fits every check loading would make of it (distinct under one_set,
-        # a "yes" heard is true, the opponent is not left holding an unclaimed win), and the
-        # rest is the position as seen, so the position is this one with the secret swapped.
-        return state._derive(secrets=(secrets[0], secrets[1]), seed=None)
+        return narrowed or candidates
 
     def _geometry(self, options: DoubleBlindOptions) -> Geometry:
         return geometry(options.size, options.arm_length, options.square)

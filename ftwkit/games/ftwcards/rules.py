@@ -1394,6 +1394,27 @@ def _sample_position(
     return data
 
 
+def _sampled_state(state: FtwCardsState, data: dict[str, Any]) -> FtwCardsState:
+    """The state ``rules.load(data)`` gives for a position :func:`_sample_position` drew from
+    ``state``, built directly: a search draws one per iteration, and the loader's checks of a
+    JSON position (two thirds of the cost of a draw) have nothing to find in one made from a
+    legal state. Only the re-drawn fields change (each kept sorted, as the loader keeps it);
+    every public field is ``state``'s own, which is what the observation showed.
+    """
+
+    def sorted_lists(lists: list[Any]) -> tuple[Any, ...]:
+        return tuple(None if cards is None else tuple(sorted(cards)) for cards in lists)
+
+    return state._derive(
+        seed=data["seed"],
+        hands=sorted_lists(data["hands"]),
+        passing=sorted_lists(data["passing"]),
+        passed=sorted_lists(data["passed"]),
+        out=tuple(sorted(data["out"])),
+        aside=tuple(sorted(data["aside"])),
+    )
+
+
 # --------------------------------------------------------------------------- rules
 # Card numbers have at most 6 digits in notation (cards run to 60): a 5,000-digit number is
 # refused as notation (IllegalMove), never handed to ``int`` (Python's digit limit, ValueError).
@@ -1431,7 +1452,7 @@ class FtwCardsRules(Rules):
         state._check_player(player)
         assert isinstance(state, FtwCardsState)
         data = _sample_position(state.observation(player), player, state.options.pass_dir, rng)
-        return state.rules.load(data)
+        return _sampled_state(state, data)
 
     def _new(self, players: int, seed: int | None) -> State:
         if seed is None:
