@@ -375,6 +375,8 @@ def _merged(
             else (key, group)
             for key, group in entries
         )
+    if len(land) == 1:  # most placements bring one quadrant of a character's territory
+        return _joined_one(land[0], entries, negated, points, cells, enemy)
     # groups of the new territory: joined to each other directly or through an old section
     group_of = {c: i for i, c in enumerate(land)}
     members: list[list[Cell]] = [[c] for c in land]
@@ -424,6 +426,42 @@ def _merged(
             value -= sum(points(c) for c in negated & group)
         first = max([(-c[0], -c[1]) for c in new] + [e[0][2] for e in old])
         rest.append(((value, len(group), first), group))
+    return tuple(rest)
+
+
+def _joined_one(
+    cell: Cell,
+    entries: tuple[Entry, ...],
+    negated: set[Cell],
+    points: Callable[[Cell], int],
+    cells: Mapping[Cell, str],
+    enemy: str,
+) -> tuple[Entry, ...]:
+    """:func:`_merged` when one new quadrant, ``cell``, is the character's territory: it joins
+    the sections beside it; ``negated`` old quadrants lose their points."""
+    around = _NEIGHBOURS[cell]
+    rest: list[Entry] = []
+    joined: list[Entry] = []
+    for entry in entries:
+        group = entry[1]
+        if not group.isdisjoint(around):
+            joined.append(entry)
+        elif negated and not negated.isdisjoint(group):
+            key = entry[0]
+            rest.append(((key[0] - sum(map(points, negated & group)), key[1], key[2]), group))
+        else:
+            rest.append(entry)
+    value = 0 if _touches(cell, cells, enemy) else points(cell)
+    first = (-cell[0], -cell[1])
+    if joined:
+        group = frozenset((cell,)).union(*(e[1] for e in joined))
+        value += sum(e[0][0] for e in joined)
+        first = max(first, *(e[0][2] for e in joined))
+        if negated:
+            value -= sum(map(points, negated & group))
+    else:
+        group = frozenset((cell,))
+    rest.append(((value, len(group), first), group))
     return tuple(rest)
 
 
