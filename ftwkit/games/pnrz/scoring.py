@@ -232,31 +232,18 @@ def update_sections(
         # quadrant freed of its arch-enemy joins again). Otherwise a territory quadrant beside
         # the flood either changed (it is in ``touch``) or was in the same old section as its
         # neighbour, which the flood took whole: nothing beside the flood needs a test.
-        if not options.negated_breaks_section:
-            # an old section's quadrant is still territory unless it changed
+        absorbs = options.negated_breaks_section
+        joins = _in_territory(character, cells, options)
+        if absorbs:  # a new arch-enemy may cut an old quadrant out
+            seeds = set(filter(joins, seeds | touch))
+        else:  # an old section's quadrant is still territory unless it changed
             seeds -= hit
             codes = _TERRITORY_CODES[character]
             get = cells.get
             seeds.update([cell for cell in touch if get(cell) in codes])
             if additive:
-                fresh = _flooded(character, seeds, cells, options, counts)
-                out[character] = (*kept, *fresh)
+                out[character] = (*kept, *_flooded(character, seeds, cells, options, counts))
                 continue
-            while seeds:
-                start = seeds.pop()
-                group = {start}
-                stack = [start]
-                while stack:
-                    for nb in around[stack.pop()]:
-                        if nb in seeds:
-                            seeds.remove(nb)
-                            group.add(nb)
-                            stack.append(nb)
-                fresh.append(_entry(character, frozenset(group), cells, options, counts))
-            out[character] = (*kept, *fresh)
-            continue
-        joins = _in_territory(character, cells, options)
-        seeds = set(filter(joins, seeds | touch))  # a new arch-enemy may cut an old quadrant out
         while seeds:
             start = seeds.pop()
             group = {start}
@@ -267,7 +254,7 @@ def update_sections(
                         seeds.remove(nb)
                         group.add(nb)
                         stack.append(nb)
-                    elif nb not in group and joins(nb):
+                    elif absorbs and nb not in group and joins(nb):
                         # a kept section's quadrant: that section joins this one
                         i = next(i for i, e in enumerate(kept) if nb in e[1])
                         absorbed = kept.pop(i)[1]
