@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 import ftwkit
-from ftwkit.games.pnrz import PnrzState
+from ftwkit.games.pnrz import PnrzState, scoring
+from ftwkit.games.pnrz import state as pnrz_state
 from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Swap
-from ftwkit.games.pnrz.scoring import all_sections, best_sections
+from ftwkit.games.pnrz.scoring import all_sections, best_sections, update_sections
 
 
 def counted_tile_set() -> dict[str, Any]:
@@ -152,3 +153,61 @@ def test_a_tile_whose_two_corners_reach_one_section_joins_it_once(
     check(after)
     assert after.sections()["pirate"] == (13, after.sections()["pirate"][1])
     assert len(after.sections()["pirate"][1]) == 13
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"bonus_also_character": True, "grid": "aligned"},
+        {"quadrant_count": "printed"},
+        {"negation": "per_enemy_minus_one"},
+    ],
+    ids=["default", "bonus-aligned", "printed", "per-enemy"],
+)
+def test_every_carried_update_equals_the_full_computation(
+    options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every call of update_sections a game makes (children scored as a search scores them),
+    # compared with the sections computed from the table; the shortcuts for the default
+    # scoring (placements joining sections, re-floods valued as they go) must all be taken
+    if options.get("quadrant_count") == "printed":
+        options = options | {"tile_set": counted_tile_set()}
+    taken: dict[str, int] = {"update": 0, "_merged": 0, "_joined_one": 0, "_flooded": 0}
+
+    def counted(name: str) -> Any:
+        inner = getattr(scoring, name)
+
+        def call(*args: Any) -> Any:
+            taken[name] += 1
+            return inner(*args)
+
+        return call
+
+    for name in ("_merged", "_joined_one", "_flooded"):
+        monkeypatch.setattr(scoring, name, counted(name))
+
+    def checked(before: Any, old: Any, cells: Any, changed: Any, opts: Any, counts: Any) -> Any:
+        taken["update"] += 1
+        got = update_sections(before, old, cells, changed, opts, counts)
+        assert {c: set(e) for c, e in got.items()} == {
+            c: set(e) for c, e in all_sections(cells, opts, counts).items()
+        }
+        return got
+
+    monkeypatch.setattr(pnrz_state, "update_sections", checked)
+    for seed in range(3):
+        rules = ftwkit.rules("pnrz", **options)
+        rng = random.Random(seed)
+        state: Any = rules.new(players=2 + seed, seed=seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            for move in rng.sample(moves, min(20, len(moves))):
+                state.play_unchecked(move).sections()
+            state = state.play(rng.choice(moves))
+            if rng.random() < 0.5:  # else the next children carry from two moves back
+                state.sections()
+    assert taken["update"] > 1000
+    additive = options.get("negation") != "per_enemy_minus_one"
+    for name in ("_merged", "_joined_one", "_flooded"):
+        assert (taken[name] > 100) == additive, (name, taken)

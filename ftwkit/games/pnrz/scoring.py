@@ -182,24 +182,31 @@ def update_sections(
     """
     hits: dict[str, set[Cell]] = {}
     added = True  # only new quadrants (a placement): sections merge, none splits
+    concerns = _CONCERNS.get
+    old_get = old_cells.get
+    new_get = cells.get
     for cell in changed:
-        old = old_cells.get(cell)
+        old = old_get(cell)
         if old is not None:
             added = False
-            concerned = _CONCERNS.get(old)
+            concerned = concerns(old)
             if concerned is not None:
-                hits.setdefault(concerned, set()).add(cell)
-        new = cells.get(cell)
+                if concerned in hits:
+                    hits[concerned].add(cell)
+                else:
+                    hits[concerned] = {cell}
+        new = new_get(cell)
         if new is not None:
-            concerned = _CONCERNS.get(new)
+            concerned = concerns(new)
             if concerned is not None:
-                hits.setdefault(concerned, set()).add(cell)
-    merge_only = (
-        added
-        and options.negation == "per_quadrant"
-        and not options.negated_breaks_section
-        and not options.base_negatable
+                if concerned in hits:
+                    hits[concerned].add(cell)
+                else:
+                    hits[concerned] = {cell}
+    additive = (  # a section's value is the sum of its quadrants' points (and its base's 5)
+        options.negation == "per_quadrant" and not options.base_negatable
     )
+    merge_only = added and additive and not options.negated_breaks_section
     out: AllSections = {}
     for character, entries in before.items():
         hit = hits.get(character)
@@ -209,12 +216,10 @@ def update_sections(
         if merge_only and BASES[character] not in map(cells.__getitem__, hit):
             out[character] = _merged(character, entries, hit, old_cells, cells, options, counts)
             continue
+        around = _NEIGHBOURS
         touch = set(hit)
-        for x, y in hit:
-            touch.add((x, y - 1))
-            touch.add((x + 1, y))
-            touch.add((x, y + 1))
-            touch.add((x - 1, y))
+        for cell in hit:
+            touch.update(around[cell])
         kept: list[Entry] = []
         seeds: set[Cell] = set()
         for entry in entries:
@@ -222,19 +227,23 @@ def update_sections(
                 kept.append(entry)
             else:
                 seeds |= entry[1]
-        joins = _in_territory(character, cells, options)
+        fresh: list[Entry] = []
         # Only when negated quadrants break sections can the flood reach a kept section (a
         # quadrant freed of its arch-enemy joins again). Otherwise a territory quadrant beside
         # the flood either changed (it is in ``touch``) or was in the same old section as its
         # neighbour, which the flood took whole: nothing beside the flood needs a test.
         absorbs = options.negated_breaks_section
+        joins = _in_territory(character, cells, options)
         if absorbs:  # a new arch-enemy may cut an old quadrant out
             seeds = set(filter(joins, seeds | touch))
         else:  # an old section's quadrant is still territory unless it changed
             seeds -= hit
-            seeds.update(filter(joins, touch))
-        fresh: list[Entry] = []
-        around = _NEIGHBOURS
+            codes = _TERRITORY_CODES[character]
+            get = cells.get
+            seeds.update([cell for cell in touch if get(cell) in codes])
+            if additive:
+                out[character] = (*kept, *_flooded(character, seeds, cells, options, counts))
+                continue
         while seeds:
             start = seeds.pop()
             group = {start}
@@ -253,6 +262,52 @@ def update_sections(
                         stack.extend(absorbed)
             fresh.append(_entry(character, frozenset(group), cells, options, counts))
         out[character] = (*kept, *fresh)
+    return out
+
+
+def _flooded(
+    character: str,
+    seeds: set[Cell],
+    cells: Mapping[Cell, str],
+    options: PnrzOptions,
+    counts: Mapping[Cell, int] | None,
+) -> list[Entry]:
+    """The sections made of the quadrants ``seeds`` (emptied), each valued as it is flooded,
+    when each quadrant scores alone (``per_quadrant`` negation, bases not negatable): the same
+    entries as :func:`_entry` of each group, in one pass over its quadrants instead of two."""
+    enemy = ENEMY[character]
+    base = BASES[character]
+    bonus, bonus_points, printed = _point_rule(character, options, counts)
+    get = cells.get
+    around = _NEIGHBOURS
+    out: list[Entry] = []
+    while seeds:
+        group = [seeds.pop()]
+        value = 0
+        has_base = False
+        for cell in group:  # the list grows as the flood reaches further
+            n, e, s, w = around[cell]
+            code = cells[cell]
+            if code == base:
+                has_base = True
+            elif not (get(n) == enemy or get(e) == enemy or get(s) == enemy or get(w) == enemy):
+                value += bonus_points if code == bonus else printed.get(cell, 1) if printed else 1
+            if n in seeds:
+                seeds.remove(n)
+                group.append(n)
+            if e in seeds:
+                seeds.remove(e)
+                group.append(e)
+            if s in seeds:
+                seeds.remove(s)
+                group.append(s)
+            if w in seeds:
+                seeds.remove(w)
+                group.append(w)
+        if has_base:
+            value += 5
+        low = min(group)
+        out.append(((value, len(group), (-low[0], -low[1])), frozenset(group)))
     return out
 
 
@@ -275,29 +330,40 @@ def _merged(
     """
     enemy = ENEMY[character]
     codes = _TERRITORY_CODES[character]
+    land = [c for c in hit if cells[c] in codes]
+    scored = _SCORED_CODES[character]  # a base's 5 points are not negatable here
+    around = _NEIGHBOURS
+    get = cells.get
+    old_get = old_cells.get
+    negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
+    for cell in hit:
+        if cells[cell] == enemy:
+            for nb in around[cell]:
+                if nb not in hit and get(nb) in scored:
+                    n, e, s, w = around[nb]  # _touches(nb, old_cells, enemy) spelled out
+                    if not (
+                        old_get(n) == enemy
+                        or old_get(e) == enemy
+                        or old_get(s) == enemy
+                        or old_get(w) == enemy
+                    ):
+                        negated.add(nb)
+    if not land and not negated:  # only arch-enemies came, beside no scoring quadrant
+        return entries
     bonus, bonus_points, printed = _point_rule(character, options, counts)
 
     def points(cell: Cell) -> int:
         return bonus_points if cells[cell] == bonus else printed.get(cell, 1)
 
-    land = [c for c in hit if cells[c] in codes]
-    scored = _SCORED_CODES[character]  # a base's 5 points are not negatable here
-    around = _NEIGHBOURS
-    negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
-    for cell in hit:
-        if cells[cell] == enemy:
-            for nb in around[cell]:
-                if nb not in hit and cells.get(nb) in scored and not _touches(nb, old_cells, enemy):
-                    negated.add(nb)
     if not land:  # only arch-enemies came: no section grows, a few lose points
-        if not negated:
-            return entries
         return tuple(
             ((key[0] - sum(map(points, negated & group)), key[1], key[2]), group)
             if not negated.isdisjoint(group)
             else (key, group)
             for key, group in entries
         )
+    if len(land) == 1:  # most placements bring one quadrant of a character's territory
+        return _joined_one(land[0], entries, negated, points, cells, enemy)
     # groups of the new territory: joined to each other directly or through an old section
     group_of = {c: i for i, c in enumerate(land)}
     members: list[list[Cell]] = [[c] for c in land]
@@ -336,13 +402,53 @@ def _merged(
     for new, old in zip(members, joined, strict=True):
         if not new:
             continue
-        value = sum(0 if _touches(c, cells, enemy) else points(c) for c in new)
+        value = 0
+        for c in new:
+            n, e, s, w = around[c]  # _touches(c, cells, enemy) spelled out
+            if not (get(n) == enemy or get(e) == enemy or get(s) == enemy or get(w) == enemy):
+                value += bonus_points if cells[c] == bonus else printed.get(c, 1)
         group = frozenset(new).union(*(e[1] for e in old))
         value += sum(e[0][0] for e in old)
         if negated:
             value -= sum(points(c) for c in negated & group)
         first = max([(-c[0], -c[1]) for c in new] + [e[0][2] for e in old])
         rest.append(((value, len(group), first), group))
+    return tuple(rest)
+
+
+def _joined_one(
+    cell: Cell,
+    entries: tuple[Entry, ...],
+    negated: set[Cell],
+    points: Callable[[Cell], int],
+    cells: Mapping[Cell, str],
+    enemy: str,
+) -> tuple[Entry, ...]:
+    """:func:`_merged` when one new quadrant, ``cell``, is the character's territory: it joins
+    the sections beside it; ``negated`` old quadrants lose their points."""
+    around = _NEIGHBOURS[cell]
+    rest: list[Entry] = []
+    joined: list[Entry] = []
+    for entry in entries:
+        group = entry[1]
+        if not group.isdisjoint(around):
+            joined.append(entry)
+        elif negated and not negated.isdisjoint(group):
+            key = entry[0]
+            rest.append(((key[0] - sum(map(points, negated & group)), key[1], key[2]), group))
+        else:
+            rest.append(entry)
+    value = 0 if _touches(cell, cells, enemy) else points(cell)
+    first = (-cell[0], -cell[1])
+    if joined:
+        group = frozenset((cell,)).union(*(e[1] for e in joined))
+        value += sum(e[0][0] for e in joined)
+        first = max(first, *(e[0][2] for e in joined))
+        if negated:
+            value -= sum(map(points, negated & group))
+    else:
+        group = frozenset((cell,))
+    rest.append(((value, len(group), first), group))
     return tuple(rest)
 
 
