@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 import ftwkit  # noqa: E402
 from ftwkit import agents  # noqa: E402
+from ftwkit.games.pnrz.evaluation import unseen_action_share  # noqa: E402
 from ftwkit.games.pnrz.state import PnrzState  # noqa: E402
 from ftwkit.games.pnrz.tiles import ICONS  # noqa: E402
 
@@ -55,12 +56,6 @@ def features(state: PnrzState, view: int) -> dict[str, float]:
     rival = max((s for s in range(state.players) if s != view), key=lambda s: scores[s])
     sections = state.sections()
     on_table = {tiles.tile(k).base_of for k, *_ in state.table}
-    unseen = len(state.draw)
-    actions = sum(map(action, state.draw))
-    for seat, hand in enumerate(state.hands):
-        if seat != view:
-            unseen += sum(map(play, hand))
-            actions += sum(map(action, hand))
     pending = bool(state.pending) and state.pending[0] in ICONS
     return {
         "stack": float(len(state.draw)),
@@ -73,7 +68,7 @@ def features(state: PnrzState, view: int) -> dict[str, float]:
         "held_own": float(sum(map(action, state.hands[view]))),
         "play_own": float(sum(map(play, state.hands[view]))),
         "play_rival": float(sum(map(play, state.hands[rival]))),
-        "share": actions / unseen if unseen else 0.0,
+        "share": unseen_action_share(state, view, tiles),
         "bases_off_own": float(sum(c not in on_table for c in state.characters[view])),
         "bases_off_rival": float(sum(c not in on_table for c in state.characters[rival])),
         "top_own": float(max(sections[c][0] for c in state.characters[view])),

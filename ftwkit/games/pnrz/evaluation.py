@@ -94,7 +94,16 @@ from ftwkit.games.pnrz.tiles import ICONS, TileSet
 if TYPE_CHECKING:
     from ftwkit.games.pnrz.state import PnrzState
 
-__all__ = ["FADE", "HELD_CAP", "HOLD", "PENDING", "SCALE", "evaluate", "prospects"]
+__all__ = [
+    "FADE",
+    "HELD_CAP",
+    "HOLD",
+    "PENDING",
+    "SCALE",
+    "evaluate",
+    "prospects",
+    "unseen_action_share",
+]
 
 SCALE = 6.0
 """Points of prospect lead for which the evaluation reaches ``1 / (1 + e^-1)`` ≈ 0.73."""
@@ -128,7 +137,7 @@ def prospects(state: PnrzState, view: int) -> list[float]:
     tiles = state.tile_set
     action = tiles.is_action.__getitem__
     fade = HOLD * min(1.0, len(state.draw) / FADE)
-    share = _unseen_action_share(state, view, tiles) if fade else 0.0
+    share = unseen_action_share(state, view, tiles) if fade else 0.0
     values: list[float] = []
     for seat, (score, hand) in enumerate(zip(state.scores, state.hands, strict=True)):
         if seat == view:
@@ -141,8 +150,9 @@ def prospects(state: PnrzState, view: int) -> list[float]:
     return values
 
 
-def _unseen_action_share(state: PnrzState, view: int, tiles: TileSet) -> float:
-    """The share of action tiles among the play tiles ``view`` cannot see (other hands, stack)."""
+def unseen_action_share(state: PnrzState, view: int, tiles: TileSet) -> float:
+    """The share of action tiles among the play tiles ``view`` cannot see (other hands, stack);
+    also a feature of ``tools/fit_pnrz_forecast.py``."""
     action, play = tiles.is_action.__getitem__, tiles.is_play.__getitem__
     unseen = len(state.draw)
     actions = sum(map(action, state.draw))
