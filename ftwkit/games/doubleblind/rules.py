@@ -551,12 +551,108 @@ def _condition_placements(
     return placements, tuple(tuple(indices) for indices in by_cell)
 
 
+_Shape = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""One shape of a condition's placements for :func:`_secret_progress`, all its placements at once:
+``(mask of the cells where a placement may start, offsets of its own cells, offsets of its
+one-cell arms)``; a placement starting at cell ``a`` covers cells ``a + offset``."""
+
+_MAX_SHAPES = 16
+"""Conditions with more shapes than this (condition 3 under ``square = any_lattice_square``) are
+measured placement by placement: the board-wide test of each shape would cost more."""
+
+
+@cache
+def _condition_shapes(geo: Geometry, number: int) -> tuple[_Shape, ...] | None:
+    """The placements of condition ``number`` grouped by shape (:data:`_Shape`), so that
+    :func:`_secret_progress` tests every placement of a shape with a few operations on whole
+    boards; ``None`` when that does not pay or does not apply (too many shapes, or arms longer
+    than one cell, whose partly filled arms the counts below do not model)."""
+    shapes: dict[tuple[int, tuple[int, ...]], int] = {}
+    for cells, arms, every, _ in _condition_placements(geo, number)[0]:
+        if any(arm.bit_count() != 1 for arm in arms):
+            return None
+        start = (every & -every).bit_length() - 1  # offsets from the lowest cell are >= 0
+        key = (cells >> start, tuple(sorted(arm >> start for arm in arms)))
+        shapes[key] = shapes.get(key, 0) | 1 << start
+    if len(shapes) > _MAX_SHAPES:
+        return None
+    return tuple(
+        (starts, tuple(_bits(cells)), tuple(arm.bit_length() - 1 for arm in arms))
+        for (cells, arms), starts in shapes.items()
+    )
+
+
 def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
     """The filled share of the best placement of condition ``number`` not blocked by ``opp``
     (an arm counts as free while it holds no opposing stone; the centre must not be theirs).
 
-    Only placements holding an own stone can be filled at all: they are found from the own
-    stones' cells (a few dozen of the hundreds of placements on a large board)."""
+    Every placement of one shape is tested at once, on whole boards: shifting the stones by a
+    cell's offset puts, at each start, whether that cell of the placement holds a stone, so the
+    placements with at least ``k`` own stones (and ``b`` blocked arms) are masks made by a few
+    bit operations, and the best share is the best ``k / cells`` among the non-empty ones (the
+    same values, divided the same way, as the placement-by-placement measure)."""
+    shapes = _condition_shapes(geo, number)
+    if shapes is None:
+        return _secret_progress_by_placement(geo, number, own, opp)
+    best = 0.0
+    for starts, cells, arms in shapes:
+        free = starts
+        for offset in cells:
+            free &= ~(opp >> offset)
+        if not free:
+            continue
+        # at_least[j]: the starts whose placement holds at least j + 1 own stones
+        at_least = [0] * (len(cells) + len(arms))
+        for offset in cells:
+            _count_in(at_least, own >> offset & free)
+        if not arms:
+            top = _highest(at_least)
+            if top:
+                share = top / len(cells)
+                if share > best:
+                    best = share
+            continue
+        blocked = [0] * len(arms)  # blocked[j]: at least j + 1 arms hold an opposing stone
+        for offset in arms:
+            _count_in(at_least, own >> offset & free)
+            _count_in(blocked, opp >> offset & free)
+        for nb in range(len(arms) + 1):
+            exactly = (blocked[nb - 1] if nb else free) & ~(blocked[nb] if nb < len(arms) else 0)
+            if not exactly:
+                continue
+            top = 0
+            for j in range(len(at_least) - 1, -1, -1):
+                if at_least[j] & exactly:
+                    top = j + 1
+                    break
+            if top:
+                share = top / (len(cells) + len(arms) - nb)
+                if share > best:
+                    best = share
+    return best
+
+
+def _count_in(at_least: list[int], bits: int) -> None:
+    """Add one more 0/1 per start (``bits``) to the counters ``at_least`` (``at_least[j]``: the
+    starts counted at least ``j + 1`` times so far)."""
+    if not bits:
+        return
+    for j in range(len(at_least) - 1, 0, -1):
+        at_least[j] |= at_least[j - 1] & bits
+    at_least[0] |= bits
+
+
+def _highest(at_least: list[int]) -> int:
+    """The highest count reached at some start (0 if none)."""
+    for j in range(len(at_least) - 1, -1, -1):
+        if at_least[j]:
+            return j + 1
+    return 0
+
+
+def _secret_progress_by_placement(geo: Geometry, number: int, own: int, opp: int) -> float:
+    """:func:`_secret_progress` placement by placement: only placements holding an own stone
+    can be filled at all, so they are found from the own stones' cells."""
     placements, by_cell = _condition_placements(geo, number)
     touched: set[int] = set()
     add = touched.update
