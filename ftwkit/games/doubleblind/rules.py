@@ -596,6 +596,27 @@ def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
         return _secret_progress_by_placement(geo, number, own, opp)
     best = 0.0
     for starts, cells, arms in shapes:
+        if not arms and len(cells) == 4:  # LINE, SLASH and the drawn squares, written out
+            o0, o1, o2, o3 = cells
+            free = starts & ~(opp >> o0 | opp >> o1 | opp >> o2 | opp >> o3)
+            if not free:
+                continue
+            b0, b1 = own >> o0 & free, own >> o1 & free
+            b2, b3 = own >> o2 & free, own >> o3 & free
+            both01, both23, one01, one23 = b0 & b1, b2 & b3, b0 ^ b1, b2 ^ b3
+            if both01 & both23:
+                return 1.0  # no placement is filled more than wholly
+            if both01 & one23 or both23 & one01:
+                top = 3
+            elif both01 or both23 or one01 & one23:
+                top = 2
+            elif one01 or one23:
+                top = 1
+            else:
+                continue
+            if top / 4 > best:
+                best = top / 4
+            continue
         free = starts
         for offset in cells:
             free &= ~(opp >> offset)
