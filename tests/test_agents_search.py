@@ -135,7 +135,7 @@ def test_what_an_information_set_search_remembers_never_changes_what_it_finds() 
         assert kept.stats == replayed.stats and kept.iterations == replayed.iterations == 80
 
 
-@pytest.mark.parametrize("game", ["doubleblind", "playwin"])
+@pytest.mark.parametrize("game", ["playwin", "ftwcards", "forthewin", "doubleblind", "pnrz"])
 def test_a_search_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(game: str) -> None:
     # The collector walks every young position a search makes and finds no cycles there: it is
     # off while a search runs (asked from the stop callback), and afterwards as it was before.
