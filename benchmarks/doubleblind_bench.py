@@ -1,19 +1,24 @@
 """Double Blind speed in numbers: one placement with its completion check, and random playouts.
 
-Goal (task): ``play()`` of a placement, completion check included, at most 0.2 ms median on a
-19×19 board holding 100 stones.
+Goals: ``play()`` of a placement, completion check included, at most 0.2 ms median on a
+19×19 board holding 100 stones; a balance-study game between two default ``mcts`` agents (serial)
+at most 1 CPU-second in every game (``--study-seeds``: the study games' CPU seconds, seeds 1 to N).
 
     python benchmarks/doubleblind_bench.py [--seconds 3] [--positions 20] [--samples 200]
+        [--study-seeds 20]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 
 import ftwkit
+from ftwkit.analysis import simulate
+from ftwkit.analysis.execution import SerialExecutor
 from ftwkit.games.doubleblind import DoubleBlindState, Place
 
 
@@ -75,12 +80,32 @@ def playouts(
     return games / elapsed, plies / elapsed, plies / max(games, 1)
 
 
+def study_game_seconds(seeds: int) -> list[float]:
+    """CPU seconds of one serial balance-study game between two default ``mcts`` agents, for
+    each seed 1 to ``seeds`` (``time.process_time``: the load of other work does not count)."""
+    out = []
+    for seed in range(1, seeds + 1):
+        start = time.process_time()
+        simulate(
+            "doubleblind",
+            agents=("mcts", "mcts"),
+            games=1,
+            seed=seed,
+            executor=SerialExecutor(),
+            progress=False,
+        )
+        out.append(time.process_time() - start)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--study-seeds", type=int, default=0, help="study games to time (0: none)")
     args = parser.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     median, p90 = placement_median_ms(args.positions, args.samples, 100)
     print(f"play() of a placement, 19x19 with 100 stones: median {median:.4f} ms, p90 {p90:.4f} ms")
     print(f"{'board':14} {'path':9} {'playouts/s':>11} {'plies/s':>10} {'plies/game':>11}")
@@ -89,6 +114,13 @@ def main() -> None:
         for path in ("protocol", "search", "policy"):
             rate, ply_rate, mean = playouts(size, args.seconds, path, **options)
             print(f"{label:14} {path:9} {rate:11.1f} {ply_rate:10.0f} {mean:11.1f}")
+    if args.study_seeds:
+        cpu = study_game_seconds(args.study_seeds)
+        print(
+            f"study game mcts vs mcts, seeds 1-{args.study_seeds}: mean {statistics.mean(cpu):.2f} "
+            f"CPU-s, max {max(cpu):.2f} (goal: at most 1.0 in every game)"
+        )
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,11 @@ give the search (drawn without building the whole move list). Playing strength p
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
+
+import pytest
 
 import ftwkit
 from ftwkit import agents
@@ -130,3 +133,31 @@ def test_what_an_information_set_search_remembers_never_changes_what_it_finds() 
         kept = MctsAgent(seed=4, iterations=80).search(state)
         replayed = Forgetful(seed=4, iterations=80).search(state)
         assert kept.stats == replayed.stats and kept.iterations == replayed.iterations == 80
+
+
+@pytest.mark.parametrize("game", ["playwin", "ftwcards", "forthewin", "doubleblind", "pnrz"])
+def test_a_search_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(game: str) -> None:
+    # The collector walks every young position a search makes and finds no cycles there: it is
+    # off while a search runs (asked from the stop callback), and afterwards as it was before.
+    state = running(game, 4)
+    during: list[bool] = []
+
+    def stop() -> bool:
+        during.append(gc.isenabled())
+        return False
+
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            during.clear()
+            MctsAgent(seed=1, iterations=20).search(state, stop=stop)
+            assert during and not any(during)
+            assert gc.isenabled() is enabled
+            # what a search leaves behind is freed by reference counting: no cycles to collect
+            gc.collect()
+            gc.disable()
+            MctsAgent(seed=2, iterations=20).search(state)
+            assert gc.collect() == 0
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -783,11 +783,23 @@ def _progress_by_scan(geo: Any, number: int, own: int, opp: int) -> float:
     return best
 
 
-@pytest.mark.parametrize("size", [5, 9, 19])
-def test_secret_progress_matches_a_scan_of_every_placement(size: int) -> None:
-    # The measure looks only at placements through an own stone; it must agree with a scan of
+@pytest.mark.parametrize(
+    ("size", "arm_length", "square"),
+    [
+        (5, 1, "drawn"),
+        (9, 1, "drawn"),
+        (19, 1, "drawn"),
+        (9, 2, "drawn"),
+        (7, 1, "any_lattice_square"),
+    ],
+)
+def test_secret_progress_matches_a_scan_of_every_placement(
+    size: int, arm_length: int, square: str
+) -> None:
+    # The measure tests each shape's placements on whole boards (or, for long arms and the
+    # many lattice squares, the placements through an own stone); it must agree with a scan of
     # all of them, on sparse and crowded boards, with opposing stones on arms and centres.
-    geo = doubleblind_module.geometry(size)
+    geo = doubleblind_module.geometry(size, arm_length, square)
     rng = random.Random(size)
     for _ in range(150):
         density = rng.random() * 0.5
@@ -802,3 +814,9 @@ def test_secret_progress_matches_a_scan_of_every_placement(size: int) -> None:
             assert doubleblind_module._secret_progress(geo, number, own, opp) == _progress_by_scan(
                 geo, number, own, opp
             )
+    # both ways of measuring are covered: shapes on whole boards, else placement by placement
+    shapes = [doubleblind_module._condition_shapes(geo, number) for number in CONDITIONS]
+    assert [s is None for s in shapes] == [
+        (arm_length == 2 and number in (4, 5)) or (square != "drawn" and number == 3)
+        for number in CONDITIONS
+    ]
