@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ftwkit.games.pnrz.notation import Place, Skip
-from ftwkit.games.pnrz.tiles import CHARACTERS, ENEMY, TERRITORY, rotated
+from ftwkit.games.pnrz.tiles import ENEMY, TERRITORY, VICTIM, rotated
 from ftwkit.protocol import Move
 
 if TYPE_CHECKING:
@@ -25,9 +25,6 @@ SAMPLES = 8
 """How many random legal moves the policy compares."""
 
 _SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
-
-_VICTIM: dict[str, str] = {ENEMY[c]: c for c in CHARACTERS}
-"""The character whose arch-enemy each arch-enemy code is."""
 
 
 def placement_value(state: PnrzState, move: Place) -> int:
@@ -59,7 +56,7 @@ def placement_value(state: PnrzState, move: Place) -> int:
                 elif other == enemy:
                     value -= 1
             continue
-        victim = _VICTIM.get(code)  # an arch-enemy quadrant: whose territory it spoils
+        victim = VICTIM.get(code)  # an arch-enemy quadrant: whose territory it spoils
         if victim is None:
             continue
         spoils = 1 if state.owner.get(victim, turn) != turn else -1

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ftwkit.games.pnrz.shared_moves import Row
-from ftwkit.games.pnrz.tiles import BASES, BONUS, CHARACTERS, ENEMY, territory_of
+from ftwkit.games.pnrz.tiles import BASES, BONUS, CHARACTERS, ENEMY, VICTIM, territory_of
 from ftwkit.geometry.grid import ORTHOGONAL, Cell, components
 
 if TYPE_CHECKING:
@@ -504,6 +504,6 @@ _SCORED_CODES: dict[str, frozenset[str]] = {c: frozenset((c, BONUS[c])) for c in
 
 _CONCERNS: dict[str, str] = {
     **{code: c for c in CHARACTERS for code in _TERRITORY_CODES[c]},
-    **{ENEMY[c]: c for c in CHARACTERS},
+    **VICTIM,
 }
 """The character whose sections a quadrant code can change (its territory or arch-enemy)."""

@@ -42,6 +42,7 @@ __all__ = [
     "ICONS",
     "QUADRANT_CODES",
     "TERRITORY",
+    "VICTIM",
     "Tile",
     "TileFacts",
     "TileSet",
@@ -66,6 +67,8 @@ ENEMY: dict[str, str] = {
     "zombie": "hunter",
 }
 """Each character's arch-enemy: the code that negates that character's quadrants."""
+VICTIM: dict[str, str] = {enemy: c for c, enemy in ENEMY.items()}
+"""The character each arch-enemy code negates (:data:`ENEMY` read backwards)."""
 BASES: dict[str, str] = {c: f"base:{c}" for c in CHARACTERS}
 """The base quadrant code (and the base tile id) of each character."""
 ICONS: tuple[str, ...] = ("rotate", "swap", "replace")
