@@ -42,6 +42,7 @@ from ftwkit.games.pnrz.scoring import (
     Section,
     all_sections,
     pick_best,
+    section_index,
     update_sections,
 )
 from ftwkit.games.pnrz.shared_moves import (
@@ -90,6 +91,7 @@ _TABLE_CACHES = (
     "_codes",
     "_sections",
     "_all_sections",
+    "_section_index",
     "_group_size",
     "_bases",
 )
@@ -205,10 +207,17 @@ class PnrzState(State):
 
         Unowned characters are included too; a character with no territory has ``(0, ∅)``.
         """
-        cached = self._recall("_sections")
+        return dict(self._best_sections())
+
+    def _best_sections(self) -> dict[str, Section]:
+        """:meth:`sections` as kept (not a copy: do not modify)."""
+        cached: dict[str, Section] | None = self._recall("_sections")
         if cached is None:
-            cached = self._remember("_sections", pick_best(self._every_section()))
-        return dict(cached)
+            every = self._every_section()
+            cached = self._recall("_sections")  # (an update may have kept an ancestor's)
+            if cached is None:
+                cached = self._remember("_sections", pick_best(every))
+        return cached
 
     def _every_section(self) -> AllSections:
         """Every section of every character (:func:`~ftwkit.games.pnrz.scoring.all_sections`).
@@ -221,6 +230,11 @@ class PnrzState(State):
         starts at a state without that link (loaded or sampled) computes the sections of its
         start from the table first, as its other lines will need them too; a line longer than
         ``_SECTION_CHAIN`` moves computes this state's from the table.
+
+        The ancestor's :func:`~ftwkit.games.pnrz.scoring.section_index`, when it has one (a
+        searched position makes it for the hundreds of lines scored from it, its samples carry
+        it), lets placements join its sections by look-ups; its best sections, when known, are
+        this state's too for every character whose sections the update kept.
         """
         known: AllSections | None = self._recall("_all_sections")
         if known is not None:
@@ -243,9 +257,23 @@ class PnrzState(State):
                 "_all_sections", all_sections(self.cells, self.opts, self._printed)
             )
         changed = dict.fromkeys(cell for at in anchors for cell in footprint(at))
-        known = update_sections(known, state.cells, self.cells, changed, self.opts, self._printed)
+        index = state._recall("_section_index")
+        now = update_sections(
+            known, state.cells, self.cells, changed, self.opts, self._printed, index
+        )
         self._remember("_sections_from", None)  # no need to hold on to the line
-        return self._remember("_all_sections", known)
+        best = state._recall("_sections")
+        if best is not None:
+            self._remember("_sections", pick_best(now, known, best))
+        return self._remember("_all_sections", now)
+
+    def _section_lookup(self) -> dict[str, dict[Cell, int]]:
+        """:func:`~ftwkit.games.pnrz.scoring.section_index` of this state's sections (made
+        once: kept, and carried to its samples)."""
+        index: dict[str, dict[Cell, int]] | None = self._recall("_section_index")
+        if index is None:
+            index = self._remember("_section_index", section_index(self._every_section()))
+        return index
 
     @property
     def _printed(self) -> dict[Cell, int] | None:
@@ -259,9 +287,10 @@ class PnrzState(State):
             known = self._recall("_all_sections")
             if known is not None:
                 nxt._remember("_all_sections", known)
-                best = self._recall("_sections")
-                if best is not None:
-                    nxt._remember("_sections", best)
+                for same in ("_sections", "_section_index"):
+                    value = self._recall(same)
+                    if value is not None:
+                        nxt._remember(same, value)
                 return
         nxt._remember("_sections_from", (self, anchors))
 
@@ -284,7 +313,7 @@ class PnrzState(State):
     @property
     def scores(self) -> tuple[int, ...]:
         """What each player would score if the game ended now (sum of their best sections)."""
-        best = self.sections()
+        best = self._best_sections()
         return tuple(sum(best[c][0] for c in chars) for chars in self.characters)
 
     @property
@@ -328,8 +357,10 @@ class PnrzState(State):
     def _sampled(self, hands: tuple[tuple[str, ...], ...], draw: tuple[str, ...]) -> PnrzState:
         """This position with other hands and stack (a determinization, see ``rules.sample``):
         no seed, and every value that follows from the table alone carried over, the sections
-        computed first so that every sample of this state shares them."""
-        self._every_section()
+        computed first so that every sample of this state shares them (with their index and
+        best sections: the search scores hundreds of lines from each sample)."""
+        self._section_lookup()
+        self._best_sections()
         carry = {name: value for name in _TABLE_CACHES if (value := self._recall(name)) is not None}
         return self._derive(carry, hands=hands, draw=draw, seed=None)
 
