@@ -46,6 +46,7 @@ from ftwkit.games.pnrz.scoring import (
     update_sections,
 )
 from ftwkit.games.pnrz.shared_moves import (
+    SKIP,
     PlacementRow,
     base_moves,
     orientations,
@@ -852,7 +853,7 @@ class PnrzState(State):
                     continue
                 put = hand if taken not in hand else [k for k in hand if k != taken]
                 moves += map(replacements(at).__getitem__, put)
-        moves.append(_SKIP)
+        moves.append(SKIP)
         return moves
 
     # ------------------------------------------------------------------ applying
@@ -1306,9 +1307,6 @@ _FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], int], ...] = tuple
 """The 8 anchors overlapping a tile's own spot (by offset from its anchor): the cells each
 covers outside that spot (lift the tile, and the anchor is free when those are empty), the
 offsets of its 4 full-edge neighbours (none is the lifted tile), and its anchor-code offset."""
-
-_SKIP = Skip()
-"""The one ``Skip`` every move list ends with while an extra action is pending."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
