@@ -133,7 +133,9 @@ class PnrzState(State):
     seed: int | None = None
     picking: bool = False
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset((*_TABLE_CACHES, "_sections_from"))
+    _CACHES: ClassVar[frozenset[str]] = frozenset(
+        (*_TABLE_CACHES, "_sections_from", "_codes_after")
+    )
 
     # ------------------------------------------------------------------ derived values
     @property
@@ -181,17 +183,27 @@ class PnrzState(State):
     def candidates(self) -> frozenset[Cell]:
         """Anchors where a tile from hand may go (the engine keeps them as sorted anchor codes,
         :meth:`_candidate_codes`, incrementally across placements)."""
-        codes: tuple[int, ...] | None = self._recall("_codes")
-        if codes is not None:
-            return frozenset(map(code_anchor, codes))
+        if self._recall("_codes") is not None or self._recall("_codes_after") is not None:
+            return frozenset(map(code_anchor, self._candidate_codes()))
         return candidate_anchors(self.placed, self.cells, self._aligned)
 
     def _candidate_codes(self) -> tuple[int, ...]:
         """The :func:`~ftwkit.games.pnrz.placement.anchor_code` of each candidate anchor, sorted:
-        the anchors of a turn's placements in ``legal_moves()`` order."""
+        the anchors of a turn's placements in ``legal_moves()`` order.
+
+        A placement leaves them to be worked out when asked (``_codes_after``: the state whose
+        candidates the new tile changed, and its anchor), as most positions a search makes
+        are only scored (the root's children, the ends of rollouts), never moved from.
+        """
         codes: tuple[int, ...] | None = self._recall("_codes")
         if codes is None:
-            codes = self._remember("_codes", tuple(anchor_codes(self.candidates)))
+            after: tuple[PnrzState, Cell] | None = self._recall("_codes_after")
+            if after is not None:
+                before, at = after
+                codes = extend_codes(before._candidate_codes(), at, self.cells, self._aligned)
+            else:
+                codes = tuple(anchor_codes(self.candidates))
+            self._remember("_codes", codes)
         return codes
 
     @property
@@ -362,6 +374,7 @@ class PnrzState(State):
         best sections: the search scores hundreds of lines from each sample)."""
         self._section_lookup()
         self._best_sections()
+        self._candidate_codes()
         carry = {name: value for name in _TABLE_CACHES if (value := self._recall(name)) is not None}
         return self._derive(carry, hands=hands, draw=draw, seed=None)
 
@@ -870,7 +883,7 @@ class PnrzState(State):
             changed = (move.src, move.dst)
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in ("candidates", "_codes", "_group_size"):
+            for kept in ("candidates", "_codes", "_codes_after", "_group_size"):
                 value = self._recall(kept)
                 if value is not None:
                     nxt._remember(kept, value)
@@ -1033,36 +1046,34 @@ class PnrzState(State):
         hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
-        if tile.icon is not None:
-            nxt = self._derive(table=table, hands=tuple(hands), pending=(tile.icon,))
-        else:
-            is_base = tile.base_of is not None
-            drew = not is_base or bool(self.opts.draw_after_base)
-            nxt = self._end_turn(table, tuple(hands), drew=drew)
-        # incremental cells and candidates' codes: only the new tile changes them
+        # incremental cells and candidates: only the new tile changes them (the candidates'
+        # codes when asked, :meth:`_candidate_codes`); sections from this state's (_came_from)
         cells = self.cells.copy()
         x, y = move.at
         cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
             tile.quads, move.rot
         )  # the footprint's cells: NW, NE, SE, SW
-        nxt._remember("cells", cells)
         placed = self.placed.copy()
         placed[move.at] = (move.tile, move.rot)
-        nxt._remember("placed", placed)
-        nxt._remember(
-            "_codes", extend_codes(self._candidate_codes(), move.at, cells, self._aligned)
-        )
+        carry: dict[str, Any] = {
+            "cells": cells,
+            "placed": placed,
+            "_codes_after": (self, move.at),
+            "_sections_from": (self, (move.at,)),
+        }
         bases = self._recall("_bases")
         if bases is not None:
             if tile.base_of is not None:  # one more base, in the table's order
                 bases = (*bases, (move.at, tile.base_of))
                 bases = tuple(sorted(bases, key=_base_order))
-            nxt._remember("_bases", bases)
+            carry["_bases"] = bases
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
-            nxt._remember("_group_size", len(self.table) + 1)
-        self._came_from(nxt, (move.at,))
-        return nxt
+            carry["_group_size"] = len(self.table) + 1
+        if tile.icon is not None:
+            return self._derive(carry, table=table, hands=tuple(hands), pending=(tile.icon,))
+        drew = tile.base_of is None or bool(self.opts.draw_after_base)
+        return self._end_turn(table, tuple(hands), drew=drew, carry=carry)
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
         """The table with the tile at ``at`` (found by its place in the table's order) turned."""
@@ -1079,9 +1090,15 @@ class PnrzState(State):
         return tuple(hands)
 
     def _end_turn(
-        self, table: tuple[Placed, ...], hands: tuple[tuple[str, ...], ...], *, drew: bool
+        self,
+        table: tuple[Placed, ...],
+        hands: tuple[tuple[str, ...], ...],
+        *,
+        drew: bool,
+        carry: Mapping[str, Any] | None = None,
     ) -> PnrzState:
-        """Draw (if the turn played a play tile), advance the final lap, pass the turn on."""
+        """Draw (if the turn played a play tile), advance the final lap, pass the turn on;
+        ``carry``: the declared caches the next state is made with (see ``_derive``)."""
         p = self.turn
         draw = self.draw
         if drew and draw:
@@ -1099,6 +1116,7 @@ class PnrzState(State):
             final = self.n_players if everyone else self.n_players - 1
         turn = 0 if final == 0 else (p + 1) % self.n_players
         return self._derive(
+            carry,
             table=table,
             hands=hands,
             draw=draw,
