@@ -134,7 +134,7 @@ class PnrzState(State):
     picking: bool = False
 
     _CACHES: ClassVar[frozenset[str]] = frozenset(
-        (*_TABLE_CACHES, "_sections_from", "_codes_after")
+        (*_TABLE_CACHES, "_sections_from", "_codes_after", "_unseen_shares")
     )
 
     # ------------------------------------------------------------------ derived values
