@@ -10,6 +10,7 @@ base moves, passes) is uniform.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ftwkit.games.pnrz.notation import Place
@@ -20,7 +21,7 @@ from ftwkit.protocol import Move
 if TYPE_CHECKING:
     from ftwkit.games.pnrz.state import PnrzState
 
-__all__ = ["SAMPLES", "placement_value", "policy_move"]
+__all__ = ["SAMPLES", "best_of", "placement_value", "policy_move"]
 
 SAMPLES = 8
 """How many random legal moves the policy compares."""
@@ -45,36 +46,62 @@ def placement_value(state: PnrzState, move: Place) -> int:
     two neighbours of each quadrant outside the tile are looked at: a placement's four cells
     are empty before it (the other two neighbours of each quadrant are among them).
     """
+    return _valuer(state)(move)
+
+
+def _valuer(state: PnrzState) -> Callable[[Place], int]:
+    """:func:`placement_value` for placements in ``state``, what it reads of the state looked up
+    once (the policy values several placements of one position)."""
     turn = state.turn
     own = state.characters[turn]
+    owner = state.owner
     get = state.cells.get
-    x, y = move.at
-    value = 0
-    for (ax, ay, bx, by), code in zip(
-        _OUTSIDE, rotated(state.tile(move.tile).quads, move.rot), strict=True
-    ):
-        mine = TERRITORY.get(code)
-        if mine is not None:
-            if mine not in own:
-                continue
-            enemy = ENEMY[mine]
-            for other in (get((x + ax, y + ay)), get((x + bx, y + by))):
-                if other is None:
+    tile = state.tile_set.tile
+
+    def value_of(move: Place) -> int:
+        x, y = move.at
+        value = 0
+        for (ax, ay, bx, by), code in zip(
+            _OUTSIDE, rotated(tile(move.tile).quads, move.rot), strict=True
+        ):
+            mine = TERRITORY.get(code)
+            if mine is not None:
+                if mine not in own:
                     continue
-                if TERRITORY.get(other) == mine:
-                    value += 1
-                elif other == enemy:
-                    value -= 1
-            continue
-        victim = VICTIM.get(code)  # an arch-enemy quadrant: whose territory it spoils
-        if victim is None:
-            continue
-        spoils = 1 if state.owner.get(victim, turn) != turn else -1
-        if TERRITORY.get(get((x + ax, y + ay))) == victim:
-            value += spoils
-        if TERRITORY.get(get((x + bx, y + by))) == victim:
-            value += spoils
-    return value
+                enemy = ENEMY[mine]
+                for other in (get((x + ax, y + ay)), get((x + bx, y + by))):
+                    if other is None:
+                        continue
+                    if TERRITORY.get(other) == mine:
+                        value += 1
+                    elif other == enemy:
+                        value -= 1
+                continue
+            victim = VICTIM.get(code)  # an arch-enemy quadrant: whose territory it spoils
+            if victim is None:
+                continue
+            spoils = 1 if owner.get(victim, turn) != turn else -1
+            if TERRITORY.get(get((x + ax, y + ay))) == victim:
+                value += spoils
+            if TERRITORY.get(get((x + bx, y + by))) == victim:
+                value += spoils
+        return value
+
+    return value_of
+
+
+def best_of(state: PnrzState, moves: Iterable[Move]) -> Move:
+    """The first of ``moves`` (legal moves of ``state``) with the highest
+    :func:`placement_value`; a move that is not a placement is worth 0."""
+    value_of = _valuer(state)
+    best: Move | None = None
+    best_value = -1_000
+    for move in moves:
+        value = value_of(move) if isinstance(move, Place) else 0
+        if value > best_value:
+            best, best_value = move, value
+    assert best is not None
+    return best
 
 
 def policy_move(state: PnrzState, rng: random.Random) -> Move:
@@ -91,12 +118,4 @@ def policy_move(state: PnrzState, rng: random.Random) -> Move:
     moves = state.legal_moves()
     if state.picking or len(moves) == 1:
         return rng.choice(moves)
-    best: Move | None = None
-    best_value = -1_000
-    for _ in range(SAMPLES):
-        move = rng.choice(moves)
-        value = placement_value(state, move) if isinstance(move, Place) else 0
-        if value > best_value:
-            best, best_value = move, value
-    assert best is not None
-    return best
+    return best_of(state, [rng.choice(moves) for _ in range(SAMPLES)])

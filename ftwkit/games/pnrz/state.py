@@ -36,7 +36,7 @@ from ftwkit.games.pnrz.placement import (
     placement_problem,
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
-from ftwkit.games.pnrz.playout import placement_value, policy_move
+from ftwkit.games.pnrz.playout import best_of, policy_move
 from ftwkit.games.pnrz.scoring import (
     AllSections,
     Section,
@@ -443,14 +443,7 @@ class PnrzState(State):
         """
         if self.pending or self.picking or self._legal_cache is not None:
             return policy_move(self, rng)
-        best: Move | None = None
-        best_value = -1_000
-        for move in self._uniform_draws(rng, POLICY_SAMPLES):
-            value = placement_value(self, move) if isinstance(move, Place) else 0
-            if value > best_value:
-                best, best_value = move, value
-        assert best is not None
-        return best
+        return best_of(self, self._uniform_draws(rng, POLICY_SAMPLES))
 
     def hand_seen_by(self, player: int, view: int | None) -> tuple[str | None, ...]:
         """``player``'s tile ids as ``view`` may see them: another player's tiles are ``None``
