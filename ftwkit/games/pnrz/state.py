@@ -971,26 +971,19 @@ class PnrzState(State):
         if isinstance(move, Swap):
             ka, ra = self.placed[move.a]
             kb, rb = self.placed[move.b]
-            swapped = [
-                (kb, x, y, canonical_rot(self.tile(kb).picture, rb))
-                if (x, y) == move.a
-                else (ka, x, y, canonical_rot(self.tile(ka).picture, ra))
-                if (x, y) == move.b
-                else (k, x, y, r)
-                for k, x, y, r in self.table
-            ]
-            return self._derive(table=tuple(swapped), pending=("orient", move.a, move.b))
+            swapped = _replaced(
+                self.table,
+                (kb, *move.a, canonical_rot(self.tile(kb).picture, rb)),
+                (ka, *move.b, canonical_rot(self.tile(ka).picture, ra)),
+            )
+            return self._derive(table=swapped, pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken, _ = self.placed[move.at]
             hand = list(self.hands[self.turn])
             hand.remove(move.tile)
             hand.append(taken)
-            replaced = tuple(
-                (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
-                for k, x, y, r in self.table
-            )
             return self._derive(
-                table=replaced,
+                table=_replaced(self.table, (move.tile, *move.at, 0)),
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
             )
@@ -1340,6 +1333,15 @@ def _base_order(entry: tuple[Cell, str]) -> tuple[int, int]:
 
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
     return tuple(sorted(table, key=_BY_ANCHOR))
+
+
+def _replaced(table: tuple[Placed, ...], *tiles: Placed) -> tuple[Placed, ...]:
+    """The sorted table with the tiles at the anchors of ``tiles`` replaced by them (each found
+    by its place in the table's order, not by a scan)."""
+    out = list(table)
+    for tile in tiles:
+        out[bisect.bisect_left(out, (tile[2], tile[1]), key=_BY_ANCHOR)] = tile
+    return tuple(out)
 
 
 def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
