@@ -258,3 +258,32 @@ def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[st
             if options.get("base_move_connectivity") != "placement_only":
                 assert state._full_edge_group_size() == fresh._full_edge_group_size()
     assert moved > 50
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_candidates_left_for_later_equal_a_fresh_table(options: dict[str, Any]) -> None:
+    """A placement leaves its candidates' codes to be worked out when asked (from the state
+    before it, which may not know its own yet): after lines of several moves in which no state
+    was asked (placements, extra actions that keep the footprints, base moves), the codes and
+    candidates are those a fresh load finds by scanning its table."""
+    rules = ftwkit.rules("pnrz", **options)
+    rng = random.Random(5)
+    lines = lazy = 0
+    for seed in range(4):
+        start: Any = rules.new(players=2 + seed % 3, seed=seed)
+        while not start.is_over:
+            state = start
+            for _ in range(rng.randrange(1, 6)):  # the moves drawn from fresh loads
+                if state.is_over:
+                    break
+                fresh = rules.load(state.to_json())
+                state = state.play_unchecked(rng.choice(fresh.legal_moves()))
+            lazy += state._recall("_codes") is None and state._recall("_codes_after") is not None
+            if state.table and not state.picking:
+                fresh = rules.load(state.to_json())
+                assert isinstance(fresh, PnrzState)
+                assert state._candidate_codes() == fresh._candidate_codes()
+                assert state.candidates == fresh.candidates
+                lines += 1
+            start = start.play(rng.choice(start.legal_moves()))
+    assert lines > 100 and lazy > 50

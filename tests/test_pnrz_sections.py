@@ -170,10 +170,11 @@ def test_every_carried_update_equals_the_full_computation(
 ) -> None:
     # every call of update_sections a game makes (children scored as a search scores them),
     # compared with the sections computed from the table; the shortcuts for the default
-    # scoring (placements joining sections, re-floods valued as they go) must all be taken
+    # scoring (placements joining sections, re-floods valued as they go) must all be taken, and
+    # placements join sections both through the index a searched state makes and without it
     if options.get("quadrant_count") == "printed":
         options = options | {"tile_set": counted_tile_set()}
-    taken: dict[str, int] = {"update": 0, "_merged": 0, "_joined_one": 0, "_flooded": 0}
+    taken: dict[str, int] = {"update": 0, "indexed": 0, "_merged": 0, "_flooded": 0}
 
     def counted(name: str) -> Any:
         inner = getattr(scoring, name)
@@ -184,12 +185,17 @@ def test_every_carried_update_equals_the_full_computation(
 
         return call
 
-    for name in ("_merged", "_joined_one", "_flooded"):
+    for name in ("_merged", "_flooded"):
         monkeypatch.setattr(scoring, name, counted(name))
 
-    def checked(before: Any, old: Any, cells: Any, changed: Any, opts: Any, counts: Any) -> Any:
+    def checked(
+        before: Any, old: Any, cells: Any, changed: Any, opts: Any, counts: Any, index: Any
+    ) -> Any:
         taken["update"] += 1
-        got = update_sections(before, old, cells, changed, opts, counts)
+        if index is not None:
+            assert index == scoring.section_index(before)
+            taken["indexed"] += 1
+        got = update_sections(before, old, cells, changed, opts, counts, index)
         assert {c: set(e) for c, e in got.items()} == {
             c: set(e) for c, e in all_sections(cells, opts, counts).items()
         }
@@ -202,12 +208,15 @@ def test_every_carried_update_equals_the_full_computation(
         state: Any = rules.new(players=2 + seed, seed=seed)
         while not state.is_over:
             moves = state.legal_moves()
+            if rng.random() < 0.5:  # as a searched state's samples carry it
+                state._section_lookup()
             for move in rng.sample(moves, min(20, len(moves))):
                 state.play_unchecked(move).sections()
             state = state.play(rng.choice(moves))
             if rng.random() < 0.5:  # else the next children carry from two moves back
                 state.sections()
     assert taken["update"] > 1000
+    assert 300 < taken["indexed"] < taken["update"] - 300
     additive = options.get("negation") != "per_enemy_minus_one"
-    for name in ("_merged", "_joined_one", "_flooded"):
+    for name in ("_merged", "_flooded"):
         assert (taken[name] > 100) == additive, (name, taken)

@@ -691,15 +691,23 @@ class PnrzRules(Rules):
         picks, once the game is over, or when the tiles nobody sees are too few."""
         if state.picking or state.is_over or state.rules is not self:
             return None
-        pool, kept, need = self._unseen_share(
-            [k for k, *_ in state.table],
-            [*state.hands[player], *state.aside],
-            state.characters,
-            [len(hand) for hand in state.hands],
-            player,
-        )
-        if sum(need) + len(state.draw) > len(pool):
+        # a search samples one position a hundred times: what is unseen is worked out once
+        shares: dict[int, Any] | None = state._recall("_unseen_shares")
+        if shares is None:
+            shares = state._remember("_unseen_shares", {})
+        share = shares.get(player)
+        if share is None:
+            share = shares[player] = self._unseen_share(
+                [k for k, *_ in state.table],
+                [*state.hands[player], *state.aside],
+                state.characters,
+                [len(hand) for hand in state.hands],
+                player,
+            )
+        unseen, kept, need = share
+        if sum(need) + len(state.draw) > len(unseen):
             return None
+        pool = list(unseen)  # (shuffled in place: the kept list stays in set order)
         rng.shuffle(pool)
         hands: list[tuple[str, ...]] = []
         start = 0

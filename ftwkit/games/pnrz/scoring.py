@@ -28,6 +28,7 @@ __all__ = [
     "all_sections",
     "best_sections",
     "pick_best",
+    "section_index",
     "section_value",
     "update_sections",
 ]
@@ -169,9 +170,11 @@ def update_sections(
     changed: Iterable[Cell],
     options: PnrzOptions,
     counts: Mapping[Cell, int] | None = None,
+    index: Mapping[str, Mapping[Cell, int]] | None = None,
 ) -> AllSections:
     """``all_sections(cells, ...)`` from the sections ``before`` of a table that differed from
-    ``cells`` (it was ``old_cells``) only in the quadrant cells ``changed``.
+    ``cells`` (it was ``old_cells``) only in the quadrant cells ``changed``; ``index`` is
+    :func:`section_index` of ``before`` when it is known (placements join sections through it).
 
     A character's sections are kept, cells and value, unless one of their cells is a changed
     cell or beside one whose old or new content is that character's territory or arch-enemy:
@@ -214,7 +217,10 @@ def update_sections(
             out[character] = entries
             continue
         if merge_only and BASES[character] not in map(cells.__getitem__, hit):
-            out[character] = _merged(character, entries, hit, old_cells, cells, options, counts)
+            where = None if index is None else index[character]
+            out[character] = _merged(
+                character, entries, hit, old_cells, cells, options, counts, where
+            )
             continue
         around = _NEIGHBOURS
         touch = set(hit)
@@ -319,6 +325,7 @@ def _merged(
     cells: Mapping[Cell, str],
     options: PnrzOptions,
     counts: Mapping[Cell, int] | None,
+    where: Mapping[Cell, int] | None = None,
 ) -> tuple[Entry, ...]:
     """``update_sections`` for one character when the change only added quadrants (``hit``,
     none of them its base) and each quadrant scores alone (``per_quadrant`` negation; negated
@@ -326,20 +333,26 @@ def _merged(
 
     Then no section splits: the new territory joins the sections beside it into one, and a new
     arch-enemy quadrant only zeroes the old quadrants beside it. Values are carried: the joined
-    sections' values, plus the new quadrants', minus the newly negated ones'.
+    sections' values, plus the new quadrants', minus the newly negated ones'. The sections
+    beside a quadrant are found through ``where`` (:func:`section_index` of these entries, made
+    once for the many changes a search scores from one table) by looking up its neighbours,
+    not by testing every section.
     """
     enemy = ENEMY[character]
     codes = _TERRITORY_CODES[character]
-    land = [c for c in hit if cells[c] in codes]
     scored = _SCORED_CODES[character]  # a base's 5 points are not negatable here
     around = _NEIGHBOURS
     get = cells.get
-    old_get = old_cells.get
-    negated: set[Cell] = set()  # old quadrants that touch their arch-enemy only now
+    land: list[Cell] = []
+    negated: list[Cell] = []  # old quadrants that touch their arch-enemy only now
     for cell in hit:
-        if cells[cell] == enemy:
+        code = cells[cell]
+        if code in codes:
+            land.append(cell)
+        elif code == enemy:
+            old_get = old_cells.get
             for nb in around[cell]:
-                if nb not in hit and get(nb) in scored:
+                if nb not in hit and get(nb) in scored and nb not in negated:
                     n, e, s, w = around[nb]  # _touches(nb, old_cells, enemy) spelled out
                     if not (
                         old_get(n) == enemy
@@ -347,120 +360,100 @@ def _merged(
                         or old_get(s) == enemy
                         or old_get(w) == enemy
                     ):
-                        negated.add(nb)
+                        negated.append(nb)
     if not land and not negated:  # only arch-enemies came, beside no scoring quadrant
         return entries
+    if where is None:
+        where = {cell: i for i, entry in enumerate(entries) for cell in entry[1]}
     bonus, bonus_points, printed = _point_rule(character, options, counts)
-
-    def points(cell: Cell) -> int:
-        return bonus_points if cells[cell] == bonus else printed.get(cell, 1)
-
-    if not land:  # only arch-enemies came: no section grows, a few lose points
-        return tuple(
-            ((key[0] - sum(map(points, negated & group)), key[1], key[2]), group)
-            if not negated.isdisjoint(group)
-            else (key, group)
-            for key, group in entries
-        )
-    if len(land) == 1:  # most placements bring one quadrant of a character's territory
-        return _joined_one(land[0], entries, negated, points, cells, enemy)
-    # groups of the new territory: joined to each other directly or through an old section
-    group_of = {c: i for i, c in enumerate(land)}
-    members: list[list[Cell]] = [[c] for c in land]
-    joined: list[list[Entry]] = [[] for _ in land]
-
-    def union(a: int, b: int) -> int:
-        if a == b:
-            return a
-        for c in members[b]:
-            group_of[c] = a
-        members[a] += members[b]
-        joined[a] += joined[b]
-        members[b], joined[b] = [], []
-        return a
-
-    for cell in land:
-        for nb in around[cell]:
-            if nb in group_of:
-                union(group_of[cell], group_of[nb])
-    beside = set().union(*map(around.__getitem__, land))
-    rest: list[Entry] = []
-    for entry in entries:
-        cells_of = entry[1]
-        if beside.isdisjoint(cells_of):  # most sections: not beside the new territory
-            if negated and not negated.isdisjoint(cells_of):
-                value = entry[0][0] - sum(points(c) for c in negated & cells_of)
-                rest.append(((value, entry[0][1], entry[0][2]), cells_of))
-            else:
-                rest.append(entry)
-            continue
-        target = -1
-        for c in land:
-            if not cells_of.isdisjoint(around[c]):
-                target = group_of[c] if target < 0 else union(target, group_of[c])
-        joined[target].append(entry)
-    for new, old in zip(members, joined, strict=True):
-        if not new:
-            continue
+    lost: dict[int, int] = {}  # points each old section loses to new arch-enemies
+    for cell in negated:  # (a scoring quadrant is always in a section here)
+        i = where[cell]
+        lost[i] = lost.get(i, 0) + (bonus_points if cells[cell] == bonus else printed.get(cell, 1))
+    # the new territory's groups: quadrants joined directly or through an old section
+    groups: list[tuple[list[Cell], set[int]]] = []
+    if land:
+        todo = set(land)
+        for start in land:
+            if start not in todo:
+                continue
+            todo.remove(start)
+            members = [start]
+            joined: set[int] = set()
+            for cell in members:  # the list grows as the group does
+                for nb in around[cell]:
+                    if nb in todo:
+                        todo.remove(nb)
+                        members.append(nb)
+                    else:
+                        i = where.get(nb, -1)
+                        if i >= 0:
+                            joined.add(i)
+            if joined:  # an earlier group beside one of these sections is one with this
+                for other in [g for g in groups if not joined.isdisjoint(g[1])]:
+                    groups.remove(other)
+                    members += other[0]
+                    joined |= other[1]
+            groups.append((members, joined))
+    out = list(entries)
+    for i, points in lost.items():
+        key, group = out[i]
+        out[i] = ((key[0] - points, key[1], key[2]), group)
+    gone: list[int] = []
+    new: list[Entry] = []
+    for members, joined in groups:
         value = 0
-        for c in new:
+        first = (-members[0][0], -members[0][1])
+        for c in members:
             n, e, s, w = around[c]  # _touches(c, cells, enemy) spelled out
             if not (get(n) == enemy or get(e) == enemy or get(s) == enemy or get(w) == enemy):
                 value += bonus_points if cells[c] == bonus else printed.get(c, 1)
-        group = frozenset(new).union(*(e[1] for e in old))
-        value += sum(e[0][0] for e in old)
-        if negated:
-            value -= sum(points(c) for c in negated & group)
-        first = max([(-c[0], -c[1]) for c in new] + [e[0][2] for e in old])
-        rest.append(((value, len(group), first), group))
-    return tuple(rest)
-
-
-def _joined_one(
-    cell: Cell,
-    entries: tuple[Entry, ...],
-    negated: set[Cell],
-    points: Callable[[Cell], int],
-    cells: Mapping[Cell, str],
-    enemy: str,
-) -> tuple[Entry, ...]:
-    """:func:`_merged` when one new quadrant, ``cell``, is the character's territory: it joins
-    the sections beside it; ``negated`` old quadrants lose their points."""
-    around = _NEIGHBOURS[cell]
-    rest: list[Entry] = []
-    joined: list[Entry] = []
-    for entry in entries:
-        group = entry[1]
-        if not group.isdisjoint(around):
-            joined.append(entry)
-        elif negated and not negated.isdisjoint(group):
-            key = entry[0]
-            rest.append(((key[0] - sum(map(points, negated & group)), key[1], key[2]), group))
+            low = (-c[0], -c[1])
+            if low > first:
+                first = low
+        if joined:
+            group = frozenset(members).union(*(out[i][1] for i in joined))
+            for i in joined:
+                key = out[i][0]
+                value += key[0]
+                if key[2] > first:
+                    first = key[2]
+            gone += joined
         else:
-            rest.append(entry)
-    value = 0 if _touches(cell, cells, enemy) else points(cell)
-    first = (-cell[0], -cell[1])
-    if joined:
-        group = frozenset((cell,)).union(*(e[1] for e in joined))
-        value += sum(e[0][0] for e in joined)
-        first = max(first, *(e[0][2] for e in joined))
-        if negated:
-            value -= sum(map(points, negated & group))
-    else:
-        group = frozenset((cell,))
-    rest.append(((value, len(group), first), group))
-    return tuple(rest)
+            group = frozenset(members)
+        new.append(((value, len(group), first), group))
+    for i in sorted(gone, reverse=True):
+        del out[i]
+    out += new
+    return tuple(out)
 
 
-def pick_best(sections: AllSections) -> dict[str, Section]:
+def section_index(sections: AllSections) -> dict[str, dict[Cell, int]]:
+    """Per character, the place in its entries of the section holding each of its quadrants:
+    what :func:`update_sections` looks sections up by when it joins new territory to them."""
+    return {
+        character: {cell: i for i, entry in enumerate(entries) for cell in entry[1]}
+        for character, entries in sections.items()
+    }
+
+
+def pick_best(
+    sections: AllSections,
+    before: AllSections | None = None,
+    best_before: Mapping[str, Section] | None = None,
+) -> dict[str, Section]:
     """Each character's best section from ``all_sections``: ``{character: (value, cells)}``.
 
     The best has the highest value, then the most cells, then the smallest cell (so the result
-    is deterministic); ``(0, ∅)`` for a character without territory.
+    is deterministic); ``(0, ∅)`` for a character without territory. ``best_before``, the best
+    of the sections ``before`` that ``sections`` were updated from, is kept for every character
+    whose sections the update kept (the very same entries).
     """
     out: dict[str, Section] = {}
     for character, entries in sections.items():
-        if entries:
+        if best_before is not None and before is not None and before[character] is entries:
+            out[character] = best_before[character]
+        elif entries:
             key, group = max(entries, key=_KEY)
             out[character] = (key[0], group)
         else:

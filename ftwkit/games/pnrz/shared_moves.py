@@ -16,12 +16,13 @@ import functools
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
-from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Swap
+from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Skip, Swap
 from ftwkit.games.pnrz.placement import code_anchor
 from ftwkit.games.pnrz.tiles import Tile, distinct_rotations
 from ftwkit.geometry.grid import Cell
 
 __all__ = [
+    "SKIP",
     "PlacementRow",
     "Row",
     "TileRows",
@@ -33,6 +34,9 @@ __all__ = [
     "rotations",
     "swaps",
 ]
+
+SKIP = Skip()
+"""The one ``Skip`` every move list ends with while a Rotate, Swap or Replace step is pending."""
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

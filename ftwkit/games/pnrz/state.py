@@ -36,15 +36,17 @@ from ftwkit.games.pnrz.placement import (
     placement_problem,
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
-from ftwkit.games.pnrz.playout import placement_value, policy_move
+from ftwkit.games.pnrz.playout import best_of, policy_move
 from ftwkit.games.pnrz.scoring import (
     AllSections,
     Section,
     all_sections,
     pick_best,
+    section_index,
     update_sections,
 )
 from ftwkit.games.pnrz.shared_moves import (
+    SKIP,
     PlacementRow,
     base_moves,
     orientations,
@@ -90,6 +92,7 @@ _TABLE_CACHES = (
     "_codes",
     "_sections",
     "_all_sections",
+    "_section_index",
     "_group_size",
     "_bases",
 )
@@ -130,7 +133,9 @@ class PnrzState(State):
     seed: int | None = None
     picking: bool = False
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset((*_TABLE_CACHES, "_sections_from"))
+    _CACHES: ClassVar[frozenset[str]] = frozenset(
+        (*_TABLE_CACHES, "_sections_from", "_codes_after", "_unseen_shares")
+    )
 
     # ------------------------------------------------------------------ derived values
     @property
@@ -178,17 +183,27 @@ class PnrzState(State):
     def candidates(self) -> frozenset[Cell]:
         """Anchors where a tile from hand may go (the engine keeps them as sorted anchor codes,
         :meth:`_candidate_codes`, incrementally across placements)."""
-        codes: tuple[int, ...] | None = self._recall("_codes")
-        if codes is not None:
-            return frozenset(map(code_anchor, codes))
+        if self._recall("_codes") is not None or self._recall("_codes_after") is not None:
+            return frozenset(map(code_anchor, self._candidate_codes()))
         return candidate_anchors(self.placed, self.cells, self._aligned)
 
     def _candidate_codes(self) -> tuple[int, ...]:
         """The :func:`~ftwkit.games.pnrz.placement.anchor_code` of each candidate anchor, sorted:
-        the anchors of a turn's placements in ``legal_moves()`` order."""
+        the anchors of a turn's placements in ``legal_moves()`` order.
+
+        A placement leaves them to be worked out when asked (``_codes_after``: the state whose
+        candidates the new tile changed, and its anchor), as most positions a search makes
+        are only scored (the root's children, the ends of rollouts), never moved from.
+        """
         codes: tuple[int, ...] | None = self._recall("_codes")
         if codes is None:
-            codes = self._remember("_codes", tuple(anchor_codes(self.candidates)))
+            after: tuple[PnrzState, Cell] | None = self._recall("_codes_after")
+            if after is not None:
+                before, at = after
+                codes = extend_codes(before._candidate_codes(), at, self.cells, self._aligned)
+            else:
+                codes = tuple(anchor_codes(self.candidates))
+            self._remember("_codes", codes)
         return codes
 
     @property
@@ -205,10 +220,17 @@ class PnrzState(State):
 
         Unowned characters are included too; a character with no territory has ``(0, ∅)``.
         """
-        cached = self._recall("_sections")
+        return dict(self._best_sections())
+
+    def _best_sections(self) -> dict[str, Section]:
+        """:meth:`sections` as kept (not a copy: do not modify)."""
+        cached: dict[str, Section] | None = self._recall("_sections")
         if cached is None:
-            cached = self._remember("_sections", pick_best(self._every_section()))
-        return dict(cached)
+            every = self._every_section()
+            cached = self._recall("_sections")  # (an update may have kept an ancestor's)
+            if cached is None:
+                cached = self._remember("_sections", pick_best(every))
+        return cached
 
     def _every_section(self) -> AllSections:
         """Every section of every character (:func:`~ftwkit.games.pnrz.scoring.all_sections`).
@@ -221,6 +243,11 @@ class PnrzState(State):
         starts at a state without that link (loaded or sampled) computes the sections of its
         start from the table first, as its other lines will need them too; a line longer than
         ``_SECTION_CHAIN`` moves computes this state's from the table.
+
+        The ancestor's :func:`~ftwkit.games.pnrz.scoring.section_index`, when it has one (a
+        searched position makes it for the hundreds of lines scored from it, its samples carry
+        it), lets placements join its sections by look-ups; its best sections, when known, are
+        this state's too for every character whose sections the update kept.
         """
         known: AllSections | None = self._recall("_all_sections")
         if known is not None:
@@ -243,9 +270,23 @@ class PnrzState(State):
                 "_all_sections", all_sections(self.cells, self.opts, self._printed)
             )
         changed = dict.fromkeys(cell for at in anchors for cell in footprint(at))
-        known = update_sections(known, state.cells, self.cells, changed, self.opts, self._printed)
+        index = state._recall("_section_index")
+        now = update_sections(
+            known, state.cells, self.cells, changed, self.opts, self._printed, index
+        )
         self._remember("_sections_from", None)  # no need to hold on to the line
-        return self._remember("_all_sections", known)
+        best = state._recall("_sections")
+        if best is not None:
+            self._remember("_sections", pick_best(now, known, best))
+        return self._remember("_all_sections", now)
+
+    def _section_lookup(self) -> dict[str, dict[Cell, int]]:
+        """:func:`~ftwkit.games.pnrz.scoring.section_index` of this state's sections (made
+        once: kept, and carried to its samples)."""
+        index: dict[str, dict[Cell, int]] | None = self._recall("_section_index")
+        if index is None:
+            index = self._remember("_section_index", section_index(self._every_section()))
+        return index
 
     @property
     def _printed(self) -> dict[Cell, int] | None:
@@ -259,9 +300,10 @@ class PnrzState(State):
             known = self._recall("_all_sections")
             if known is not None:
                 nxt._remember("_all_sections", known)
-                best = self._recall("_sections")
-                if best is not None:
-                    nxt._remember("_sections", best)
+                for same in ("_sections", "_section_index"):
+                    value = self._recall(same)
+                    if value is not None:
+                        nxt._remember(same, value)
                 return
         nxt._remember("_sections_from", (self, anchors))
 
@@ -284,7 +326,7 @@ class PnrzState(State):
     @property
     def scores(self) -> tuple[int, ...]:
         """What each player would score if the game ended now (sum of their best sections)."""
-        best = self.sections()
+        best = self._best_sections()
         return tuple(sum(best[c][0] for c in chars) for chars in self.characters)
 
     @property
@@ -328,8 +370,11 @@ class PnrzState(State):
     def _sampled(self, hands: tuple[tuple[str, ...], ...], draw: tuple[str, ...]) -> PnrzState:
         """This position with other hands and stack (a determinization, see ``rules.sample``):
         no seed, and every value that follows from the table alone carried over, the sections
-        computed first so that every sample of this state shares them."""
-        self._every_section()
+        computed first so that every sample of this state shares them (with their index and
+        best sections: the search scores hundreds of lines from each sample)."""
+        self._section_lookup()
+        self._best_sections()
+        self._candidate_codes()
         carry = {name: value for name in _TABLE_CACHES if (value := self._recall(name)) is not None}
         return self._derive(carry, hands=hands, draw=draw, seed=None)
 
@@ -398,14 +443,7 @@ class PnrzState(State):
         """
         if self.pending or self.picking or self._legal_cache is not None:
             return policy_move(self, rng)
-        best: Move | None = None
-        best_value = -1_000
-        for move in self._uniform_draws(rng, POLICY_SAMPLES):
-            value = placement_value(self, move) if isinstance(move, Place) else 0
-            if value > best_value:
-                best, best_value = move, value
-        assert best is not None
-        return best
+        return best_of(self, self._uniform_draws(rng, POLICY_SAMPLES))
 
     def hand_seen_by(self, player: int, view: int | None) -> tuple[str | None, ...]:
         """``player``'s tile ids as ``view`` may see them: another player's tiles are ``None``
@@ -821,7 +859,7 @@ class PnrzState(State):
                     continue
                 put = hand if taken not in hand else [k for k in hand if k != taken]
                 moves += map(replacements(at).__getitem__, put)
-        moves.append(_SKIP)
+        moves.append(SKIP)
         return moves
 
     # ------------------------------------------------------------------ applying
@@ -838,7 +876,7 @@ class PnrzState(State):
             changed = (move.src, move.dst)
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in ("candidates", "_codes", "_group_size"):
+            for kept in ("candidates", "_codes", "_codes_after", "_group_size"):
                 value = self._recall(kept)
                 if value is not None:
                     nxt._remember(kept, value)
@@ -933,26 +971,19 @@ class PnrzState(State):
         if isinstance(move, Swap):
             ka, ra = self.placed[move.a]
             kb, rb = self.placed[move.b]
-            swapped = [
-                (kb, x, y, canonical_rot(self.tile(kb).picture, rb))
-                if (x, y) == move.a
-                else (ka, x, y, canonical_rot(self.tile(ka).picture, ra))
-                if (x, y) == move.b
-                else (k, x, y, r)
-                for k, x, y, r in self.table
-            ]
-            return self._derive(table=tuple(swapped), pending=("orient", move.a, move.b))
+            swapped = _replaced(
+                self.table,
+                (kb, *move.a, canonical_rot(self.tile(kb).picture, rb)),
+                (ka, *move.b, canonical_rot(self.tile(ka).picture, ra)),
+            )
+            return self._derive(table=swapped, pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken, _ = self.placed[move.at]
             hand = list(self.hands[self.turn])
             hand.remove(move.tile)
             hand.append(taken)
-            replaced = tuple(
-                (move.tile, x, y, 0) if (x, y) == move.at else (k, x, y, r)
-                for k, x, y, r in self.table
-            )
             return self._derive(
-                table=replaced,
+                table=_replaced(self.table, (move.tile, *move.at, 0)),
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
             )
@@ -1001,36 +1032,34 @@ class PnrzState(State):
         hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
-        if tile.icon is not None:
-            nxt = self._derive(table=table, hands=tuple(hands), pending=(tile.icon,))
-        else:
-            is_base = tile.base_of is not None
-            drew = not is_base or bool(self.opts.draw_after_base)
-            nxt = self._end_turn(table, tuple(hands), drew=drew)
-        # incremental cells and candidates' codes: only the new tile changes them
+        # incremental cells and candidates: only the new tile changes them (the candidates'
+        # codes when asked, :meth:`_candidate_codes`); sections from this state's (_came_from)
         cells = self.cells.copy()
         x, y = move.at
         cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
             tile.quads, move.rot
         )  # the footprint's cells: NW, NE, SE, SW
-        nxt._remember("cells", cells)
         placed = self.placed.copy()
         placed[move.at] = (move.tile, move.rot)
-        nxt._remember("placed", placed)
-        nxt._remember(
-            "_codes", extend_codes(self._candidate_codes(), move.at, cells, self._aligned)
-        )
+        carry: dict[str, Any] = {
+            "cells": cells,
+            "placed": placed,
+            "_codes_after": (self, move.at),
+            "_sections_from": (self, (move.at,)),
+        }
         bases = self._recall("_bases")
         if bases is not None:
             if tile.base_of is not None:  # one more base, in the table's order
                 bases = (*bases, (move.at, tile.base_of))
                 bases = tuple(sorted(bases, key=_base_order))
-            nxt._remember("_bases", bases)
+            carry["_bases"] = bases
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
-            nxt._remember("_group_size", len(self.table) + 1)
-        self._came_from(nxt, (move.at,))
-        return nxt
+            carry["_group_size"] = len(self.table) + 1
+        if tile.icon is not None:
+            return self._derive(carry, table=table, hands=tuple(hands), pending=(tile.icon,))
+        drew = tile.base_of is None or bool(self.opts.draw_after_base)
+        return self._end_turn(table, tuple(hands), drew=drew, carry=carry)
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
         """The table with the tile at ``at`` (found by its place in the table's order) turned."""
@@ -1047,9 +1076,15 @@ class PnrzState(State):
         return tuple(hands)
 
     def _end_turn(
-        self, table: tuple[Placed, ...], hands: tuple[tuple[str, ...], ...], *, drew: bool
+        self,
+        table: tuple[Placed, ...],
+        hands: tuple[tuple[str, ...], ...],
+        *,
+        drew: bool,
+        carry: Mapping[str, Any] | None = None,
     ) -> PnrzState:
-        """Draw (if the turn played a play tile), advance the final lap, pass the turn on."""
+        """Draw (if the turn played a play tile), advance the final lap, pass the turn on;
+        ``carry``: the declared caches the next state is made with (see ``_derive``)."""
         p = self.turn
         draw = self.draw
         if drew and draw:
@@ -1067,6 +1102,7 @@ class PnrzState(State):
             final = self.n_players if everyone else self.n_players - 1
         turn = 0 if final == 0 else (p + 1) % self.n_players
         return self._derive(
+            carry,
             table=table,
             hands=hands,
             draw=draw,
@@ -1276,9 +1312,6 @@ _FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], int], ...] = tuple
 covers outside that spot (lift the tile, and the anchor is free when those are empty), the
 offsets of its 4 full-edge neighbours (none is the lifted tile), and its anchor-code offset."""
 
-_SKIP = Skip()
-"""The one ``Skip`` every move list ends with while an extra action is pending."""
-
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
 
@@ -1300,6 +1333,15 @@ def _base_order(entry: tuple[Cell, str]) -> tuple[int, int]:
 
 def _sorted_table(table: list[Placed]) -> tuple[Placed, ...]:
     return tuple(sorted(table, key=_BY_ANCHOR))
+
+
+def _replaced(table: tuple[Placed, ...], *tiles: Placed) -> tuple[Placed, ...]:
+    """The sorted table with the tiles at the anchors of ``tiles`` replaced by them (each found
+    by its place in the table's order, not by a scan)."""
+    out = list(table)
+    for tile in tiles:
+        out[bisect.bisect_left(out, (tile[2], tile[1]), key=_BY_ANCHOR)] = tile
+    return tuple(out)
 
 
 def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
