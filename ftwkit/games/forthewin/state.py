@@ -76,7 +76,9 @@ class ForTheWinState(State):
     removed: tuple[tuple[int, str], ...] = ()
     seed: int | None = None
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position"})
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position", "_search"})
+    """``board`` and ``position`` (derived views of the tiles), and ``_search``: what the search
+    policy worked out about this state whatever its random draws (``policy.search_move``)."""
 
     # ------------------------------------------------------------------ protocol
     @property
