@@ -173,6 +173,46 @@ class Position:
                     counts[nb] = counts.get(nb, 0) + 1
         return dict(sorted(counts.items()))
 
+    def frontier_after(
+        self, board: Board, lifted: Cell | None, filled: Cell | None
+    ) -> dict[Cell, int] | None:
+        """:attr:`frontier` of ``board``, the board after an action that emptied ``lifted`` and
+        filled ``filled`` here (either ``None`` when it did not), updated around those two cells
+        from this position's frontier instead of counted again over the whole Grid; ``None``
+        when this position's frontier was never asked for.
+
+        An empty cell other than ``lifted`` touches one tile fewer if it touches ``lifted`` and
+        one more if it touches ``filled``; ``lifted`` is counted afresh and ``filled`` leaves.
+        """
+        frontier: dict[Cell, int] | None = self.facts.get("frontier")
+        if frontier is None or (lifted is None and filled is None):
+            return frontier  # no cell emptied or filled: the same frontier
+        counts = dict(frontier)
+        if filled is not None:
+            counts.pop(filled, None)
+        if lifted is not None:
+            lx, ly = lifted
+            around = 0
+            for dx, dy in KING:
+                nb = (lx + dx, ly + dy)
+                if nb in board:
+                    around += 1
+                    continue
+                left = counts[nb] - 1  # nb was empty and touched ``lifted``
+                if left:
+                    counts[nb] = left
+                else:
+                    del counts[nb]
+        if filled is not None:
+            fx, fy = filled
+            for dx, dy in KING:
+                nb = (fx + dx, fy + dy)
+                if nb not in board and nb != lifted:
+                    counts[nb] = counts.get(nb, 0) + 1
+        if lifted is not None and around:
+            counts[lifted] = around
+        return dict(sorted(counts.items()))
+
     @cached_property
     def near2(self) -> list[Cell]:
         """Empty cells within 2 of some tile (the engine's bound for "any empty cell")."""
@@ -229,10 +269,18 @@ class Position:
             return cell in known
         board = self.board
         x, y = cell
-        ring = 0
-        for bit, (dx, dy) in enumerate(KING):
-            if (x + dx, y + dy) in board:
-                ring |= 1 << bit
+        # the ring's bits in the order of KING (clockwise from north), unrolled: a look-ahead
+        # asks this of nearly every candidate it judges
+        ring = (
+            ((x, y - 1) in board)
+            | ((x + 1, y - 1) in board) << 1
+            | ((x + 1, y) in board) << 2
+            | ((x + 1, y + 1) in board) << 3
+            | ((x, y + 1) in board) << 4
+            | ((x - 1, y + 1) in board) << 5
+            | ((x - 1, y) in board) << 6
+            | ((x - 1, y - 1) in board) << 7
+        )
         if _RING_PIECES[ring] <= 1:
             return False
         searched = self._cut_searches
@@ -523,17 +571,16 @@ def raw_candidate_list(pos: Position, dests: Dests | None = None) -> list[RawCan
     """:func:`raw_candidates` as a list, gathered kind by kind (a search lists them all on
     every move it draws, and one generator level less is a measurable share of that)."""
     index = None if dests is None else _DestIndex(dests)
-    found: list[RawCandidate] = []
-    found.extend(_adds(pos, dests))
-    found.extend(_steps(pos, dests))
-    found.extend(_shoves(pos, dests))
-    found.extend(_aliens(pos, dests))
-    found.extend(_ninjas(pos, index))
-    found.extend(_pirates(pos, index))
+    found = _adds(pos, dests)
+    found += _steps(pos, dests)
+    found += _shoves(pos, dests)
+    found += _aliens(pos, dests)
+    found += _ninjas(pos, index)
+    found += _pirates(pos, index)
     if dests is None:
-        found.extend(_refreshes(pos))
-        found.extend(_monkeys(pos))
-        found.extend(_zombies(pos))
+        found += _refreshes(pos)
+        found += _monkeys(pos)
+        found += _zombies(pos)
     return found
 
 
@@ -557,26 +604,31 @@ class _DestIndex:
         return self.anyone + own if own else self.anyone
 
 
-def _adds(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
-    kinds = [k for k in KINDS if pos.supply(pos.player, k) > 0]
+# The candidates of each kind come as a list (a comprehension or a local append costs less
+# than a generator's yield, and a search lists them all for every move it draws).
+def _adds(pos: Position, dests: Dests | None) -> list[RawCandidate]:
+    player = pos.player
+    kinds = [k for k in KINDS if pos.supply(player, k) > 0]
     if not kinds:
-        return
+        return []
     if dests is None:
         cells = pos.add_cells()
     else:
         cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
-    for cell in cells:
-        for kind in kinds:
-            yield Add, (kind, cell), None, cell
+    return [(Add, (kind, cell), None, cell) for cell in cells for kind in kinds]
 
 
-def _steps(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
+def _steps(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
+    out: list[RawCandidate] = []
+    add = out.append
     for src in pos.own_up():
+        x, y = src
         for dx, dy in KING:
-            dst = (src[0] + dx, src[1] + dy)
-            if dst not in board and _fits(dests, src, dst):
-                yield Step, (src, dst), src, dst
+            dst = (x + dx, y + dy)
+            if dst not in board and (dests is None or _fits(dests, src, dst)):
+                add((Step, (src, dst), src, dst))
+    return out
 
 
 def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
@@ -592,17 +644,25 @@ def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
     return ahead
 
 
-def _shoves(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
-    names = ("n", "e", "s", "w")
-    for src in pos.own_up():
-        for name, step in zip(names, ORTHOGONAL, strict=True):
-            end = shove_end(pos.board, src, step, pos.options.shove_mode)
-            if end is not None and _fits(dests, src, end):
-                yield Shove, (src, name), src, end
+_NAMED_ORTHOGONAL = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
+"""The four Shove directions with their names, as a Shove's fields give them."""
 
 
-def _aliens(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
+def _shoves(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
+    mode = pos.options.shove_mode
+    out: list[RawCandidate] = []
+    for src in pos.own_up():
+        for name, step in _NAMED_ORTHOGONAL:
+            end = shove_end(board, src, step, mode)
+            if end is not None and (dests is None or _fits(dests, src, end)):
+                out.append((Shove, (src, name), src, end))
+    return out
+
+
+def _aliens(pos: Position, dests: Dests | None) -> list[RawCandidate]:
+    board = pos.board
+    out: list[RawCandidate] = []
     for alien in pos.own_up("alien"):
         spots = [
             c
@@ -616,33 +676,44 @@ def _aliens(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
             tiles: Iterator[Cell] | dict[Cell, Tile] = (c for c in board if c in needed)
         else:
             tiles = board
+        if dests is None:
+            out += [
+                (AlienPull, (alien, tile, dest), tile, dest)
+                for tile in tiles
+                if tile != alien
+                for dest in spots
+            ]
+            continue
         for tile in tiles:
             if tile == alien:
                 continue
             for dest in spots:
                 if _fits(dests, tile, dest):
-                    yield AlienPull, (alien, tile, dest), tile, dest
+                    out.append((AlienPull, (alien, tile, dest), tile, dest))
+    return out
 
 
-def _ninjas(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
+def _ninjas(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
+    out: list[RawCandidate] = []
     for ninja in pos.own_up("ninja"):
         if index is None:
             spots = pos.space_cells(ninja)
         else:
             spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
-        for dest in spots:
-            yield NinjaJump, (ninja, dest), ninja, dest
+        out += [(NinjaJump, (ninja, dest), ninja, dest) for dest in spots]
+    return out
 
 
-def _pirates(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
+def _pirates(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
+    out: list[RawCandidate] = []
     for pirate in pos.own_up("pirate"):
         for tile in pos.neighbours(pirate):
             if index is None:
                 spots = pos.space_cells(tile)
             else:
                 spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
-            for dest in spots:
-                yield PirateBlast, (pirate, tile, dest), tile, dest
+            out += [(PirateBlast, (pirate, tile, dest), tile, dest) for dest in spots]
+    return out
 
 
 def offered(pos: Position, action: Action) -> tuple[Cell | None, Cell] | None:
@@ -717,33 +788,43 @@ def _own_face_up_kind(pos: Position, cell: Cell, kind: str | None) -> bool:
     )
 
 
-def _refreshes(pos: Position) -> Iterator[RawCandidate]:
+def _refreshes(pos: Position) -> list[RawCandidate]:
     anyone = pos.options.refresh_any
-    for cell, tile in pos.board.items():
-        if not tile.up and (anyone or tile.player == pos.player):
-            yield Refresh, (cell,), None, None
+    player = pos.player
+    return [
+        (Refresh, (cell,), None, None)
+        for cell, tile in pos.board.items()
+        if not tile.up and (anyone or tile.player == player)
+    ]
 
 
-def _monkeys(pos: Position) -> Iterator[RawCandidate]:
-    for monkey in pos.own_up("monkey"):
-        if pos.options.ability_needs_effect and not pos.neighbours(monkey):
-            continue
-        yield MonkeyFlip, (monkey,), None, None
+def _monkeys(pos: Position) -> list[RawCandidate]:
+    needs_effect = pos.options.ability_needs_effect
+    return [
+        (MonkeyFlip, (monkey,), None, None)
+        for monkey in pos.own_up("monkey")
+        if not (needs_effect and not pos.neighbours(monkey))
+    ]
 
 
-def _zombies(pos: Position) -> Iterator[RawCandidate]:
+def _zombies(pos: Position) -> list[RawCandidate]:
+    out: list[RawCandidate] = []
+    zombies = pos.own_up("zombie")
+    if not zombies:
+        return out
     fallback = pos.zombie_fallback()
-    for zombie in pos.own_up("zombie"):
+    for zombie in zombies:
         for cell in pos.neighbours(zombie):
             tile = pos.board[cell]
             if fallback:
                 if tile.up or not pos.options.ability_needs_effect:
-                    yield ZombieDeactivate, (zombie, cell), None, None
+                    out.append((ZombieDeactivate, (zombie, cell), None, None))
                 continue
             if tile.kind == "zombie" and not pos.options.zombie_infects_zombies:
                 continue
             for colour in pos.replacement_colours(tile):
-                yield ZombieInfect, (zombie, cell, colour), None, None
+                out.append((ZombieInfect, (zombie, cell, colour), None, None))
+    return out
 
 
 # ---------------------------------------------------------------------------- reasons

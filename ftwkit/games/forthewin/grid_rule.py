@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 from ftwkit.games.forthewin.actions import (
+    Board,
     Candidate,
     Position,
     RawCandidate,
@@ -185,11 +186,11 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     board = pos.board
     x, y = filled
     if lifted is None:
-        return any((x + dx, y + dy) in board for dx, dy in KING)
+        return _touches_tile(board, x, y, None)
     if len(board) == 1:
         return True
     if not pos.is_cut(lifted):
-        return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
+        return _touches_tile(board, x, y, lifted)
     cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.memo.get("_masks", {})
     found = cached.get(lifted)
     if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
@@ -198,6 +199,16 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     labels, count = pos.labels_without(lifted)
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
     return len(touched) == count
+
+
+def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
+    """Whether the cell ``(x, y)`` touches a tile of ``board`` other than the one at
+    ``besides`` (a plain loop: the Grid rule asks this of nearly every candidate)."""
+    for dx, dy in KING:
+        nb = (x + dx, y + dy)
+        if nb in board and nb != besides:
+            return True
+    return False
 
 
 def position_after(pos: Position, action: Action) -> Position:
@@ -212,6 +223,9 @@ def position_after(pos: Position, action: Action) -> Position:
     if not whole and lifted is not None and filled is not None and pos.connected:
         facts = _carried_pieces(pos, lifted, filled)  # the pieces, for the rejoining action
     facts["connected"] = whole
+    frontier = pos.frontier_after(board, lifted, filled)
+    if frontier is not None:
+        facts["frontier"] = frontier
     counts = pos.facts.get("_on_grid")
     if counts is not None and type(action) not in (Add, ZombieInfect):
         facts["_on_grid"] = counts  # no tile entered or left the Grid
