@@ -50,6 +50,7 @@ __all__ = [
     "basic_reason",
     "candidates",
     "describe",
+    "frontier_after",
     "offered",
     "raw_candidate_list",
     "raw_candidates",
@@ -164,6 +165,9 @@ class Position:
         return cast("dict[Cell, int]", self._fact("frontier", self._find_frontier))
 
     def _find_frontier(self) -> dict[Cell, int]:
+        source = self.facts.get("_frontier_from")
+        if source is not None:  # the frontier before an action, and the cells it changed
+            return frontier_after(self.board, *source)
         counts: dict[Cell, int] = {}
         board = self.board
         for x, y in board:
@@ -171,46 +175,6 @@ class Position:
                 nb = (x + dx, y + dy)
                 if nb not in board:
                     counts[nb] = counts.get(nb, 0) + 1
-        return dict(sorted(counts.items()))
-
-    def frontier_after(
-        self, board: Board, lifted: Cell | None, filled: Cell | None
-    ) -> dict[Cell, int] | None:
-        """:attr:`frontier` of ``board``, the board after an action that emptied ``lifted`` and
-        filled ``filled`` here (either ``None`` when it did not), updated around those two cells
-        from this position's frontier instead of counted again over the whole Grid; ``None``
-        when this position's frontier was never asked for.
-
-        An empty cell other than ``lifted`` touches one tile fewer if it touches ``lifted`` and
-        one more if it touches ``filled``; ``lifted`` is counted afresh and ``filled`` leaves.
-        """
-        frontier: dict[Cell, int] | None = self.facts.get("frontier")
-        if frontier is None or (lifted is None and filled is None):
-            return frontier  # no cell emptied or filled: the same frontier
-        counts = dict(frontier)
-        if filled is not None:
-            counts.pop(filled, None)
-        if lifted is not None:
-            lx, ly = lifted
-            around = 0
-            for dx, dy in KING:
-                nb = (lx + dx, ly + dy)
-                if nb in board:
-                    around += 1
-                    continue
-                left = counts[nb] - 1  # nb was empty and touched ``lifted``
-                if left:
-                    counts[nb] = left
-                else:
-                    del counts[nb]
-        if filled is not None:
-            fx, fy = filled
-            for dx, dy in KING:
-                nb = (fx + dx, fy + dy)
-                if nb not in board and nb != lifted:
-                    counts[nb] = counts.get(nb, 0) + 1
-        if lifted is not None and around:
-            counts[lifted] = around
         return dict(sorted(counts.items()))
 
     @cached_property
@@ -440,6 +404,7 @@ _GRID_FACTS = (
     "_split_from",
     "articulation",
     "frontier",
+    "_frontier_from",
     "near2",
     "_on_grid",
     "join_cells",
@@ -447,6 +412,45 @@ _GRID_FACTS = (
 )
 """Cached facts of a :class:`Position` that depend only on the tiles (not on who acts, nor on the
 board's order): :meth:`Position.seen_by` hands them on."""
+
+
+def frontier_after(
+    board: Board, frontier: dict[Cell, int], lifted: Cell | None, filled: Cell | None
+) -> dict[Cell, int]:
+    """:attr:`Position.frontier` of ``board``, the board after an action that emptied
+    ``lifted`` and filled ``filled`` (either ``None`` when it did not) on a board whose frontier
+    was ``frontier``: updated around those two cells instead of counted over the whole Grid.
+
+    An empty cell other than ``lifted`` touches one tile fewer if it touches ``lifted`` and one
+    more if it touches ``filled``; ``lifted`` is counted afresh and ``filled`` leaves.
+    """
+    if lifted is None and filled is None:
+        return frontier  # no cell emptied or filled: the same frontier
+    counts = dict(frontier)
+    if filled is not None:
+        counts.pop(filled, None)
+    around = 0
+    if lifted is not None:
+        lx, ly = lifted
+        for dx, dy in KING:
+            nb = (lx + dx, ly + dy)
+            if nb in board:
+                around += 1
+                continue
+            left = counts[nb] - 1  # nb was empty and touched ``lifted``
+            if left:
+                counts[nb] = left
+            else:
+                del counts[nb]
+    if filled is not None:
+        fx, fy = filled
+        for dx, dy in KING:
+            nb = (fx + dx, fy + dy)
+            if nb not in board and nb != lifted:
+                counts[nb] = counts.get(nb, 0) + 1
+    if lifted is not None and around:
+        counts[lifted] = around
+    return dict(sorted(counts.items()))
 
 
 def carried_pieces(

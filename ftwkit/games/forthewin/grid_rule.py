@@ -180,7 +180,12 @@ def draw_allowed(
 
 
 def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
-    """Whether the Grid stays one group (fast path: the Grid is one group now)."""
+    """Whether the Grid stays one group (fast path: the Grid is one group now).
+
+    Without ``lifted`` the Grid stays whole iff ``filled`` touches a tile. Without a cut tile
+    lifted, too. With a cut tile lifted the Grid falls into two pieces or more, which
+    ``filled`` must all touch: never when it touches fewer than two tiles, so the pieces are
+    looked at only when it touches two or more."""
     if filled is None:
         return True
     board = pos.board
@@ -189,8 +194,19 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         return _touches_tile(board, x, y, None)
     if len(board) == 1:
         return True
+    touching = 0
+    for dx, dy in KING:
+        nb = (x + dx, y + dy)
+        if nb in board and nb != lifted:
+            touching += 1
+            if touching == 2:
+                break
+    if not touching:
+        return False
     if not pos.is_cut(lifted):
-        return _touches_tile(board, x, y, lifted)
+        return True
+    if touching < 2:
+        return False
     cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.memo.get("_masks", {})
     found = cached.get(lifted)
     if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
@@ -223,9 +239,9 @@ def position_after(pos: Position, action: Action) -> Position:
     if not whole and lifted is not None and filled is not None and pos.connected:
         facts = _carried_pieces(pos, lifted, filled)  # the pieces, for the rejoining action
     facts["connected"] = whole
-    frontier = pos.frontier_after(board, lifted, filled)
-    if frontier is not None:
-        facts["frontier"] = frontier
+    frontier = pos.facts.get("frontier")
+    if frontier is not None:  # the new frontier is worked out from it when asked for
+        facts["_frontier_from"] = (frontier, lifted, filled)
     counts = pos.facts.get("_on_grid")
     if counts is not None and type(action) not in (Add, ZombieInfect):
         facts["_on_grid"] = counts  # no tile entered or left the Grid

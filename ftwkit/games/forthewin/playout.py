@@ -55,6 +55,8 @@ __all__ = [
     "random_move",
     "rival_value",
     "score_and_linked",
+    "standing",
+    "state_values",
 ]
 
 SAMPLES = 16
@@ -229,6 +231,28 @@ def rival_value(board: Board, player: int, players: int, options: Options) -> fl
     return max(value for p, (value, _) in enumerate(values) if p != player)
 
 
+def state_values(state: ForTheWinState) -> list[tuple[float, int]]:
+    """:func:`_values` of the state's board, worked out once per state and kept on it (the
+    declared cache ``_values``): a search's cut-off scores every player of the same state
+    (:func:`heuristic`), and its policy weighs moves against the state's own standing
+    (:func:`standing`)."""
+    found: list[tuple[float, int]] | None = state._recall("_values")
+    if found is None:
+        found = state._remember(
+            "_values", _values(state.board, state.n_players, state.rules.options)
+        )
+    return found
+
+
+def standing(state: ForTheWinState, player: int) -> tuple[float, float]:
+    """``player``'s :func:`_score` on the state's board and the best opponent's value there
+    (:func:`rival_value`), from :func:`state_values`."""
+    values = state_values(state)
+    mine = values[player][0]
+    theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    return mine - OPPONENT_WEIGHT * theirs, theirs
+
+
 def _winners_after(state: ForTheWinState, board: Board) -> set[int]:
     """Who would have completed the win condition on ``board`` (FW9-FW12)."""
     opts = state.rules.options
@@ -318,10 +342,8 @@ def _may_help(pos: Position, action: Action) -> bool:
 
 def heuristic(state: ForTheWinState, player: int) -> float:
     """Progress toward the win for ``player`` against the best opponent, in ``[0, 1]``."""
-    opts = state.rules.options
-    board = state.board
     top = 10.0 * 5 + 4.0 * 5 + 2.0 * 5 + 5.0  # the largest _value
-    values = _values(board, state.n_players, opts)
+    values = state_values(state)
     mine = values[player][0]
     theirs = max(value for p, (value, _) in enumerate(values) if p != player)
     return 0.5 + 0.5 * (mine - theirs) / top

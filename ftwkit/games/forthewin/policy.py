@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ftwkit.games.forthewin.actions import Board, RawCandidate, apply_action
 from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
@@ -28,14 +28,14 @@ from ftwkit.games.forthewin.moves import (
     Refresh,
     Shove,
     Step,
+    ZombieDeactivate,
 )
 from ftwkit.games.forthewin.playout import (
     _may_help,
-    _score,
     _winners_after,
     linked_kinds,
-    rival_value,
     score_and_linked,
+    standing,
 )
 from ftwkit.protocol import Move
 
@@ -49,6 +49,10 @@ SEARCH_SAMPLES = 6
 
 _MOVER_ONLY = (Add, Step, NinjaJump)
 """The actions that change none but the mover's own tiles (a tile added, stepped or jumped)."""
+
+_ON_OWN_TILE = (AlienPull, PirateBlast, ZombieDeactivate)
+"""The actions that change the mover's own tile that acts and one other ``tile``: the mover's
+own tiles only when that tile is the mover's too."""
 
 _END_PENALTY = 0.25
 """What ending the turn early costs in the comparison: a useful action beats it."""
@@ -177,12 +181,12 @@ class _Plan:
         players = state.n_players
         if not isinstance(move, Action):
             if self._here is None:
-                self._here = _score(state.board, me, players, opts)
+                self._here = standing(state, me)[0]
             return self._here - _END_PENALTY
         board, _ = apply_action(state.position, move)
-        if type(move) in _MOVER_ONLY:  # the opponents' tiles are as they were
+        if _mover_only(state.board, me, move):  # the opponents' tiles are as they were
             if self._rival is None:
-                self._rival = rival_value(state.board, me, players, opts)
+                self._rival = standing(state, me)[1]
             score, linked = score_and_linked(board, me, players, opts, self._rival)
         else:
             score, linked = score_and_linked(board, me, players, opts)
@@ -190,6 +194,20 @@ class _Plan:
         if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
             return None
         return -1_000.0 if won else score
+
+
+def _mover_only(board: Board, me: int, move: Action) -> bool:
+    """Whether ``move`` (legal on ``board``) changes none but the mover's own tiles, so that the
+    opponents' progress is as it was: an added, stepped or jumped tile; an own tile pulled,
+    blasted or deactivated (the acting tile is the mover's); an own tile refreshed."""
+    kind = type(move)
+    if kind in _MOVER_ONLY:
+        return True
+    if kind in _ON_OWN_TILE:
+        return board[cast(AlienPull | PirateBlast | ZombieDeactivate, move).tile].player == me
+    if kind is Refresh:
+        return board[cast(Refresh, move).cell].player == me
+    return False
 
 
 def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) -> Action | None:
