@@ -20,6 +20,7 @@ from typing import Any, NamedTuple, cast
 
 from ftwkit.games.forthewin.moves import (
     COLOURS,
+    KIND_BITS,
     KINDS,
     Action,
     Add,
@@ -1119,13 +1120,20 @@ def _face_down(board: Board, cell: Cell) -> None:
 
 
 # ---------------------------------------------------------------------------- winning
+_ALL_KINDS = (1 << len(KINDS)) - 1
+"""The bit mask of all five kinds."""
+
+
 def winning_players(board: Board, players: int, options: Options) -> set[int]:
     """The players who have all five kinds face up in one chain of their own tiles (FW12)."""
     winners: set[int] = set()
     full = set(KINDS)
+    up = [0] * players  # each player's kinds face up, as bits (one pass: asked after every action)
+    for tile in board.values():
+        if tile.up and tile.player < players:
+            up[tile.player] |= KIND_BITS[tile.kind]
     for player in range(players):
-        up_kinds = {t.kind for t in board.values() if t.player == player and t.up}
-        if up_kinds != full:
+        if up[player] != _ALL_KINDS:
             continue
         if options.chain_bridges == "own_faceup":
             cells = [c for c, t in board.items() if t.player == player and t.up]

@@ -32,6 +32,7 @@ from ftwkit.games.forthewin.actions import (
 )
 from ftwkit.games.forthewin.grid_rule import action_pool, allows, draw_allowed, random_action
 from ftwkit.games.forthewin.moves import (
+    KIND_BITS,
     KINDS,
     Action,
     AlienPull,
@@ -88,9 +89,6 @@ def _draw(
     )
 
 
-_BIT: dict[str, int] = {kind: 1 << i for i, kind in enumerate(KINDS)}
-"""Each kind's bit in a set of kinds kept as a bit mask (the progress measures only count kinds)."""
-
 _COUNT: tuple[int, ...] = tuple(bin(mask).count("1") for mask in range(1 << len(KINDS)))
 """How many kinds a bit mask of kinds holds."""
 
@@ -104,7 +102,7 @@ def _marks(board: Board, player: int) -> tuple[list[_Mark], int]:
     kinds = 0
     for (x, y), tile in board.items():
         if tile.player == player:
-            bit = _BIT[tile.kind]
+            bit = KIND_BITS[tile.kind]
             kinds |= bit
             marks.append((x, y, bit if tile.up else 0))
     return marks, kinds
@@ -146,7 +144,7 @@ def linked_kinds(board: Board, player: int, options: Options) -> int:
     :func:`progress`, and what the policies look at before the costlier rest."""
     bridges = options.chain_bridges == "own_facedown"
     marks = [
-        (x, y, _BIT[tile.kind] if tile.up else 0)
+        (x, y, KIND_BITS[tile.kind] if tile.up else 0)
         for (x, y), tile in board.items()
         if tile.player == player and (tile.up or bridges)
     ]
@@ -186,7 +184,7 @@ def _values(board: Board, players: int, options: Options) -> list[tuple[float, i
     marks: list[list[_Mark]] = [[] for _ in range(players)]
     kinds = [0] * players
     for (x, y), tile in board.items():
-        bit = _BIT[tile.kind]
+        bit = KIND_BITS[tile.kind]
         kinds[tile.player] |= bit
         marks[tile.player].append((x, y, bit if tile.up else 0))
     bridges = options.chain_bridges == "own_facedown"

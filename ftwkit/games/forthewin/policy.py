@@ -36,6 +36,7 @@ from ftwkit.games.forthewin.playout import (
     linked_kinds,
     score_and_linked,
     standing,
+    state_values,
 )
 from ftwkit.protocol import Move
 
@@ -160,7 +161,7 @@ class _Plan:
         win = self._win
         if win is _UNKNOWN:
             win = None
-            if linked_kinds(state.board, state.mover, state.rules.options) >= 4:
+            if state_values(state)[state.mover][1] >= 4:  # linked_kinds, from the values
                 win = _winning_action(state, self.pool, self.more)
             self._win = win
         return win
