@@ -14,6 +14,7 @@ shover's cell and fills the cell past the run). :func:`candidates` yields each a
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any, NamedTuple, cast
@@ -44,11 +45,15 @@ __all__ = [
     "PLAYER_NAMES",
     "Board",
     "Candidate",
+    "CandidatePool",
+    "CandidateRun",
+    "ListedRun",
     "Position",
     "RawCandidate",
     "Tile",
     "apply_action",
     "basic_reason",
+    "candidate_runs",
     "candidates",
     "describe",
     "frontier_after",
@@ -589,6 +594,161 @@ def raw_candidate_list(pos: Position, dests: Dests | None = None) -> list[RawCan
     return found
 
 
+class CandidateRun:
+    """Raw candidates of one kind, in the order :func:`raw_candidate_list` lists them, counted
+    at once and built one at a time (:meth:`item`) or all together (:meth:`expand`).
+
+    A search draws a few candidates out of hundreds; building the tuples of all of them costs
+    more than judging the few, so the runs that are products (the cells an Add may fill times
+    the kinds in supply, the tiles an Alien may pull times the cells next to her, the cells a
+    Ninja or a blasted tile may go to) build only the candidates asked for.
+    """
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def item(self, index: int) -> RawCandidate:
+        """The ``index``-th candidate of the run (``0 <= index < size``)."""
+        raise NotImplementedError
+
+    def expand(self) -> list[RawCandidate]:
+        """Every candidate of the run, in order."""
+        raise NotImplementedError
+
+
+class ListedRun(CandidateRun):
+    """Candidates already listed."""
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: list[RawCandidate]) -> None:
+        super().__init__(len(found))
+        self.found = found
+
+    def item(self, index: int) -> RawCandidate:
+        return self.found[index]
+
+    def expand(self) -> list[RawCandidate]:
+        return self.found
+
+
+class _AddRun(CandidateRun):
+    """Adds: each cell, with each kind in supply."""
+
+    __slots__ = ("cells", "kinds")
+
+    def __init__(self, cells: list[Cell], kinds: list[str]) -> None:
+        super().__init__(len(cells) * len(kinds))
+        self.cells = cells
+        self.kinds = kinds
+
+    def item(self, index: int) -> RawCandidate:
+        at, which = divmod(index, len(self.kinds))
+        cell = self.cells[at]
+        return Add, (self.kinds[which], cell), None, cell
+
+    def expand(self) -> list[RawCandidate]:
+        kinds = self.kinds
+        return [(Add, (kind, cell), None, cell) for cell in self.cells for kind in kinds]
+
+
+class _PullRun(CandidateRun):
+    """One Alien's pulls: each tile, to each empty cell next to her."""
+
+    __slots__ = ("alien", "spots", "tiles")
+
+    def __init__(self, alien: Cell, tiles: list[Cell], spots: list[Cell]) -> None:
+        super().__init__(len(tiles) * len(spots))
+        self.alien = alien
+        self.tiles = tiles
+        self.spots = spots
+
+    def item(self, index: int) -> RawCandidate:
+        at, which = divmod(index, len(self.spots))
+        tile, dest = self.tiles[at], self.spots[which]
+        return AlienPull, (self.alien, tile, dest), tile, dest
+
+    def expand(self) -> list[RawCandidate]:
+        alien, spots = self.alien, self.spots
+        return [
+            (AlienPull, (alien, tile, dest), tile, dest) for tile in self.tiles for dest in spots
+        ]
+
+
+class _SendRun(CandidateRun):
+    """One tile sent to each of some cells: a Ninja's jumps (fields ``(ninja, dest)``) or one
+    tile blasted by a Pirate (fields ``(pirate, tile, dest)``)."""
+
+    __slots__ = ("build", "head", "moved", "spots")
+
+    def __init__(
+        self, build: Callable[..., Action], head: tuple[Cell, ...], moved: Cell, spots: list[Cell]
+    ) -> None:
+        super().__init__(len(spots))
+        self.build = build
+        self.head = head
+        self.moved = moved
+        self.spots = spots
+
+    def item(self, index: int) -> RawCandidate:
+        dest = self.spots[index]
+        return self.build, (*self.head, dest), self.moved, dest
+
+    def expand(self) -> list[RawCandidate]:
+        build, head, moved = self.build, self.head, self.moved
+        return [(build, (*head, dest), moved, dest) for dest in self.spots]
+
+
+def candidate_runs(pos: Position) -> list[CandidateRun]:
+    """:func:`raw_candidate_list` of every candidate (no ``dests``) as runs, in its order."""
+    runs: list[CandidateRun] = [
+        _add_run(pos),
+        ListedRun(_steps(pos, None)),
+        ListedRun(_shoves(pos, None)),
+    ]
+    runs += _pull_runs(pos)
+    runs += _ninja_runs(pos)
+    runs += _blast_runs(pos)
+    runs.append(ListedRun(_refreshes(pos)))
+    runs.append(ListedRun(_monkeys(pos)))
+    runs.append(ListedRun(_zombies(pos)))
+    return runs
+
+
+class CandidatePool:
+    """The candidates of some runs as one sequence: how many (:attr:`size`), the ``index``-th
+    built when asked for (:meth:`item`), or all of them (:meth:`expand`, listed once)."""
+
+    __slots__ = ("_all", "runs", "size", "starts")
+
+    def __init__(self, runs: list[CandidateRun]) -> None:
+        self.runs = [run for run in runs if run.size]
+        self.starts: list[int] = []
+        total = 0
+        for run in self.runs:
+            self.starts.append(total)
+            total += run.size
+        self.size = total
+        self._all: list[RawCandidate] | None = None
+
+    def item(self, index: int) -> RawCandidate:
+        """The ``index``-th candidate (``0 <= index < size``)."""
+        at = bisect_right(self.starts, index) - 1
+        return self.runs[at].item(index - self.starts[at])
+
+    def expand(self) -> list[RawCandidate]:
+        """Every candidate, in order (listed on the first call; do not modify)."""
+        found = self._all
+        if found is None:
+            found = []
+            for run in self.runs:
+                found += run.expand()
+            self._all = found
+        return found
+
+
 class _DestIndex:
     """A :data:`Dests` map indexed by the cell each destination needs lifted, so that the
     destinations open to one lifted tile are found without scanning them all."""
@@ -612,15 +772,20 @@ class _DestIndex:
 # The candidates of each kind come as a list (a comprehension or a local append costs less
 # than a generator's yield, and a search lists them all for every move it draws).
 def _adds(pos: Position, dests: Dests | None) -> list[RawCandidate]:
+    if dests is None:
+        return _add_run(pos).expand()
     player = pos.player
     kinds = [k for k in KINDS if pos.supply(player, k) > 0]
     if not kinds:
         return []
-    if dests is None:
-        cells = pos.add_cells()
-    else:
-        cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
+    cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
     return [(Add, (kind, cell), None, cell) for cell in cells for kind in kinds]
+
+
+def _add_run(pos: Position) -> _AddRun:
+    player = pos.player
+    kinds = [k for k in KINDS if pos.supply(player, k) > 0]
+    return _AddRun(pos.add_cells() if kinds else [], kinds)
 
 
 def _steps(pos: Position, dests: Dests | None) -> list[RawCandidate]:
@@ -665,30 +830,37 @@ def _shoves(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     return out
 
 
+def _pull_runs(pos: Position) -> list[CandidateRun]:
+    board = pos.board
+    runs: list[CandidateRun] = []
+    for alien in pos.own_up("alien"):
+        x, y = alien
+        spots = [c for c in ((x + dx, y + dy) for dx, dy in KING) if c not in board]
+        if spots:
+            runs.append(_PullRun(alien, [tile for tile in board if tile != alien], spots))
+    return runs
+
+
 def _aliens(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
     out: list[RawCandidate] = []
+    if dests is None:
+        for run in _pull_runs(pos):
+            out += run.expand()
+        return out
     for alien in pos.own_up("alien"):
         spots = [
             c
             for c in ((alien[0] + dx, alien[1] + dy) for dx, dy in KING)
-            if c not in board and (dests is None or c in dests)
+            if c not in board and c in dests
         ]
         if not spots:
             continue
-        if dests is not None and all(dests[c] is not None for c in spots):
+        if all(dests[c] is not None for c in spots):
             needed = {dests[c] for c in spots}  # only these tiles may be pulled here
             tiles: Iterator[Cell] | dict[Cell, Tile] = (c for c in board if c in needed)
         else:
             tiles = board
-        if dests is None:
-            out += [
-                (AlienPull, (alien, tile, dest), tile, dest)
-                for tile in tiles
-                if tile != alien
-                for dest in spots
-            ]
-            continue
         for tile in tiles:
             if tile == alien:
                 continue
@@ -698,25 +870,42 @@ def _aliens(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     return out
 
 
+def _ninja_runs(pos: Position) -> list[CandidateRun]:
+    return [
+        _SendRun(NinjaJump, (ninja,), ninja, pos.space_cells(ninja))
+        for ninja in pos.own_up("ninja")
+    ]
+
+
 def _ninjas(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
     out: list[RawCandidate] = []
+    if index is None:
+        for run in _ninja_runs(pos):
+            out += run.expand()
+        return out
     for ninja in pos.own_up("ninja"):
-        if index is None:
-            spots = pos.space_cells(ninja)
-        else:
-            spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
+        spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
         out += [(NinjaJump, (ninja, dest), ninja, dest) for dest in spots]
     return out
 
 
+def _blast_runs(pos: Position) -> list[CandidateRun]:
+    return [
+        _SendRun(PirateBlast, (pirate, tile), tile, pos.space_cells(tile))
+        for pirate in pos.own_up("pirate")
+        for tile in pos.neighbours(pirate)
+    ]
+
+
 def _pirates(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
     out: list[RawCandidate] = []
+    if index is None:
+        for run in _blast_runs(pos):
+            out += run.expand()
+        return out
     for pirate in pos.own_up("pirate"):
         for tile in pos.neighbours(pirate):
-            if index is None:
-                spots = pos.space_cells(tile)
-            else:
-                spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
+            spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
             out += [(PirateBlast, (pirate, tile, dest), tile, dest) for dest in spots]
     return out
 

@@ -27,10 +27,13 @@ from typing import Any, TypeVar, cast
 from ftwkit.games.forthewin.actions import (
     Board,
     Candidate,
+    CandidatePool,
+    ListedRun,
     Position,
     RawCandidate,
     apply_action,
     basic_reason,
+    candidate_runs,
     describe,
     grid_is_whole,
     offered,
@@ -61,6 +64,7 @@ __all__ = [
     "grid_reason",
     "join_cells",
     "legal_actions",
+    "pool_of",
     "position_after",
     "random_action",
     "raw_pool",
@@ -143,6 +147,15 @@ def raw_pool(pos: Position, more: int) -> list[RawCandidate]:
     if dests is not None and not dests:
         return []
     return raw_candidate_list(pos, dests)
+
+
+def pool_of(pos: Position, more: int) -> CandidatePool:
+    """:func:`raw_pool` as a :class:`~.actions.CandidatePool`: the same candidates in the same
+    order, counted at once and built only when asked for (a search draws a few)."""
+    dests = _pool_dests(pos, more)
+    if dests is None:
+        return CandidatePool(candidate_runs(pos))
+    return CandidatePool([ListedRun(raw_candidate_list(pos, dests))] if dests else [])
 
 
 def allowed(pos: Position, raw: RawCandidate, more: int) -> Action | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ftwkit.games.forthewin.actions import Board, RawCandidate, apply_action
-from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
+from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, pool_of
 from ftwkit.games.forthewin.moves import (
     KINDS,
     Action,
@@ -134,10 +134,10 @@ class _Plan:
         self.pos = pos = state.position  # never the state: the plan is kept on it, cycle-free
         self.more = more = state.more_after_this
         self.specials = specials = state.turn_moves()
-        self.pool = pool = raw_pool(pos, more)  # actions are built only when drawn (or all)
-        self.few = len(specials) + len(pool) <= 2 * samples
-        self.judged: list[Action | None] = [_UNJUDGED] * len(pool)
-        self.order = list(range(len(pool)))
+        self.pool = pool = pool_of(pos, more)  # candidates are built only when drawn (or all)
+        self.few = len(specials) + pool.size <= 2 * samples
+        self.judged: list[Action | None] = [_UNJUDGED] * pool.size
+        self.order = list(range(pool.size))
         self.drawn: list[Move] = []
         if self.few:
             self.drawn = specials + [
@@ -152,7 +152,7 @@ class _Plan:
         """The action of candidate ``index``, built, if the Grid rule allows it, else ``None``."""
         found = self.judged[index]
         if found is _UNJUDGED:
-            found = self.judged[index] = allowed(self.pos, self.pool[index], self.more)
+            found = self.judged[index] = allowed(self.pos, self.pool.item(index), self.more)
         return found
 
     def winning_action(self, state: ForTheWinState) -> Action | None:
@@ -162,7 +162,7 @@ class _Plan:
         if win is _UNKNOWN:
             win = None
             if state_values(state)[state.mover][1] >= 4:  # linked_kinds, from the values
-                win = _winning_action(state, self.pool, self.more)
+                win = _winning_action(state, self.pool.expand(), self.more)
             self._win = win
         return win
 
