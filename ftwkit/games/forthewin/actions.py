@@ -274,7 +274,9 @@ class Position:
         """Where Ninja or Pirate may send the tile at ``moved`` (FW20), sorted."""
         if self.options.grid_space == "in_grid":
             frontier = self.frontier
-            lonely = self._lonely(moved)
+            x, y = moved
+            # the cells that touch only the moved tile are no Grid space for it
+            lonely = [nb for nb in ((x + dx, y + dy) for dx, dy in KING) if frontier.get(nb) == 1]
             if not lonely:
                 return list(frontier)
             return [c for c in frontier if c not in lonely]
@@ -288,18 +290,6 @@ class Position:
                 for dy in range(-2, 3)
             )
         ]
-
-    def space_count(self, moved: Cell) -> int:
-        """``len(space_cells(moved))``, without listing them under ``grid_space = in_grid``."""
-        if self.options.grid_space == "in_grid":
-            return len(self.frontier) - len(self._lonely(moved))
-        return len(self.space_cells(moved))
-
-    def _lonely(self, moved: Cell) -> list[Cell]:
-        """The frontier cells that touch only the tile at ``moved``: no Grid space for it."""
-        frontier = self.frontier
-        x, y = moved
-        return [nb for nb in ((x + dx, y + dy) for dx, dy in KING) if frontier.get(nb) == 1]
 
     def is_space(self, moved: Cell, cell: Cell) -> bool:
         """Whether the empty ``cell`` is a Grid space for the tile at ``moved`` (FW20)."""
@@ -688,36 +678,27 @@ class _PullRun(CandidateRun):
 
 
 class _SendRun(CandidateRun):
-    """One tile sent to each Grid space for it (:meth:`Position.space_cells`, listed only when
-    a candidate is asked for): a Ninja's jumps (fields ``(ninja, dest)``) or one tile blasted by
-    a Pirate (fields ``(pirate, tile, dest)``)."""
+    """One tile sent to each of some cells: a Ninja's jumps (fields ``(ninja, dest)``) or one
+    tile blasted by a Pirate (fields ``(pirate, tile, dest)``)."""
 
-    __slots__ = ("_spots", "build", "head", "moved", "pos")
+    __slots__ = ("build", "head", "moved", "spots")
 
     def __init__(
-        self, build: Callable[..., Action], head: tuple[Cell, ...], moved: Cell, pos: Position
+        self, build: Callable[..., Action], head: tuple[Cell, ...], moved: Cell, spots: list[Cell]
     ) -> None:
-        super().__init__(pos.space_count(moved))
+        super().__init__(len(spots))
         self.build = build
         self.head = head
         self.moved = moved
-        self.pos = pos
-        self._spots: list[Cell] | None = None
-
-    def spots(self) -> list[Cell]:
-        """The Grid spaces for the moved tile, sorted (listed once)."""
-        found = self._spots
-        if found is None:
-            found = self._spots = self.pos.space_cells(self.moved)
-        return found
+        self.spots = spots
 
     def item(self, index: int) -> RawCandidate:
-        dest = self.spots()[index]
+        dest = self.spots[index]
         return self.build, (*self.head, dest), self.moved, dest
 
     def expand(self) -> list[RawCandidate]:
         build, head, moved = self.build, self.head, self.moved
-        return [(build, (*head, dest), moved, dest) for dest in self.spots()]
+        return [(build, (*head, dest), moved, dest) for dest in self.spots]
 
 
 def candidate_runs(pos: Position) -> list[CandidateRun]:
@@ -890,7 +871,10 @@ def _aliens(pos: Position, dests: Dests | None) -> list[RawCandidate]:
 
 
 def _ninja_runs(pos: Position) -> list[CandidateRun]:
-    return [_SendRun(NinjaJump, (ninja,), ninja, pos) for ninja in pos.own_up("ninja")]
+    return [
+        _SendRun(NinjaJump, (ninja,), ninja, pos.space_cells(ninja))
+        for ninja in pos.own_up("ninja")
+    ]
 
 
 def _ninjas(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
@@ -907,7 +891,7 @@ def _ninjas(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
 
 def _blast_runs(pos: Position) -> list[CandidateRun]:
     return [
-        _SendRun(PirateBlast, (pirate, tile), tile, pos)
+        _SendRun(PirateBlast, (pirate, tile), tile, pos.space_cells(tile))
         for pirate in pos.own_up("pirate")
         for tile in pos.neighbours(pirate)
     ]
