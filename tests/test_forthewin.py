@@ -522,6 +522,53 @@ def test_articulation_points_match_brute_force() -> None:
             assert articulation_points(cells) == brute
 
 
+def test_is_cut_agrees_with_the_articulation_points() -> None:
+    """Position.is_cut (its own neighbourhood test and searches) answers as the Grid's whole
+    articulation set, for every tile of random connected Grids."""
+    from ftwkit.games.forthewin.actions import Position, Tile
+    from ftwkit.games.forthewin.options import Options
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        cells = {(0, 0)}
+        while len(cells) < 14:  # a connected Grid grown tile by tile, with thin parts
+            x, y = rng.choice(sorted(cells))
+            cells.add((x + rng.randint(-1, 1), y + rng.randint(-1, 1)))
+        board = {cell: Tile(0, "ninja", True) for cell in sorted(cells)}
+        cuts = articulation_points(cells)
+        # a fresh position per tile: each answer comes from the tile's own test, not the set
+        fresh = {cell for cell in cells if Position(board, 0, 2, (), Options()).is_cut(cell)}
+        assert fresh == cuts
+        pos = Position(board, 0, 2, (), Options())
+        assert {cell for cell in sorted(cells) if pos.is_cut(cell)} == cuts
+        checked += len(cuts)
+    assert checked > 40
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_frontier_handed_on_by_an_action_is_the_one_counted_afresh(seed: int) -> None:
+    """The frontier a position after an action gets from the one before (updated around the
+    emptied and filled cells) equals the frontier counted over its Grid, in the same order."""
+    from ftwkit.games.forthewin.actions import Position
+
+    rng = random.Random(seed)
+    state = ftwkit.rules("forthewin").new(seed=seed)
+    assert isinstance(state, ForTheWinState)
+    carried = 0
+    for _ in range(120):
+        if state.is_over:
+            break
+        state.position.frontier  # noqa: B018 - asked for, so that the next position carries it
+        state = state.play(rng.choice(state.legal_moves()))
+        pos = state.position
+        if "_frontier_from" in pos.facts:
+            fresh = Position(pos.board, pos.player, pos.players, pos.removed, pos.options)
+            assert list(pos.frontier.items()) == list(fresh.frontier.items())
+            carried += 1
+    assert carried > 20
+
+
 def _brute_force_actions(state: ForTheWinState) -> set[str]:
     """The legal actions by brute force: apply every pair of actions and flood-fill the Grid."""
     from ftwkit.games.forthewin.actions import candidates

@@ -130,5 +130,34 @@ def test_candidates_are_listed_once_and_offered_agrees() -> None:
         assert pull not in actions and offered(pos, pull) is None
 
 
+def test_a_candidate_pool_builds_the_listed_candidates_one_at_a_time() -> None:
+    """pool_of (counted runs, candidates built when asked for) holds exactly raw_pool's
+    candidates in raw_pool's order, whole Grid or split, with one action left or two, under
+    every variant fingerprinted here."""
+    from ftwkit.games.forthewin.grid_rule import pool_of, raw_pool
+
+    positions = _sample_positions()
+    for options, players, _ in VARIANTS[4:]:
+        rng = random.Random(3)
+        state = ftwkit.rules("forthewin", **options).new(players=players, seed=3)
+        for ply in range(24):
+            if state.is_over:
+                break
+            assert isinstance(state, ForTheWinState)
+            if ply % 3 == 0:
+                positions.append(state)
+            state = state.play(rng.choice(state.legal_moves()))
+    kinds = set()
+    for state in positions:
+        for more in (0, 1):
+            listed = raw_pool(state.position, more)
+            pool = pool_of(state.position, more)
+            assert pool.size == len(listed), state
+            assert [pool.item(i) for i in range(pool.size)] == listed, (state, more)
+            assert pool.expand() == listed
+            kinds.update(build.__name__ for build, _, _, _ in listed)
+    assert kinds >= {"Add", "Step", "Shove", "AlienPull", "NinjaJump", "PirateBlast", "Refresh"}
+
+
 if __name__ == "__main__":
     print(fingerprint())

@@ -70,20 +70,25 @@ def component_labels(cells: Iterable[Cell], offsets: Sequence[Cell] = KING) -> d
     >>> component_labels([(0, 0), (5, 5), (1, 1)])
     {(0, 0): 0, (1, 1): 0, (5, 5): 1}
     """
-    occupied = set(cells)
+    order = sorted(set(cells))
+    unseen = set(order)  # one look-up per neighbour: a labelled cell leaves this set
     labels: dict[Cell, int] = {}
     count = 0
-    for start in sorted(occupied):
-        if start in labels:
+    for start in order:
+        if start not in unseen:
             continue
+        unseen.discard(start)
         labels[start] = count
         stack = [start]
         while stack:
             x, y = stack.pop()
             for dx, dy in offsets:
                 nb = (x + dx, y + dy)
-                if nb in occupied and nb not in labels:
+                if nb in unseen:
+                    unseen.discard(nb)
                     labels[nb] = count
                     stack.append(nb)
+        if not unseen:
+            break
         count += 1
-    return dict(sorted(labels.items()))
+    return {cell: labels[cell] for cell in order}

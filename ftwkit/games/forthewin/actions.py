@@ -14,12 +14,14 @@ shover's cell and fills the cell past the run). :func:`candidates` yields each a
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any, NamedTuple, cast
 
 from ftwkit.games.forthewin.moves import (
     COLOURS,
+    KIND_BITS,
     KINDS,
     Action,
     Add,
@@ -43,13 +45,18 @@ __all__ = [
     "PLAYER_NAMES",
     "Board",
     "Candidate",
+    "CandidatePool",
+    "CandidateRun",
+    "ListedRun",
     "Position",
     "RawCandidate",
     "Tile",
     "apply_action",
     "basic_reason",
+    "candidate_runs",
     "candidates",
     "describe",
+    "frontier_after",
     "offered",
     "raw_candidate_list",
     "raw_candidates",
@@ -164,6 +171,9 @@ class Position:
         return cast("dict[Cell, int]", self._fact("frontier", self._find_frontier))
 
     def _find_frontier(self) -> dict[Cell, int]:
+        source = self.facts.get("_frontier_from")
+        if source is not None:  # the frontier before an action, and the cells it changed
+            return frontier_after(self.board, *source)
         counts: dict[Cell, int] = {}
         board = self.board
         for x, y in board:
@@ -229,10 +239,18 @@ class Position:
             return cell in known
         board = self.board
         x, y = cell
-        ring = 0
-        for bit, (dx, dy) in enumerate(KING):
-            if (x + dx, y + dy) in board:
-                ring |= 1 << bit
+        # the ring's bits in the order of KING (clockwise from north), unrolled: a look-ahead
+        # asks this of nearly every candidate it judges
+        ring = (
+            ((x, y - 1) in board)
+            | ((x + 1, y - 1) in board) << 1
+            | ((x + 1, y) in board) << 2
+            | ((x + 1, y + 1) in board) << 3
+            | ((x, y + 1) in board) << 4
+            | ((x - 1, y + 1) in board) << 5
+            | ((x - 1, y) in board) << 6
+            | ((x - 1, y - 1) in board) << 7
+        )
         if _RING_PIECES[ring] <= 1:
             return False
         searched = self._cut_searches
@@ -392,6 +410,7 @@ _GRID_FACTS = (
     "_split_from",
     "articulation",
     "frontier",
+    "_frontier_from",
     "near2",
     "_on_grid",
     "join_cells",
@@ -399,6 +418,45 @@ _GRID_FACTS = (
 )
 """Cached facts of a :class:`Position` that depend only on the tiles (not on who acts, nor on the
 board's order): :meth:`Position.seen_by` hands them on."""
+
+
+def frontier_after(
+    board: Board, frontier: dict[Cell, int], lifted: Cell | None, filled: Cell | None
+) -> dict[Cell, int]:
+    """:attr:`Position.frontier` of ``board``, the board after an action that emptied
+    ``lifted`` and filled ``filled`` (either ``None`` when it did not) on a board whose frontier
+    was ``frontier``: updated around those two cells instead of counted over the whole Grid.
+
+    An empty cell other than ``lifted`` touches one tile fewer if it touches ``lifted`` and one
+    more if it touches ``filled``; ``lifted`` is counted afresh and ``filled`` leaves.
+    """
+    if lifted is None and filled is None:
+        return frontier  # no cell emptied or filled: the same frontier
+    counts = dict(frontier)
+    if filled is not None:
+        counts.pop(filled, None)
+    around = 0
+    if lifted is not None:
+        lx, ly = lifted
+        for dx, dy in KING:
+            nb = (lx + dx, ly + dy)
+            if nb in board:
+                around += 1
+                continue
+            left = counts[nb] - 1  # nb was empty and touched ``lifted``
+            if left:
+                counts[nb] = left
+            else:
+                del counts[nb]
+    if filled is not None:
+        fx, fy = filled
+        for dx, dy in KING:
+            nb = (fx + dx, fy + dy)
+            if nb not in board and nb != lifted:
+                counts[nb] = counts.get(nb, 0) + 1
+    if lifted is not None and around:
+        counts[lifted] = around
+    return dict(sorted(counts.items()))
 
 
 def carried_pieces(
@@ -523,18 +581,172 @@ def raw_candidate_list(pos: Position, dests: Dests | None = None) -> list[RawCan
     """:func:`raw_candidates` as a list, gathered kind by kind (a search lists them all on
     every move it draws, and one generator level less is a measurable share of that)."""
     index = None if dests is None else _DestIndex(dests)
-    found: list[RawCandidate] = []
-    found.extend(_adds(pos, dests))
-    found.extend(_steps(pos, dests))
-    found.extend(_shoves(pos, dests))
-    found.extend(_aliens(pos, dests))
-    found.extend(_ninjas(pos, index))
-    found.extend(_pirates(pos, index))
+    found = _adds(pos, dests)
+    found += _steps(pos, dests)
+    found += _shoves(pos, dests)
+    found += _aliens(pos, dests)
+    found += _ninjas(pos, index)
+    found += _pirates(pos, index)
     if dests is None:
-        found.extend(_refreshes(pos))
-        found.extend(_monkeys(pos))
-        found.extend(_zombies(pos))
+        found += _refreshes(pos)
+        found += _monkeys(pos)
+        found += _zombies(pos)
     return found
+
+
+class CandidateRun:
+    """Raw candidates of one kind, in the order :func:`raw_candidate_list` lists them, counted
+    at once and built one at a time (:meth:`item`) or all together (:meth:`expand`).
+
+    A search draws a few candidates out of hundreds; building the tuples of all of them costs
+    more than judging the few, so the runs that are products (the cells an Add may fill times
+    the kinds in supply, the tiles an Alien may pull times the cells next to her, the cells a
+    Ninja or a blasted tile may go to) build only the candidates asked for.
+    """
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def item(self, index: int) -> RawCandidate:
+        """The ``index``-th candidate of the run (``0 <= index < size``)."""
+        raise NotImplementedError
+
+    def expand(self) -> list[RawCandidate]:
+        """Every candidate of the run, in order."""
+        raise NotImplementedError
+
+
+class ListedRun(CandidateRun):
+    """Candidates already listed."""
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: list[RawCandidate]) -> None:
+        super().__init__(len(found))
+        self.found = found
+
+    def item(self, index: int) -> RawCandidate:
+        return self.found[index]
+
+    def expand(self) -> list[RawCandidate]:
+        return self.found
+
+
+class _AddRun(CandidateRun):
+    """Adds: each cell, with each kind in supply."""
+
+    __slots__ = ("cells", "kinds")
+
+    def __init__(self, cells: list[Cell], kinds: list[str]) -> None:
+        super().__init__(len(cells) * len(kinds))
+        self.cells = cells
+        self.kinds = kinds
+
+    def item(self, index: int) -> RawCandidate:
+        at, which = divmod(index, len(self.kinds))
+        cell = self.cells[at]
+        return Add, (self.kinds[which], cell), None, cell
+
+    def expand(self) -> list[RawCandidate]:
+        kinds = self.kinds
+        return [(Add, (kind, cell), None, cell) for cell in self.cells for kind in kinds]
+
+
+class _PullRun(CandidateRun):
+    """One Alien's pulls: each tile, to each empty cell next to her."""
+
+    __slots__ = ("alien", "spots", "tiles")
+
+    def __init__(self, alien: Cell, tiles: list[Cell], spots: list[Cell]) -> None:
+        super().__init__(len(tiles) * len(spots))
+        self.alien = alien
+        self.tiles = tiles
+        self.spots = spots
+
+    def item(self, index: int) -> RawCandidate:
+        at, which = divmod(index, len(self.spots))
+        tile, dest = self.tiles[at], self.spots[which]
+        return AlienPull, (self.alien, tile, dest), tile, dest
+
+    def expand(self) -> list[RawCandidate]:
+        alien, spots = self.alien, self.spots
+        return [
+            (AlienPull, (alien, tile, dest), tile, dest) for tile in self.tiles for dest in spots
+        ]
+
+
+class _SendRun(CandidateRun):
+    """One tile sent to each of some cells: a Ninja's jumps (fields ``(ninja, dest)``) or one
+    tile blasted by a Pirate (fields ``(pirate, tile, dest)``)."""
+
+    __slots__ = ("build", "head", "moved", "spots")
+
+    def __init__(
+        self, build: Callable[..., Action], head: tuple[Cell, ...], moved: Cell, spots: list[Cell]
+    ) -> None:
+        super().__init__(len(spots))
+        self.build = build
+        self.head = head
+        self.moved = moved
+        self.spots = spots
+
+    def item(self, index: int) -> RawCandidate:
+        dest = self.spots[index]
+        return self.build, (*self.head, dest), self.moved, dest
+
+    def expand(self) -> list[RawCandidate]:
+        build, head, moved = self.build, self.head, self.moved
+        return [(build, (*head, dest), moved, dest) for dest in self.spots]
+
+
+def candidate_runs(pos: Position) -> list[CandidateRun]:
+    """:func:`raw_candidate_list` of every candidate (no ``dests``) as runs, in its order."""
+    runs: list[CandidateRun] = [
+        _add_run(pos),
+        ListedRun(_steps(pos, None)),
+        ListedRun(_shoves(pos, None)),
+    ]
+    runs += _pull_runs(pos)
+    runs += _ninja_runs(pos)
+    runs += _blast_runs(pos)
+    runs.append(ListedRun(_refreshes(pos)))
+    runs.append(ListedRun(_monkeys(pos)))
+    runs.append(ListedRun(_zombies(pos)))
+    return runs
+
+
+class CandidatePool:
+    """The candidates of some runs as one sequence: how many (:attr:`size`), the ``index``-th
+    built when asked for (:meth:`item`), or all of them (:meth:`expand`, listed once)."""
+
+    __slots__ = ("_all", "runs", "size", "starts")
+
+    def __init__(self, runs: list[CandidateRun]) -> None:
+        self.runs = [run for run in runs if run.size]
+        self.starts: list[int] = []
+        total = 0
+        for run in self.runs:
+            self.starts.append(total)
+            total += run.size
+        self.size = total
+        self._all: list[RawCandidate] | None = None
+
+    def item(self, index: int) -> RawCandidate:
+        """The ``index``-th candidate (``0 <= index < size``)."""
+        at = bisect_right(self.starts, index) - 1
+        return self.runs[at].item(index - self.starts[at])
+
+    def expand(self) -> list[RawCandidate]:
+        """Every candidate, in order (listed on the first call; do not modify)."""
+        found = self._all
+        if found is None:
+            found = []
+            for run in self.runs:
+                found += run.expand()
+            self._all = found
+        return found
 
 
 class _DestIndex:
@@ -557,26 +769,36 @@ class _DestIndex:
         return self.anyone + own if own else self.anyone
 
 
-def _adds(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
-    kinds = [k for k in KINDS if pos.supply(pos.player, k) > 0]
-    if not kinds:
-        return
+# The candidates of each kind come as a list (a comprehension or a local append costs less
+# than a generator's yield, and a search lists them all for every move it draws).
+def _adds(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     if dests is None:
-        cells = pos.add_cells()
-    else:
-        cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
-    for cell in cells:
-        for kind in kinds:
-            yield Add, (kind, cell), None, cell
+        return _add_run(pos).expand()
+    player = pos.player
+    kinds = [k for k in KINDS if pos.supply(player, k) > 0]
+    if not kinds:
+        return []
+    cells = sorted(c for c, need in dests.items() if need is None and pos.can_add_at(c))
+    return [(Add, (kind, cell), None, cell) for cell in cells for kind in kinds]
 
 
-def _steps(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
+def _add_run(pos: Position) -> _AddRun:
+    player = pos.player
+    kinds = [k for k in KINDS if pos.supply(player, k) > 0]
+    return _AddRun(pos.add_cells() if kinds else [], kinds)
+
+
+def _steps(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
+    out: list[RawCandidate] = []
+    add = out.append
     for src in pos.own_up():
+        x, y = src
         for dx, dy in KING:
-            dst = (src[0] + dx, src[1] + dy)
-            if dst not in board and _fits(dests, src, dst):
-                yield Step, (src, dst), src, dst
+            dst = (x + dx, y + dy)
+            if dst not in board and (dests is None or _fits(dests, src, dst)):
+                add((Step, (src, dst), src, dst))
+    return out
 
 
 def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
@@ -592,26 +814,49 @@ def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
     return ahead
 
 
-def _shoves(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
-    names = ("n", "e", "s", "w")
-    for src in pos.own_up():
-        for name, step in zip(names, ORTHOGONAL, strict=True):
-            end = shove_end(pos.board, src, step, pos.options.shove_mode)
-            if end is not None and _fits(dests, src, end):
-                yield Shove, (src, name), src, end
+_NAMED_ORTHOGONAL = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
+"""The four Shove directions with their names, as a Shove's fields give them."""
 
 
-def _aliens(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
+def _shoves(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
+    mode = pos.options.shove_mode
+    out: list[RawCandidate] = []
+    for src in pos.own_up():
+        for name, step in _NAMED_ORTHOGONAL:
+            end = shove_end(board, src, step, mode)
+            if end is not None and (dests is None or _fits(dests, src, end)):
+                out.append((Shove, (src, name), src, end))
+    return out
+
+
+def _pull_runs(pos: Position) -> list[CandidateRun]:
+    board = pos.board
+    runs: list[CandidateRun] = []
+    for alien in pos.own_up("alien"):
+        x, y = alien
+        spots = [c for c in ((x + dx, y + dy) for dx, dy in KING) if c not in board]
+        if spots:
+            runs.append(_PullRun(alien, [tile for tile in board if tile != alien], spots))
+    return runs
+
+
+def _aliens(pos: Position, dests: Dests | None) -> list[RawCandidate]:
+    board = pos.board
+    out: list[RawCandidate] = []
+    if dests is None:
+        for run in _pull_runs(pos):
+            out += run.expand()
+        return out
     for alien in pos.own_up("alien"):
         spots = [
             c
             for c in ((alien[0] + dx, alien[1] + dy) for dx, dy in KING)
-            if c not in board and (dests is None or c in dests)
+            if c not in board and c in dests
         ]
         if not spots:
             continue
-        if dests is not None and all(dests[c] is not None for c in spots):
+        if all(dests[c] is not None for c in spots):
             needed = {dests[c] for c in spots}  # only these tiles may be pulled here
             tiles: Iterator[Cell] | dict[Cell, Tile] = (c for c in board if c in needed)
         else:
@@ -621,28 +866,48 @@ def _aliens(pos: Position, dests: Dests | None) -> Iterator[RawCandidate]:
                 continue
             for dest in spots:
                 if _fits(dests, tile, dest):
-                    yield AlienPull, (alien, tile, dest), tile, dest
+                    out.append((AlienPull, (alien, tile, dest), tile, dest))
+    return out
 
 
-def _ninjas(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
+def _ninja_runs(pos: Position) -> list[CandidateRun]:
+    return [
+        _SendRun(NinjaJump, (ninja,), ninja, pos.space_cells(ninja))
+        for ninja in pos.own_up("ninja")
+    ]
+
+
+def _ninjas(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
+    out: list[RawCandidate] = []
+    if index is None:
+        for run in _ninja_runs(pos):
+            out += run.expand()
+        return out
     for ninja in pos.own_up("ninja"):
-        if index is None:
-            spots = pos.space_cells(ninja)
-        else:
-            spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
-        for dest in spots:
-            yield NinjaJump, (ninja, dest), ninja, dest
+        spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
+        out += [(NinjaJump, (ninja, dest), ninja, dest) for dest in spots]
+    return out
 
 
-def _pirates(pos: Position, index: _DestIndex | None) -> Iterator[RawCandidate]:
+def _blast_runs(pos: Position) -> list[CandidateRun]:
+    return [
+        _SendRun(PirateBlast, (pirate, tile), tile, pos.space_cells(tile))
+        for pirate in pos.own_up("pirate")
+        for tile in pos.neighbours(pirate)
+    ]
+
+
+def _pirates(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
+    out: list[RawCandidate] = []
+    if index is None:
+        for run in _blast_runs(pos):
+            out += run.expand()
+        return out
     for pirate in pos.own_up("pirate"):
         for tile in pos.neighbours(pirate):
-            if index is None:
-                spots = pos.space_cells(tile)
-            else:
-                spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
-            for dest in spots:
-                yield PirateBlast, (pirate, tile, dest), tile, dest
+            spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
+            out += [(PirateBlast, (pirate, tile, dest), tile, dest) for dest in spots]
+    return out
 
 
 def offered(pos: Position, action: Action) -> tuple[Cell | None, Cell] | None:
@@ -717,33 +982,43 @@ def _own_face_up_kind(pos: Position, cell: Cell, kind: str | None) -> bool:
     )
 
 
-def _refreshes(pos: Position) -> Iterator[RawCandidate]:
+def _refreshes(pos: Position) -> list[RawCandidate]:
     anyone = pos.options.refresh_any
-    for cell, tile in pos.board.items():
-        if not tile.up and (anyone or tile.player == pos.player):
-            yield Refresh, (cell,), None, None
+    player = pos.player
+    return [
+        (Refresh, (cell,), None, None)
+        for cell, tile in pos.board.items()
+        if not tile.up and (anyone or tile.player == player)
+    ]
 
 
-def _monkeys(pos: Position) -> Iterator[RawCandidate]:
-    for monkey in pos.own_up("monkey"):
-        if pos.options.ability_needs_effect and not pos.neighbours(monkey):
-            continue
-        yield MonkeyFlip, (monkey,), None, None
+def _monkeys(pos: Position) -> list[RawCandidate]:
+    needs_effect = pos.options.ability_needs_effect
+    return [
+        (MonkeyFlip, (monkey,), None, None)
+        for monkey in pos.own_up("monkey")
+        if not (needs_effect and not pos.neighbours(monkey))
+    ]
 
 
-def _zombies(pos: Position) -> Iterator[RawCandidate]:
+def _zombies(pos: Position) -> list[RawCandidate]:
+    out: list[RawCandidate] = []
+    zombies = pos.own_up("zombie")
+    if not zombies:
+        return out
     fallback = pos.zombie_fallback()
-    for zombie in pos.own_up("zombie"):
+    for zombie in zombies:
         for cell in pos.neighbours(zombie):
             tile = pos.board[cell]
             if fallback:
                 if tile.up or not pos.options.ability_needs_effect:
-                    yield ZombieDeactivate, (zombie, cell), None, None
+                    out.append((ZombieDeactivate, (zombie, cell), None, None))
                 continue
             if tile.kind == "zombie" and not pos.options.zombie_infects_zombies:
                 continue
             for colour in pos.replacement_colours(tile):
-                yield ZombieInfect, (zombie, cell, colour), None, None
+                out.append((ZombieInfect, (zombie, cell, colour), None, None))
+    return out
 
 
 # ---------------------------------------------------------------------------- reasons
@@ -1034,13 +1309,20 @@ def _face_down(board: Board, cell: Cell) -> None:
 
 
 # ---------------------------------------------------------------------------- winning
+_ALL_KINDS = (1 << len(KINDS)) - 1
+"""The bit mask of all five kinds."""
+
+
 def winning_players(board: Board, players: int, options: Options) -> set[int]:
     """The players who have all five kinds face up in one chain of their own tiles (FW12)."""
     winners: set[int] = set()
     full = set(KINDS)
+    up = [0] * players  # each player's kinds face up, as bits (one pass: asked after every action)
+    for tile in board.values():
+        if tile.up and tile.player < players:
+            up[tile.player] |= KIND_BITS[tile.kind]
     for player in range(players):
-        up_kinds = {t.kind for t in board.values() if t.player == player and t.up}
-        if up_kinds != full:
+        if up[player] != _ALL_KINDS:
             continue
         if options.chain_bridges == "own_faceup":
             cells = [c for c, t in board.items() if t.player == player and t.up]

@@ -25,11 +25,15 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 from ftwkit.games.forthewin.actions import (
+    Board,
     Candidate,
+    CandidatePool,
+    ListedRun,
     Position,
     RawCandidate,
     apply_action,
     basic_reason,
+    candidate_runs,
     describe,
     grid_is_whole,
     offered,
@@ -60,6 +64,7 @@ __all__ = [
     "grid_reason",
     "join_cells",
     "legal_actions",
+    "pool_of",
     "position_after",
     "random_action",
     "raw_pool",
@@ -144,6 +149,15 @@ def raw_pool(pos: Position, more: int) -> list[RawCandidate]:
     return raw_candidate_list(pos, dests)
 
 
+def pool_of(pos: Position, more: int) -> CandidatePool:
+    """:func:`raw_pool` as a :class:`~.actions.CandidatePool`: the same candidates in the same
+    order, counted at once and built only when asked for (a search draws a few)."""
+    dests = _pool_dests(pos, more)
+    if dests is None:
+        return CandidatePool(candidate_runs(pos))
+    return CandidatePool([ListedRun(raw_candidate_list(pos, dests))] if dests else [])
+
+
 def allowed(pos: Position, raw: RawCandidate, more: int) -> Action | None:
     """The action of a candidate of :func:`raw_pool`, built, if the Grid rule allows it
     (FW1-FW3), else ``None``."""
@@ -179,17 +193,33 @@ def draw_allowed(
 
 
 def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
-    """Whether the Grid stays one group (fast path: the Grid is one group now)."""
+    """Whether the Grid stays one group (fast path: the Grid is one group now).
+
+    Without ``lifted`` the Grid stays whole iff ``filled`` touches a tile. Without a cut tile
+    lifted, too. With a cut tile lifted the Grid falls into two pieces or more, which
+    ``filled`` must all touch: never when it touches fewer than two tiles, so the pieces are
+    looked at only when it touches two or more."""
     if filled is None:
         return True
     board = pos.board
     x, y = filled
     if lifted is None:
-        return any((x + dx, y + dy) in board for dx, dy in KING)
+        return _touches_tile(board, x, y, None)
     if len(board) == 1:
         return True
+    touching = 0
+    for dx, dy in KING:
+        nb = (x + dx, y + dy)
+        if nb in board and nb != lifted:
+            touching += 1
+            if touching == 2:
+                break
+    if not touching:
+        return False
     if not pos.is_cut(lifted):
-        return any((x + dx, y + dy) in board and (x + dx, y + dy) != lifted for dx, dy in KING)
+        return True
+    if touching < 2:
+        return False
     cached: dict[Cell, tuple[dict[Cell, int], list[int]]] = pos.memo.get("_masks", {})
     found = cached.get(lifted)
     if found is not None:  # cached by the look-ahead: empty cell → pieces it touches
@@ -198,6 +228,16 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     labels, count = pos.labels_without(lifted)
     touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
     return len(touched) == count
+
+
+def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
+    """Whether the cell ``(x, y)`` touches a tile of ``board`` other than the one at
+    ``besides`` (a plain loop: the Grid rule asks this of nearly every candidate)."""
+    for dx, dy in KING:
+        nb = (x + dx, y + dy)
+        if nb in board and nb != besides:
+            return True
+    return False
 
 
 def position_after(pos: Position, action: Action) -> Position:
@@ -212,6 +252,9 @@ def position_after(pos: Position, action: Action) -> Position:
     if not whole and lifted is not None and filled is not None and pos.connected:
         facts = _carried_pieces(pos, lifted, filled)  # the pieces, for the rejoining action
     facts["connected"] = whole
+    frontier = pos.facts.get("frontier")
+    if frontier is not None:  # the new frontier is worked out from it when asked for
+        facts["_frontier_from"] = (frontier, lifted, filled)
     counts = pos.facts.get("_on_grid")
     if counts is not None and type(action) not in (Add, ZombieInfect):
         facts["_on_grid"] = counts  # no tile entered or left the Grid

@@ -15,6 +15,7 @@ __all__ = [
     "COLOURS",
     "DIRECTIONS",
     "KINDS",
+    "KIND_BITS",
     "Action",
     "Add",
     "AlienPull",
@@ -34,6 +35,10 @@ __all__ = [
 
 KINDS: tuple[str, ...] = ("ninja", "pirate", "monkey", "zombie", "alien")
 """The five characters, in the order of the player aid."""
+
+KIND_BITS: dict[str, int] = {kind: 1 << i for i, kind in enumerate(KINDS)}
+"""Each kind's bit in a set of kinds kept as a bit mask (the win test and the search's progress
+measures only ask which kinds a group holds)."""
 
 COLOURS: tuple[str, ...] = ("white", "black", "red", "blue")
 """Colour words used in notation, by player index (red and blue only in the unofficial 3–4p)."""

@@ -32,6 +32,7 @@ from ftwkit.games.forthewin.actions import (
 )
 from ftwkit.games.forthewin.grid_rule import action_pool, allows, draw_allowed, random_action
 from ftwkit.games.forthewin.moves import (
+    KIND_BITS,
     KINDS,
     Action,
     AlienPull,
@@ -55,6 +56,8 @@ __all__ = [
     "random_move",
     "rival_value",
     "score_and_linked",
+    "standing",
+    "state_values",
 ]
 
 SAMPLES = 16
@@ -86,9 +89,6 @@ def _draw(
     )
 
 
-_BIT: dict[str, int] = {kind: 1 << i for i, kind in enumerate(KINDS)}
-"""Each kind's bit in a set of kinds kept as a bit mask (the progress measures only count kinds)."""
-
 _COUNT: tuple[int, ...] = tuple(bin(mask).count("1") for mask in range(1 << len(KINDS)))
 """How many kinds a bit mask of kinds holds."""
 
@@ -102,7 +102,7 @@ def _marks(board: Board, player: int) -> tuple[list[_Mark], int]:
     kinds = 0
     for (x, y), tile in board.items():
         if tile.player == player:
-            bit = _BIT[tile.kind]
+            bit = KIND_BITS[tile.kind]
             kinds |= bit
             marks.append((x, y, bit if tile.up else 0))
     return marks, kinds
@@ -144,7 +144,7 @@ def linked_kinds(board: Board, player: int, options: Options) -> int:
     :func:`progress`, and what the policies look at before the costlier rest."""
     bridges = options.chain_bridges == "own_facedown"
     marks = [
-        (x, y, _BIT[tile.kind] if tile.up else 0)
+        (x, y, KIND_BITS[tile.kind] if tile.up else 0)
         for (x, y), tile in board.items()
         if tile.player == player and (tile.up or bridges)
     ]
@@ -184,7 +184,7 @@ def _values(board: Board, players: int, options: Options) -> list[tuple[float, i
     marks: list[list[_Mark]] = [[] for _ in range(players)]
     kinds = [0] * players
     for (x, y), tile in board.items():
-        bit = _BIT[tile.kind]
+        bit = KIND_BITS[tile.kind]
         kinds[tile.player] |= bit
         marks[tile.player].append((x, y, bit if tile.up else 0))
     bridges = options.chain_bridges == "own_facedown"
@@ -227,6 +227,28 @@ def rival_value(board: Board, player: int, players: int, options: Options) -> fl
     ``player``'s); it depends on the opponents' tiles only."""
     values = _values(board, players, options)
     return max(value for p, (value, _) in enumerate(values) if p != player)
+
+
+def state_values(state: ForTheWinState) -> list[tuple[float, int]]:
+    """:func:`_values` of the state's board, worked out once per state and kept on it (the
+    declared cache ``_values``): a search's cut-off scores every player of the same state
+    (:func:`heuristic`), and its policy weighs moves against the state's own standing
+    (:func:`standing`)."""
+    found: list[tuple[float, int]] | None = state._recall("_values")
+    if found is None:
+        found = state._remember(
+            "_values", _values(state.board, state.n_players, state.rules.options)
+        )
+    return found
+
+
+def standing(state: ForTheWinState, player: int) -> tuple[float, float]:
+    """``player``'s :func:`_score` on the state's board and the best opponent's value there
+    (:func:`rival_value`), from :func:`state_values`."""
+    values = state_values(state)
+    mine = values[player][0]
+    theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    return mine - OPPONENT_WEIGHT * theirs, theirs
 
 
 def _winners_after(state: ForTheWinState, board: Board) -> set[int]:
@@ -318,10 +340,8 @@ def _may_help(pos: Position, action: Action) -> bool:
 
 def heuristic(state: ForTheWinState, player: int) -> float:
     """Progress toward the win for ``player`` against the best opponent, in ``[0, 1]``."""
-    opts = state.rules.options
-    board = state.board
     top = 10.0 * 5 + 4.0 * 5 + 2.0 * 5 + 5.0  # the largest _value
-    values = _values(board, state.n_players, opts)
+    values = state_values(state)
     mine = values[player][0]
     theirs = max(value for p, (value, _) in enumerate(values) if p != player)
     return 0.5 + 0.5 * (mine - theirs) / top

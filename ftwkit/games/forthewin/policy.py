@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ftwkit.games.forthewin.actions import Board, RawCandidate, apply_action
-from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, raw_pool
+from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, pool_of
 from ftwkit.games.forthewin.moves import (
     KINDS,
     Action,
@@ -28,14 +28,15 @@ from ftwkit.games.forthewin.moves import (
     Refresh,
     Shove,
     Step,
+    ZombieDeactivate,
 )
 from ftwkit.games.forthewin.playout import (
     _may_help,
-    _score,
     _winners_after,
     linked_kinds,
-    rival_value,
     score_and_linked,
+    standing,
+    state_values,
 )
 from ftwkit.protocol import Move
 
@@ -50,6 +51,10 @@ SEARCH_SAMPLES = 6
 _MOVER_ONLY = (Add, Step, NinjaJump)
 """The actions that change none but the mover's own tiles (a tile added, stepped or jumped)."""
 
+_ON_OWN_TILE = (AlienPull, PirateBlast, ZombieDeactivate)
+"""The actions that change the mover's own tile that acts and one other ``tile``: the mover's
+own tiles only when that tile is the mover's too."""
+
 _END_PENALTY = 0.25
 """What ending the turn early costs in the comparison: a useful action beats it."""
 
@@ -58,56 +63,152 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     """The best of ``samples`` drawn legal moves (every legal move when there are at most twice
     as many) by the mover's progress against the best opponent's; a compared move that wins for
     the mover is taken, one that completes another player's chain is avoided (ties broken by
-    ``rng``)."""
-    opts = state.rules.options
-    pos = state.position
-    more = state.more_after_this
-    specials = state.turn_moves()
-    pool = raw_pool(pos, more)  # actions are built only when drawn (or all, when few)
-    few = len(specials) + len(pool) <= 2 * samples
+    ``rng``).
 
-    def judge(raw: RawCandidate) -> Action | None:
-        return allowed(pos, raw, more)
-
-    drawn: list[Move]
-    if few:
-        drawn = specials + [action for action in map(judge, pool) if action is not None]
+    Everything but the draws and the tie-breaks depends on the state alone, so it is worked out
+    once per state (:class:`_Plan`, kept on the state): a tree search asks a node's state for a
+    new move each time the node widens, and then draws again from the same candidates and
+    compares moves it has already scored. The draws consume ``rng`` exactly as without the plan.
+    """
+    plan: _Plan | None = state._recall("_search")
+    if plan is None or plan.samples != samples:
+        plan = state._remember("_search", _Plan(state, samples))
+    if plan.few:
+        drawn = plan.drawn
     else:
+        specials, order, judge = plan.specials, plan.order, plan.judge
         drawn = list(
-            dict.fromkeys(draw_allowed(specials, list(pool), judge, rng) for _ in range(samples))
+            dict.fromkeys(draw_allowed(specials, list(order), judge, rng) for _ in range(samples))
         )
-    me = state.mover
-    players = state.n_players
-    if linked_kinds(state.board, me, opts) >= 4:  # one kind short of the chain: look for a win
-        win = _winning_action(state, pool, more)
-        if win is not None:
-            return win
-    here: float | None = None
-    rival: float | None = None
+    win = plan.winning_action(state)
+    if win is not None:
+        return win
     best_move: Move | None = None
     best = float("-inf")
+    value_of = plan.value
     for move in drawn:
-        if isinstance(move, Action):
-            board, _ = apply_action(pos, move)
-            if type(move) in _MOVER_ONLY:  # the opponents' tiles are as they were
-                if rival is None:
-                    rival = rival_value(state.board, me, players, opts)
-                score, linked = score_and_linked(board, me, players, opts, rival)
-            else:
-                score, linked = score_and_linked(board, me, players, opts)
-            won = _winners_after(state, board) if few or linked == 5 else set()
-            if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
-                return move
-            value = -1_000.0 if won else score
-        else:
-            if here is None:
-                here = _score(state.board, me, players, opts)
-            value = here - _END_PENALTY
+        value = value_of(state, move)
+        if value is None:
+            return move  # it wins for the mover
         value += rng.random() * 0.01
         if value > best:
             best, best_move = value, move
     assert best_move is not None
     return best_move
+
+
+_UNJUDGED: Any = object()
+"""Marks a candidate of a :class:`_Plan` whose Grid rule judgement is not made yet."""
+
+_UNKNOWN: Any = object()
+"""Marks a value of a :class:`_Plan` that is not worked out yet."""
+
+
+class _Plan:
+    """What :func:`search_move` works out about one state that does not depend on ``rng``: the
+    candidates (``raw_pool``), the Grid rule's judgement of each one judged so far, the winning
+    action if the mover is close to one, and the value of each move compared so far.
+
+    Candidates are drawn by index (:attr:`order`), so the draws reorder a copy of the indices
+    exactly as they would reorder a copy of the candidates.
+    """
+
+    __slots__ = (
+        "_here",
+        "_rival",
+        "_win",
+        "drawn",
+        "few",
+        "judged",
+        "more",
+        "order",
+        "pool",
+        "pos",
+        "samples",
+        "specials",
+        "values",
+    )
+
+    def __init__(self, state: ForTheWinState, samples: int) -> None:
+        self.samples = samples
+        self.pos = pos = state.position  # never the state: the plan is kept on it, cycle-free
+        self.more = more = state.more_after_this
+        self.specials = specials = state.turn_moves()
+        self.pool = pool = pool_of(pos, more)  # candidates are built only when drawn (or all)
+        self.few = len(specials) + pool.size <= 2 * samples
+        self.judged: list[Action | None] = [_UNJUDGED] * pool.size
+        self.order = list(range(pool.size))
+        self.drawn: list[Move] = []
+        if self.few:
+            self.drawn = specials + [
+                action for action in map(self.judge, self.order) if action is not None
+            ]
+        self.values: dict[Move, float | None] = {}
+        self._here: float | None = None
+        self._rival: float | None = None
+        self._win: Action | None = _UNKNOWN
+
+    def judge(self, index: int) -> Action | None:
+        """The action of candidate ``index``, built, if the Grid rule allows it, else ``None``."""
+        found = self.judged[index]
+        if found is _UNJUDGED:
+            found = self.judged[index] = allowed(self.pos, self.pool.item(index), self.more)
+        return found
+
+    def winning_action(self, state: ForTheWinState) -> Action | None:
+        """The first legal candidate after which the mover of ``state`` (the plan's) alone wins,
+        looked for only when the mover has four kinds linked (one kind short of the chain)."""
+        win = self._win
+        if win is _UNKNOWN:
+            win = None
+            if state_values(state)[state.mover][1] >= 4:  # linked_kinds, from the values
+                win = _winning_action(state, self.pool.expand(), self.more)
+            self._win = win
+        return win
+
+    def value(self, state: ForTheWinState, move: Move) -> float | None:
+        """How good ``move`` is for the mover of ``state`` (the plan's); ``None``: it wins at
+        once. The progress against the best opponent after an action (far below every other
+        when it completes another player's chain), or the progress now less a small cost for
+        ending the turn."""
+        found: float | None = self.values.get(move, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self.values[move] = self._value(state, move)
+        return found
+
+    def _value(self, state: ForTheWinState, move: Move) -> float | None:
+        opts = state.rules.options
+        me = state.mover
+        players = state.n_players
+        if not isinstance(move, Action):
+            if self._here is None:
+                self._here = standing(state, me)[0]
+            return self._here - _END_PENALTY
+        board, _ = apply_action(state.position, move)
+        if _mover_only(state.board, me, move):  # the opponents' tiles are as they were
+            if self._rival is None:
+                self._rival = standing(state, me)[1]
+            score, linked = score_and_linked(board, me, players, opts, self._rival)
+        else:
+            score, linked = score_and_linked(board, me, players, opts)
+        won = _winners_after(state, board) if self.few or linked == 5 else set()
+        if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
+            return None
+        return -1_000.0 if won else score
+
+
+def _mover_only(board: Board, me: int, move: Action) -> bool:
+    """Whether ``move`` (legal on ``board``) changes none but the mover's own tiles, so that the
+    opponents' progress is as it was: an added, stepped or jumped tile; an own tile pulled,
+    blasted or deactivated (the acting tile is the mover's); an own tile refreshed."""
+    kind = type(move)
+    if kind in _MOVER_ONLY:
+        return True
+    if kind in _ON_OWN_TILE:
+        return board[cast(AlienPull | PirateBlast | ZombieDeactivate, move).tile].player == me
+    if kind is Refresh:
+        return board[cast(Refresh, move).cell].player == me
+    return False
 
 
 def _winning_action(state: ForTheWinState, pool: list[RawCandidate], more: int) -> Action | None:

@@ -76,7 +76,10 @@ class ForTheWinState(State):
     removed: tuple[tuple[int, str], ...] = ()
     seed: int | None = None
 
-    _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position"})
+    _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position", "_search", "_values"})
+    """``board`` and ``position`` (derived views of the tiles); ``_search``, what the search
+    policy worked out about this state whatever its random draws (``policy.search_move``), and
+    ``_values``, every player's progress on its board (``playout.state_values``)."""
 
     # ------------------------------------------------------------------ protocol
     @property
