@@ -10,17 +10,24 @@ which is what a batch of games must outweigh (see ``docs/scaling.md``).
     python benchmarks/analysis_bench.py [--games 40] [--mcts-games 8] [--mcts-iterations 100]
         [--dask-games 200] [--no-dask] [game ...]
     python benchmarks/analysis_bench.py --skilled 4 [game ...]
+    python benchmarks/analysis_bench.py --study-seeds 6 [game ...]
 
 ``--skilled N`` instead measures the default skilled study of each game (its study-level
 searcher in every seat, :func:`ftwkit.agents.study_agent`): the CPU seconds of N games played in
 this process, and from them how long a default study of 200 games per variant would take on two
 cores of an idle machine (CPU seconds per game × 200 / 2) — the goal is under 10 minutes.
+
+``--study-seeds N`` times the engine-speed goal's study game: one serial game between two default
+``mcts`` agents per seed 1 to N, each game on its own (``time.process_time``, so other work on
+the machine does not count), and prints the mean and the slowest against the goal of at most
+1 CPU-second in every game.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import time
 from concurrent.futures import Executor
 from typing import Any
@@ -82,6 +89,37 @@ def skilled(games: list[str], n: int) -> None:
         )
 
 
+def study_game_seconds(game: str, seeds: int) -> list[float]:
+    """CPU seconds of one serial balance-study game between two default ``mcts`` agents, for
+    each seed 1 to ``seeds`` (``time.process_time``: the load of other work does not count)."""
+    out = []
+    for seed in range(1, seeds + 1):
+        start = time.process_time()
+        simulate(
+            game,
+            agents=("mcts", "mcts"),
+            games=1,
+            seed=seed,
+            executor=SerialExecutor(),
+            progress=False,
+        )
+        out.append(time.process_time() - start)
+    return out
+
+
+def study_cost(games: list[str], seeds: int) -> None:
+    """Per game, the mean and slowest study game of seeds 1 to ``seeds`` against the goal."""
+    for game in games:
+        cpu = study_game_seconds(game, seeds)
+        verdict = "met" if max(cpu) <= 1.0 else "not met"
+        print(
+            f"{game:12s} study game mcts vs mcts, seeds 1-{seeds}: mean {statistics.mean(cpu):.2f} "
+            f"CPU-s, slowest {max(cpu):.2f} (goal: at most 1.0 in every game: {verdict}) "
+            f"| {load()}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games_ids", nargs="*", metavar="game")
@@ -91,8 +129,14 @@ def main() -> None:
     parser.add_argument("--dask-games", type=int, default=200, help="games of the Dask study")
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--skilled", type=int, default=0, help="games of a default skilled study")
+    parser.add_argument(
+        "--study-seeds", type=int, default=0, help="time the goal's study game, seeds 1 to N"
+    )
     args = parser.parse_args()
     print(load())
+    if args.study_seeds:
+        study_cost(args.games_ids or list(ftwkit.game_ids()), args.study_seeds)
+        return
     if args.skilled:
         skilled(args.games_ids or list(ftwkit.game_ids()), args.skilled)
         return

@@ -16,9 +16,9 @@ import random
 import statistics
 import time
 
+from analysis_bench import study_game_seconds  # a sibling script: benchmarks/ see each other
+
 import ftwkit
-from ftwkit.analysis import simulate
-from ftwkit.analysis.execution import SerialExecutor
 from ftwkit.games.doubleblind import DoubleBlindState, Place
 
 
@@ -80,24 +80,6 @@ def playouts(
     return games / elapsed, plies / elapsed, plies / max(games, 1)
 
 
-def study_game_seconds(seeds: int) -> list[float]:
-    """CPU seconds of one serial balance-study game between two default ``mcts`` agents, for
-    each seed 1 to ``seeds`` (``time.process_time``: the load of other work does not count)."""
-    out = []
-    for seed in range(1, seeds + 1):
-        start = time.process_time()
-        simulate(
-            "doubleblind",
-            agents=("mcts", "mcts"),
-            games=1,
-            seed=seed,
-            executor=SerialExecutor(),
-            progress=False,
-        )
-        out.append(time.process_time() - start)
-    return out
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
@@ -115,7 +97,7 @@ def main() -> None:
             rate, ply_rate, mean = playouts(size, args.seconds, path, **options)
             print(f"{label:14} {path:9} {rate:11.1f} {ply_rate:10.0f} {mean:11.1f}")
     if args.study_seeds:
-        cpu = study_game_seconds(args.study_seeds)
+        cpu = study_game_seconds("doubleblind", args.study_seeds)
         print(
             f"study game mcts vs mcts, seeds 1-{args.study_seeds}: mean {statistics.mean(cpu):.2f} "
             f"CPU-s, max {max(cpu):.2f} (goal: at most 1.0 in every game)"
