@@ -24,7 +24,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    NamedTuple,
+    Self,
+    TypeVar,
+    dataclass_transform,
+)
 
 from ftwkit.clicks import Clicks
 from ftwkit.errors import (
@@ -194,26 +202,29 @@ class State(ABC):
             TypeError: a name in ``changes`` is not a field, or one in ``carry`` is not declared.
         """
         cls = type(self)
-        layout = _LAYOUTS.get(cls) or _layout(cls)
-        if not changes.keys() <= layout.known:
-            raise TypeError(
-                f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - layout.known)}"
-            )
+        names, known, resets, size, droppable = _LAYOUTS.get(cls) or _layout(cls)
+        if not changes.keys() <= known:
+            raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - known)}")
         src = self.__dict__
         nxt = object.__new__(cls)
         values = nxt.__dict__
         # the whole dict at once (a C-level copy), then history and caches dropped: far cheaper
         # than copying the fields one by one, and the same fields and values
         values.update(src)
-        values.update(layout.resets)
-        if len(values) != layout.size:
-            for name in layout.droppable:
-                values.pop(name, None)
-            if len(values) != layout.size:  # something undeclared: copy only the fields
+        values.update(resets)
+        extra = len(values) - size
+        if extra:
+            for name in droppable:
+                if name in values:
+                    del values[name]
+                    extra -= 1
+                    if not extra:
+                        break
+            else:  # something undeclared is left: copy only the fields
                 values.clear()
-                for name in layout.names:
+                for name in names:
                     values[name] = src[name]
-                values.update(layout.resets)
+                values.update(resets)
         values.update(changes)
         if carry:
             if not carry.keys() <= cls._CACHES:
@@ -860,8 +871,7 @@ def iter_states(state: State) -> Iterator[State]:
     yield from state.history()
 
 
-@dataclasses.dataclass(frozen=True)
-class _Layout:
+class _Layout(NamedTuple):
     """How ``_derive`` builds a state of one class (worked out once per class).
 
     Attributes:
