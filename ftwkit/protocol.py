@@ -474,6 +474,23 @@ class State(ABC):
         Raises:
             IllegalMove: the move is refused; the message names the rule.
         """
+        listed = self._legal_cache
+        if listed is None or not any(map(operator.is_, listed, repeat(move))):
+            move = self._checked(move)
+        # else: one of the very moves ``legal_moves()`` of this state handed out, legal as
+        # listed (what ``_listed`` answers first): nothing to parse or check again
+        nxt = self._apply(move)
+        values = nxt.__dict__  # linked in place: the new state is not handed out yet
+        values["previous"] = self
+        values["last_move"] = move
+        return nxt
+
+    def _checked(self, move: Move | str) -> Move:
+        """``move`` (or the move its notation names) once it is known to be legal here.
+
+        Raises:
+            IllegalMove: the move is refused; the message names the rule.
+        """
         if isinstance(move, str):
             move = self.rules.parse_move(self, move)
         elif type(move) not in _MOVE_TYPES:
@@ -482,11 +499,7 @@ class State(ABC):
             _MOVE_TYPES.add(type(move))
         if not self._is_legal(move):
             raise IllegalMove(self._refusal_of(move))
-        nxt = self._apply(move)
-        values = nxt.__dict__  # linked in place: the new state is not handed out yet
-        values["previous"] = self
-        values["last_move"] = move
-        return nxt
+        return move
 
     def moves(self) -> list[Move]:
         """The moves played from the start position to this state."""
