@@ -474,11 +474,10 @@ class State(ABC):
         Raises:
             IllegalMove: the move is refused; the message names the rule.
         """
-        listed = self._legal_cache
-        if listed is None or not any(map(operator.is_, listed, repeat(move))):
+        if type(move) not in _MOVE_TYPES or not self._is_legal(move):
+            # notation, not a move, or refused: parsed, checked and explained by ``_checked``
+            # (an ordinary move of a known class costs one legality check, the game's own)
             move = self._checked(move)
-        # else: one of the very moves ``legal_moves()`` of this state handed out, legal as
-        # listed (what ``_listed`` answers first): nothing to parse or check again
         nxt = self._apply(move)
         values = nxt.__dict__  # linked in place: the new state is not handed out yet
         values["previous"] = self
