@@ -474,7 +474,7 @@ class State(ABC):
         Raises:
             IllegalMove: the move is refused; the message names the rule.
         """
-        if type(move) not in _MOVE_TYPES or not self._is_legal(move):
+        if isinstance(move, str) or type(move) not in _MOVE_TYPES or not self._is_legal(move):
             # notation, not a move, or refused: parsed, checked and explained by ``_checked``
             # (an ordinary move of a known class costs one legality check, the game's own)
             move = self._checked(move)
