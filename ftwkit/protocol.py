@@ -24,7 +24,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, dataclass_transform
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    NamedTuple,
+    Self,
+    TypeVar,
+    dataclass_transform,
+)
 
 from ftwkit.clicks import Clicks
 from ftwkit.errors import (
@@ -144,6 +152,9 @@ def state_dataclass(cls: type[S]) -> type[S]:
     return dataclasses.dataclass(frozen=True, eq=False)(cls)
 
 
+_LEGAL_SET = "_legal_set_cache"
+"""Where ``State._legal_set`` keeps the legal moves as a set (a base-class cache)."""
+
 _MOVE_TYPES: set[type] = set()
 """Classes already seen to be ``Move`` subclasses: ``play`` tests a move's exact type against
 this set before the (slower) abstract-base-class ``isinstance`` — the same answer, paid once
@@ -191,17 +202,30 @@ class State(ABC):
             TypeError: a name in ``changes`` is not a field, or one in ``carry`` is not declared.
         """
         cls = type(self)
-        layout = _LAYOUTS.get(cls) or _layout(cls)
-        names, known, resets = layout
+        names, known, resets, size, droppable = _LAYOUTS.get(cls) or _layout(cls)
         if not changes.keys() <= known:
             raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - known)}")
         src = self.__dict__
         nxt = object.__new__(cls)
         values = nxt.__dict__
-        for name in names:
-            values[name] = src[name]
-        values.update(changes)
+        # the whole dict at once (a C-level copy), then history and caches dropped: far cheaper
+        # than copying the fields one by one, and the same fields and values
+        values.update(src)
         values.update(resets)
+        extra = len(values) - size
+        if extra:
+            for name in droppable:
+                if name in values:
+                    del values[name]
+                    extra -= 1
+                    if not extra:
+                        break
+            else:  # something undeclared is left: copy only the fields
+                values.clear()
+                for name in names:
+                    values[name] = src[name]
+                values.update(resets)
+        values.update(changes)
         if carry:
             if not carry.keys() <= cls._CACHES:
                 raise TypeError(
@@ -255,7 +279,11 @@ class State(ABC):
 
     @abstractmethod
     def _generate_moves(self) -> list[Move]:
-        """Every legal move, deterministic order, no duplicates; ``[]`` once over."""
+        """Every legal move, deterministic order, no duplicates; ``[]`` once over.
+
+        Either a new list that nothing else holds (``legal_moves`` hands it to its caller, who
+        may change it) or a tuple the engine may keep and share (``legal_moves`` copies it).
+        """
 
     @abstractmethod
     def _apply(self, move: Move) -> Self:
@@ -341,8 +369,9 @@ class State(ABC):
         very state; user input always goes through ``play``. History is linked as by ``play``.
         """
         nxt = self._apply(move)
-        object.__setattr__(nxt, "previous", self)
-        object.__setattr__(nxt, "last_move", move)
+        values = nxt.__dict__  # linked in place, as by ``play``
+        values["previous"] = self
+        values["last_move"] = move
         return nxt
 
     def evaluate(self, player: int) -> float:
@@ -367,20 +396,29 @@ class State(ABC):
     # ----------------------------------------------------------------- protocol
     def legal_moves(self) -> list[Move]:
         """Every legal move in a deterministic order (a fresh list each call)."""
-        if self._legal_cache is None:
-            moves = () if self.is_over else tuple(self._generate_moves())
-            object.__setattr__(self, "_legal_cache", moves)
-            return list(moves)
-        return list(self._legal_cache)
+        cache = self._legal_cache
+        if cache is not None:
+            return list(cache)
+        if self.is_over:
+            moves: list[Move] = []
+            cache = ()
+        else:
+            moves = self._generate_moves()
+            cache = tuple(moves)
+            if type(moves) is not list:  # a tuple the engine keeps: the caller gets a copy
+                moves = list(cache)
+        # the engine's new list goes to the caller as it is (its own copy is the tuple)
+        self.__dict__["_legal_cache"] = cache
+        return moves
 
     def _legal_set(self) -> frozenset[Move]:
-        cached = self.__dict__.get("_legal_set_cache")
+        cached = self.__dict__.get(_LEGAL_SET)
         if cached is None:
             if self._legal_cache is None:
                 self.legal_moves()
             assert self._legal_cache is not None
             cached = frozenset(self._legal_cache)
-            object.__setattr__(self, "_legal_set_cache", cached)
+            self.__dict__[_LEGAL_SET] = cached
         return cached
 
     def is_legal(self, move: Move) -> bool:
@@ -436,6 +474,22 @@ class State(ABC):
         Raises:
             IllegalMove: the move is refused; the message names the rule.
         """
+        if isinstance(move, str) or type(move) not in _MOVE_TYPES or not self._is_legal(move):
+            # notation, not a move, or refused: parsed, checked and explained by ``_checked``
+            # (an ordinary move of a known class costs one legality check, the game's own)
+            move = self._checked(move)
+        nxt = self._apply(move)
+        values = nxt.__dict__  # linked in place: the new state is not handed out yet
+        values["previous"] = self
+        values["last_move"] = move
+        return nxt
+
+    def _checked(self, move: Move | str) -> Move:
+        """``move`` (or the move its notation names) once it is known to be legal here.
+
+        Raises:
+            IllegalMove: the move is refused; the message names the rule.
+        """
         if isinstance(move, str):
             move = self.rules.parse_move(self, move)
         elif type(move) not in _MOVE_TYPES:
@@ -444,10 +498,7 @@ class State(ABC):
             _MOVE_TYPES.add(type(move))
         if not self._is_legal(move):
             raise IllegalMove(self._refusal_of(move))
-        nxt = self._apply(move)
-        object.__setattr__(nxt, "previous", self)
-        object.__setattr__(nxt, "last_move", move)
-        return nxt
+        return move
 
     def moves(self) -> list[Move]:
         """The moves played from the start position to this state."""
@@ -832,19 +883,38 @@ def iter_states(state: State) -> Iterator[State]:
     yield from state.history()
 
 
-_LAYOUTS: dict[type, tuple[tuple[str, ...], frozenset[str], dict[str, Any]]] = {}
+class _Layout(NamedTuple):
+    """How ``_derive`` builds a state of one class (worked out once per class).
+
+    Attributes:
+        names: the position's fields (the ``__init__`` fields but the history).
+        known: the same as a set.
+        resets: what the other fields start with (no history; the defaults of caches declared
+            as ``init=False`` fields).
+        size: how many entries a state's ``__dict__`` holds without caches (names and resets).
+        droppable: the caches a state may hold beside them (the game's declared ``_CACHES`` and
+            the base class's own), dropped from a derived state.
+    """
+
+    names: tuple[str, ...]
+    known: frozenset[str]
+    resets: dict[str, Any]
+    size: int
+    droppable: tuple[str, ...]
 
 
-def _layout(cls: type[State]) -> tuple[tuple[str, ...], frozenset[str], dict[str, Any]]:
-    """How ``_derive`` builds a state of ``cls`` (worked out once per class): the position's
-    fields (its ``__init__`` fields but the history), the same as a set, and what the other
-    fields start with (no history; the defaults of caches declared as ``init=False`` fields)."""
+_LAYOUTS: dict[type, _Layout] = {}
+
+
+def _layout(cls: type[State]) -> _Layout:
+    """The ``_Layout`` of ``cls``, worked out on first use and kept."""
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields if f.init and f.name not in ("previous", "last_move"))
     resets: dict[str, Any] = {"previous": None, "last_move": None}
     resets.update(
         (f.name, f.default) for f in fields if not f.init and f.default is not dataclasses.MISSING
     )
-    found = (names, frozenset(names), resets)
+    droppable = tuple(sorted(cls._CACHES | {_LEGAL_SET}))
+    found = _Layout(names, frozenset(names), resets, len(names) + len(resets), droppable)
     _LAYOUTS[cls] = found
     return found

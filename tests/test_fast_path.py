@@ -9,6 +9,7 @@ moves in bulk with ``Move._build``, and answer legality through the ``_is_legal`
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 import re
 from itertools import pairwise
@@ -81,6 +82,39 @@ def test_derive_changes_fields_and_drops_history_and_caches(game: str) -> None:
     assert copy._legal_cache is None
     assert copy.legal_moves() == state.legal_moves()
     assert copy.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_derive_leaves_every_cache_behind(game: str) -> None:
+    """The copy holds the position's fields and empty history, nothing that was kept beside
+    them: no declared cache, no base-class cache and nothing undeclared."""
+    state = _midgame(game)
+    state.legal_moves()
+    state._legal_set()
+    state.__dict__["_stray"] = "kept beside the fields"
+    copy = state._derive()
+    fields = {f.name for f in dataclasses.fields(state)}
+    assert set(copy.__dict__) == fields
+    assert copy.previous is None and copy.last_move is None and copy._legal_cache is None
+    assert all(copy._recall(name) is None for name in type(state)._CACHES)
+    assert copy == state and copy.legal_moves() == state.legal_moves()
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_legal_moves_gives_each_caller_a_list_of_its_own(game: str) -> None:
+    """The first call hands out the engine's new list, later calls copies: changing any of them
+    changes neither the state's answer nor a copy's."""
+    state = _midgame(game)._derive()
+    first = state.legal_moves()
+    expected = list(first)
+    assert expected
+    first.clear()
+    second = state.legal_moves()
+    assert second == expected and second is not first
+    second.append(second[0])
+    assert state.legal_moves() == expected
+    assert state._derive().legal_moves() == expected
+    assert state.play(expected[-1]).last_move is expected[-1]
 
 
 def test_derive_refuses_unknown_fields_and_undeclared_caches() -> None:

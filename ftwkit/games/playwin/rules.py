@@ -867,17 +867,19 @@ class PlayWinState(State):
                     reach = 0
                     # unrolled over the (padded) segments; along a rising segment the piece
                     # reaches the cells below the lowest blocker, along a falling one those
-                    # above the highest blocker (all of them if none)
+                    # above the highest blocker (all of them if none). ``b ^ (b - 1)`` keeps the
+                    # bits up to the lowest blocker, itself included: it is occupied, so the
+                    # ``& targets`` below drops it, one big-int operation cheaper than excluding it
                     if up & targets:
                         if up0 & targets:
                             blockers = up0 & occupied
-                            reach = up0 & ((blockers & -blockers) - 1)
+                            reach = up0 & (blockers ^ (blockers - 1))
                         if up1 & targets:
                             blockers = up1 & occupied
-                            reach |= up1 & ((blockers & -blockers) - 1)
+                            reach |= up1 & (blockers ^ (blockers - 1))
                         if up2 & targets:
                             blockers = up2 & occupied
-                            reach |= up2 & ((blockers & -blockers) - 1)
+                            reach |= up2 & (blockers ^ (blockers - 1))
                     if down & targets:
                         if down0 & targets:
                             top = (down0 & occupied).bit_length()
