@@ -80,12 +80,13 @@ minutes on two cores while the agent stays clearly stronger than one ply of eval
 ``greedy`` agent; ``benchmarks/agents_bench.py --pairs mcts-greedy``). The cost of a game grows
 with the budget roughly in proportion. A game of search against search at these budgets cost
 about 0.5 CPU-seconds in Play Win (at 200 iterations; ``benchmarks/analysis_bench.py --skilled
-4``, load about 2), and, measured serially on an idle machine, 0.58 in FTW?! (mean of seeds 1-20,
-at most 0.66), 0.45 in Double Blind (seeds 1-20, at most 0.80), 3.2 in For the Win! (seeds 1-6,
-at most 7.7) and 5.2 in PNRZ (seeds 1-4), so a default study of 200 games takes under 10 minutes
-on two idle cores in every game (PNRZ about 9). Play Win is so cheap that it gets twice the
-budget; the others keep the explorer's ``normal`` level (lowering it costs strength, which a
-balance finding must not depend on). Games not listed use :data:`DEFAULT_ITERATIONS`.
+4``, load about 2), and, measured serially on an idle machine (``benchmarks/analysis_bench.py
+--study-seeds``), 0.50 in FTW?! (mean of seeds 1-20, at most 0.54), 0.40 in Double Blind (seeds
+1-20, at most 0.69), 2.6 in For the Win! (seeds 1-6, at most 6.1) and 4.0 in PNRZ (seeds 1-4),
+so a default study of 200 games takes under 10 minutes on two idle cores in every game (PNRZ
+about 7). Play Win is so cheap that it gets twice the budget; the others keep the explorer's
+``normal`` level (lowering it costs strength, which a balance finding must not depend on).
+Games not listed use :data:`DEFAULT_ITERATIONS`.
 
 PNRZ falls short of "clearly stronger" (the goal: at least 70 % of 100 games against greedy play,
 the 95 % interval above 0.6), now against a much stronger greedy agent. With the prospect
