@@ -564,33 +564,28 @@ def raw_candidates(pos: Position, dests: Dests | None = None) -> Iterator[RawCan
 
     Building an action object costs more than judging it; search draws one action out of dozens
     and builds only that one (``build(*fields)``)."""
-    index = None if dests is None else _DestIndex(dests)
-    yield from _adds(pos, dests)
-    yield from _steps(pos, dests)
-    yield from _shoves(pos, dests)
-    yield from _aliens(pos, dests)
-    yield from _ninjas(pos, index)
-    yield from _pirates(pos, index)
-    if dests is None:
-        yield from _refreshes(pos)
-        yield from _monkeys(pos)
-        yield from _zombies(pos)
+    return iter(raw_candidate_list(pos, dests))
 
 
 def raw_candidate_list(pos: Position, dests: Dests | None = None) -> list[RawCandidate]:
     """:func:`raw_candidates` as a list, gathered kind by kind (a search lists them all on
-    every move it draws, and one generator level less is a measurable share of that)."""
-    index = None if dests is None else _DestIndex(dests)
-    found = _adds(pos, dests)
+    every move it draws, and one generator level less is a measurable share of that).
+
+    Every candidate (no ``dests``) is :func:`candidate_runs` expanded, so their order is defined
+    there; with ``dests`` only the kinds that can fill a given cell are looked at, in that order.
+    """
+    found: list[RawCandidate] = []
+    if dests is None:
+        for run in candidate_runs(pos):
+            found += run.expand()
+        return found
+    index = _DestIndex(dests)
+    found += _adds(pos, dests)
     found += _steps(pos, dests)
     found += _shoves(pos, dests)
     found += _aliens(pos, dests)
     found += _ninjas(pos, index)
     found += _pirates(pos, index)
-    if dests is None:
-        found += _refreshes(pos)
-        found += _monkeys(pos)
-        found += _zombies(pos)
     return found
 
 
@@ -702,7 +697,8 @@ class _SendRun(CandidateRun):
 
 
 def candidate_runs(pos: Position) -> list[CandidateRun]:
-    """:func:`raw_candidate_list` of every candidate (no ``dests``) as runs, in its order."""
+    """Every candidate (:func:`raw_candidate_list` without ``dests``) as runs: the one place
+    that orders the kinds of candidate."""
     runs: list[CandidateRun] = [
         _add_run(pos),
         ListedRun(_steps(pos, None)),
@@ -771,9 +767,7 @@ class _DestIndex:
 
 # The candidates of each kind come as a list (a comprehension or a local append costs less
 # than a generator's yield, and a search lists them all for every move it draws).
-def _adds(pos: Position, dests: Dests | None) -> list[RawCandidate]:
-    if dests is None:
-        return _add_run(pos).expand()
+def _adds(pos: Position, dests: Dests) -> list[RawCandidate]:
     player = pos.player
     kinds = [k for k in KINDS if pos.supply(player, k) > 0]
     if not kinds:
@@ -841,13 +835,9 @@ def _pull_runs(pos: Position) -> list[CandidateRun]:
     return runs
 
 
-def _aliens(pos: Position, dests: Dests | None) -> list[RawCandidate]:
+def _aliens(pos: Position, dests: Dests) -> list[RawCandidate]:
     board = pos.board
     out: list[RawCandidate] = []
-    if dests is None:
-        for run in _pull_runs(pos):
-            out += run.expand()
-        return out
     for alien in pos.own_up("alien"):
         spots = [
             c
@@ -877,12 +867,8 @@ def _ninja_runs(pos: Position) -> list[CandidateRun]:
     ]
 
 
-def _ninjas(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
+def _ninjas(pos: Position, index: _DestIndex) -> list[RawCandidate]:
     out: list[RawCandidate] = []
-    if index is None:
-        for run in _ninja_runs(pos):
-            out += run.expand()
-        return out
     for ninja in pos.own_up("ninja"):
         spots = sorted(c for c in index.open_to(ninja) if pos.is_space(ninja, c))
         out += [(NinjaJump, (ninja, dest), ninja, dest) for dest in spots]
@@ -897,12 +883,8 @@ def _blast_runs(pos: Position) -> list[CandidateRun]:
     ]
 
 
-def _pirates(pos: Position, index: _DestIndex | None) -> list[RawCandidate]:
+def _pirates(pos: Position, index: _DestIndex) -> list[RawCandidate]:
     out: list[RawCandidate] = []
-    if index is None:
-        for run in _blast_runs(pos):
-            out += run.expand()
-        return out
     for pirate in pos.own_up("pirate"):
         for tile in pos.neighbours(pirate):
             spots = sorted(c for c in index.open_to(tile) if pos.is_space(tile, c))
