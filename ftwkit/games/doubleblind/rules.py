@@ -610,6 +610,18 @@ def _secret_progress(geo: Geometry, number: int, own: int, opp: int) -> float:
     return best
 
 
+def _at_least(b0: int, b1: int, b2: int, b3: int) -> tuple[int, int, int, int]:
+    """Per bit, whether at least 1, 2, 3 and 4 of the four masks hold it, by pair sums (both of
+    a pair, or one of it)."""
+    both01, both23, one01, one23 = b0 & b1, b2 & b3, b0 ^ b1, b2 ^ b3
+    return (
+        one01 | one23 | both01 | both23,
+        both01 | both23 | one01 & one23,
+        both01 & one23 | both23 & one01 | both01 & both23,
+        both01 & both23,
+    )
+
+
 def _four_cells_best(starts: int, cells: tuple[int, ...], own: int, opp: int) -> float:
     """The best share of the placements of one shape of four own cells (LINE, SLASH, a square)
     that hold no opposing stone (see :func:`_secret_progress`), by pair sums of the cells."""
@@ -617,16 +629,16 @@ def _four_cells_best(starts: int, cells: tuple[int, ...], own: int, opp: int) ->
     free = starts & ~(opp >> o0 | opp >> o1 | opp >> o2 | opp >> o3)
     if not free:
         return 0.0
-    b0, b1 = own >> o0 & free, own >> o1 & free
-    b2, b3 = own >> o2 & free, own >> o3 & free
-    both01, both23, one01, one23 = b0 & b1, b2 & b3, b0 ^ b1, b2 ^ b3
-    if both01 & both23:
+    k1, k2, k3, k4 = _at_least(
+        own >> o0 & free, own >> o1 & free, own >> o2 & free, own >> o3 & free
+    )
+    if k4:
         return 4 / 4
-    if both01 & one23 or both23 & one01:
+    if k3:
         return 3 / 4
-    if both01 or both23 or one01 & one23:
+    if k2:
         return 2 / 4
-    if one01 or one23:
+    if k1:
         return 1 / 4
     return 0.0
 
@@ -644,13 +656,9 @@ def _armed_best(starts: int, centre: int, arms: tuple[int, ...], own: int, opp: 
     x0, x1, x2, x3 = opp >> a0 & free, opp >> a1 & free, opp >> a2 & free, opp >> a3 & free
     if mid & (w0 | x0) & (w1 | x1) & (w2 | x2) & (w3 | x3):
         return 1.0  # every cell that counts is the player's
-    # own arms (w_) and the opponent's (x_) at least 1..4 of the four, by pair sums
-    wp, wq, wx, wy = w0 & w1, w2 & w3, w0 ^ w1, w2 ^ w3
-    w_1, w_2 = wx | wy | wp | wq, wp | wq | wx & wy
-    w_3, w_4 = wp & wy | wq & wx | wp & wq, wp & wq
-    xp, xq, xx, xy = x0 & x1, x2 & x3, x0 ^ x1, x2 ^ x3
-    x_1, x_2 = xx | xy | xp | xq, xp | xq | xx & xy
-    x_3, x_4 = xp & xy | xq & xx | xp & xq, xp & xq
+    # own arms (w_) and the opponent's (x_): at least 1..4 of the four
+    w_1, w_2, w_3, w_4 = _at_least(w0, w1, w2, w3)
+    x_1, x_2, x_3, x_4 = _at_least(x0, x1, x2, x3)
     # own cells with the centre: at least k
     k1, k2, k3, k4 = mid | w_1, mid & w_1 | w_2, mid & w_2 | w_3, mid & w_3 | w_4
     # exactly b blocked arms: 5 - b cells count
