@@ -54,7 +54,6 @@ __all__ = [
     "policy_move",
     "progress",
     "random_move",
-    "rival_value",
     "score_and_linked",
     "standing",
     "state_values",
@@ -206,13 +205,14 @@ def score_and_linked(
     """:func:`_score` and the mover's :func:`linked_kinds`, found together (a search policy
     asks both of every board it compares).
 
-    ``theirs``: the best opponent's value when the caller knows it (:func:`rival_value` of a
-    board on which the opponents' tiles are the same), so only the mover's tiles are looked at.
+    ``theirs``: the best opponent's value when the caller knows it (from a board on which the
+    opponents' tiles are the same, e.g. :func:`standing`'s), so only the mover's tiles are
+    looked at.
     """
     if theirs is None:
         values = _values(board, players, options)
         mine, linked = values[player]
-        theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+        theirs = _best_rival(values, player)
     else:
         marks, kinds = _marks(board, player)
         best, near, kinds_up, count = _progress(
@@ -222,10 +222,8 @@ def score_and_linked(
     return mine - OPPONENT_WEIGHT * theirs, linked
 
 
-def rival_value(board: Board, player: int, players: int, options: Options) -> float:
-    """The best opponent's progress value on ``board`` (what :func:`_score` weighs against
-    ``player``'s); it depends on the opponents' tiles only."""
-    values = _values(board, players, options)
+def _best_rival(values: list[tuple[float, int]], player: int) -> float:
+    """The best value among ``player``'s opponents in a :func:`_values` list."""
     return max(value for p, (value, _) in enumerate(values) if p != player)
 
 
@@ -244,10 +242,10 @@ def state_values(state: ForTheWinState) -> list[tuple[float, int]]:
 
 def standing(state: ForTheWinState, player: int) -> tuple[float, float]:
     """``player``'s :func:`_score` on the state's board and the best opponent's value there
-    (:func:`rival_value`), from :func:`state_values`."""
+    (which depends on the opponents' tiles only), from :func:`state_values`."""
     values = state_values(state)
     mine = values[player][0]
-    theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    theirs = _best_rival(values, player)
     return mine - OPPONENT_WEIGHT * theirs, theirs
 
 
@@ -343,5 +341,5 @@ def heuristic(state: ForTheWinState, player: int) -> float:
     top = 10.0 * 5 + 4.0 * 5 + 2.0 * 5 + 5.0  # the largest _value
     values = state_values(state)
     mine = values[player][0]
-    theirs = max(value for p, (value, _) in enumerate(values) if p != player)
+    theirs = _best_rival(values, player)
     return 0.5 + 0.5 * (mine - theirs) / top
