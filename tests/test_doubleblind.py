@@ -298,9 +298,9 @@ BLACK_CROSS_AND_SLASH = ["D4", "D3", "E4", "D5", "F6", "G7", "H8", "J9"]
 def test_a_question_earned_on_the_opponents_turn_goes_to_its_owner() -> None:
     white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1"]
     state = load(BLACK_CROSS_AND_SLASH, white, to_play=1)
-    assert state.completed == ({2}, frozenset())
+    assert state.completed == (frozenset({2}), frozenset())
     after = state.play("C4")
-    assert after.completed == ({2, 5}, frozenset())
+    assert after.completed == (frozenset({2, 5}), frozenset())
     assert after.pending == (0,) and after.to_play == 0 and after.to_place == 0
     assert after.play("don't ask").to_play == 0
 
@@ -308,9 +308,9 @@ def test_a_question_earned_on_the_opponents_turn_goes_to_its_owner() -> None:
 def test_the_mover_decides_first_when_both_earn_a_question() -> None:
     white = ["A1", "B1", "C1", "D1", "B3", "C3", "B4"]  # LINE done; C4 closes a small square
     state = load(BLACK_CROSS_AND_SLASH, white, to_play=1)
-    assert state.completed == ({2}, {1})
+    assert state.completed == (frozenset({2}), frozenset({1}))
     after = state.play("C4")
-    assert after.completed == ({2, 5}, {1, 3})
+    assert after.completed == (frozenset({2, 5}), frozenset({1, 3}))
     assert after.pending == (1, 0) and after.to_play == 1
     second = after.play("ask")
     assert second.pending == (0,) and second.to_play == 0
@@ -625,6 +625,7 @@ def test_a_sample_looks_the_same_to_the_player_loads_and_plays_on() -> None:
     rng = random.Random(4)
     state = rules.new(seed=8)
     while not state.is_over:
+        assert isinstance(state, DoubleBlindState)
         for p in (0, 1):
             sample = rules.sample(state, p, random.Random(len(state.queries)))
             assert sample.observation(p) == state.observation(p)
@@ -646,6 +647,7 @@ def test_a_sample_is_the_observation_loaded_with_the_drawn_secret() -> None:
         rng = random.Random(seed)
         state = rules.new(seed=seed)
         while not state.is_over:
+            assert isinstance(state, DoubleBlindState)
             for p in (0, 1):
                 draw = random.Random(seed + len(state.queries))
                 sample = rules.sample(state, p, draw)
@@ -682,17 +684,24 @@ def test_the_nth_stone_is_counted_from_the_lowest_bit() -> None:
     assert [doubleblind_module._nth_bit(mask, n) for n in range(4)] == [2, 4, 5, 7]
 
 
+def _sample(state: DoubleBlindState, player: int, seed: int) -> DoubleBlindState:
+    """``player``'s determinization of ``state`` drawn with ``random.Random(seed)``."""
+    sample = state.rules.sample(state, player, random.Random(seed))
+    assert isinstance(sample, DoubleBlindState)
+    return sample
+
+
 def test_a_sample_redraws_only_secrets_the_public_facts_allow() -> None:
     # Black has SLASH and CROSS (White's C4 is the CROSS's one opponent arm) and heard "yes":
     # White's secret is 2 or 5 for Black's samples (never 1, Black's own, DB2).
     white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
     yes = [{"player": 0, "answer": True}]
     state = load(BLACK_CROSS_AND_SLASH, white, queries=yes, secrets=(1, 5))
-    assert state.completed == ({2, 5}, frozenset())
-    drawn = {state.rules.sample(state, 0, random.Random(k)).secrets[1] for k in range(30)}
+    assert state.completed == (frozenset({2, 5}), frozenset())
+    drawn = {_sample(state, 0, k).secrets[1] for k in range(30)}
     assert drawn == {2, 5}
     # White's samples of Black's secret: not 2 or 5 (Black, with a "yes", would have won), not 5.
-    seen_by_white = {state.rules.sample(state, 1, random.Random(k)).secrets for k in range(30)}
+    seen_by_white = {_sample(state, 1, k).secrets for k in range(30)}
     assert {s[1] for s in seen_by_white} == {5} and {s[0] for s in seen_by_white} == {1, 3, 4}
 
 
@@ -700,7 +709,7 @@ def test_a_no_to_the_first_question_with_two_conditions_rules_them_out() -> None
     white = ["A9", "D9", "G9", "A6", "A3", "H1", "F1", "C4"]
     no = [{"player": 0, "answer": False}]
     state = load(BLACK_CROSS_AND_SLASH, white, queries=no, secrets=(1, 3))
-    drawn = {state.rules.sample(state, 0, random.Random(k)).secrets[1] for k in range(30)}
+    drawn = {_sample(state, 0, k).secrets[1] for k in range(30)}
     assert drawn == {3, 4}
 
 
@@ -724,6 +733,7 @@ def test_random_and_policy_moves_are_legal_and_repeatable(policy: bool) -> None:
         state = rules.new(seed=2)
         line = []
         while not state.is_over:
+            assert isinstance(state, DoubleBlindState)
             move = state.random_move(rng, policy=policy)
             assert move in state.legal_moves()
             if policy and state.pending:
