@@ -108,6 +108,18 @@ study level: 3 and a draw) at twice the cost. What the search does not see is wh
 action tile leads to (valued at :data:`~ftwkit.games.pnrz.evaluation.PENDING`, whichever action
 would follow) and the rival's best reply.
 
+How much better any fair agent could do, measured from above: an agent that sees everything
+(``tools/hidden_ceiling.py``: its determinizations are the true position, every hand and the
+stack in its real order, so it knows every future draw) against the same greedy play on the
+same 100 games. Greedy play that sees everything won 57 (4 draws; 0.57, [0.47, 0.66]); the study
+level that sees everything won 59 (6 draws; 0.59, [0.49, 0.68]); with five times the budget
+(500 iterations) it still won 59 (1 draw; [0.49, 0.68]; 24 of the first 40 at both budgets).
+Even knowing the tiles, search at the study budget or five times it stays far from 70 %: against
+an opponent maximising this evaluation, the draws decide more PNRZ games than the play beyond one
+ply does, and a fair agent (which must guess the tiles) has less room still. Reaching the goal
+needs a better evaluation than the one greedy play maximises, which the screens below and in
+:mod:`ftwkit.games.pnrz.evaluation` did not find.
+
 A look at the first of those did no better. Valuing the turn, not the ply, at the root (the best
 1 or 3 root moves by prior after which the same player moves again, such as placing an action
 tile, valued by their best follow-up move scored one ply, and searched from those follow-ups'
