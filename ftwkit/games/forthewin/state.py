@@ -27,7 +27,7 @@ from ftwkit.games.forthewin.grid_rule import (
     split_description,
 )
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
-from ftwkit.games.forthewin.policy import search_move
+from ftwkit.games.forthewin.policy import compared, search_move
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Note, State, state_dataclass
 
@@ -229,6 +229,29 @@ class ForTheWinState(State):
         return reason or f"{move} is not legal here"
 
     def _apply(self, move: Move) -> ForTheWinState:
+        if not isinstance(move, Action):
+            # no tile changes: the players' progress is this state's
+            return self._carry_values(self._play(move, None), self._recall("_values"))
+        known = compared(self, move)  # the board after it, if the search policy compared it
+        if known is None:
+            return self._play(move, None)
+        return self._carry_values(self._play(move, known[:2]), known.values)
+
+    @staticmethod
+    def _carry_values(
+        nxt: ForTheWinState, values: list[tuple[float, int]] | None
+    ) -> ForTheWinState:
+        """``nxt`` told every player's progress on its board (the declared cache ``_values``)
+        when it is known."""
+        if values is not None and nxt._recall("_values") is None:
+            nxt._remember("_values", values)
+        return nxt
+
+    def _play(
+        self, move: Move, applied: tuple[Board, tuple[tuple[int, str], ...]] | None
+    ) -> ForTheWinState:
+        """The state after ``move`` (``applied``: the board after it and the tiles out of the
+        game, when known)."""
         used = list(self.actions_used)
         p = self.mover
         if isinstance(move, Pass) or (isinstance(move, EndTurn) and self.extended_turn):
@@ -237,7 +260,7 @@ class ForTheWinState(State):
         if isinstance(move, EndTurn):
             return self._advance(self.tiles, self.removed, used, self.position)
         assert isinstance(move, Action)
-        after = position_after(self.position, move)
+        after = position_after(self.position, move, applied)
         board, removed = after.board, after.removed
         tiles = tuple(sorted(board.items()))
         used[p] += 1
