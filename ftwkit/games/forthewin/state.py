@@ -288,7 +288,9 @@ class ForTheWinState(State):
             actions_used=tuple(used),
             turn_actions=self.turn_actions + 1,
         )
-        if nxt.can_act():
+        # The Grid rule lets an action leave the Grid split only when a second action can rejoin
+        # it (FW1-FW3, the look-ahead of grid_rule): then the mover can act, unasked.
+        if not whole or nxt.can_act():
             return nxt
         used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
         return self._advance(tiles, removed, used, after)
