@@ -79,7 +79,8 @@ class ForTheWinState(State):
     _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position", "_search", "_values"})
     """``board`` and ``position`` (derived views of the tiles); ``_search``, what the search
     policy worked out about this state whatever its random draws (``policy.search_move``), and
-    ``_values``, every player's progress on its board (``playout.state_values``)."""
+    ``_values``, every player's progress on its board (``playout.state_values``; handed on by
+    :meth:`_apply` when the search policy counted it to compare the move played)."""
 
     # ------------------------------------------------------------------ protocol
     @property
