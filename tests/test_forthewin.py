@@ -13,7 +13,7 @@ import ftwkit
 from ftwkit import IllegalMove, InvalidState
 from ftwkit.games.forthewin import ForTheWinState
 from ftwkit.games.forthewin.actions import basic_reason
-from ftwkit.games.forthewin.grid_rule import grid_reason
+from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions
 from ftwkit.games.forthewin.moves import Action
 from ftwkit.geometry.graph import articulation_points
 from ftwkit.geometry.grid import is_connected
@@ -273,6 +273,41 @@ def test_splitting_first_action_is_legal_when_a_second_action_rejoins() -> None:
     assert "turn cannot end while the Grid is split" in (mid.explain("end") or "")
     done = mid.play("move 0,0 e")
     assert done.to_play == 1 and spec_of(done) == "BM@0,1 WA@1,0 WM@1,1 BP@2,-1"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"connectivity": "no_isolated_tile"},
+        {"grid_check": "per_turn_all", "tail_mode": "one_extended_turn"},
+        {"win_needs_connected_grid": False, "allow_pass": True},
+    ],
+)
+def test_after_a_splitting_action_the_mover_can_always_rejoin(options: dict[str, Any]) -> None:
+    # The engine hands the turn on without asking whether the mover can act when an action
+    # left the Grid split: the Grid rule allowed it only because a second action rejoins it.
+    # Here that second action is looked for the long way, after every legal action that splits.
+    rules = ftwkit.rules("forthewin", **options)
+    splits = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        for _ in range(24):
+            if state.is_over:
+                break
+            assert isinstance(state, ForTheWinState)
+            for move in state.legal_moves():
+                after = state.play(move)
+                if after.is_over or not after.grid_split:
+                    continue
+                splits += 1
+                assert after.mover == state.mover and after.actions_used == tuple(
+                    used + (p == state.mover) for p, used in enumerate(state.actions_used)
+                )
+                assert legal_actions(after.position, after.more_after_this, stop_at_first=True)
+            state = state.play(rng.choice(state.legal_moves()))
+    assert splits > 0
 
 
 def test_splitting_action_with_one_action_left_is_illegal() -> None:

@@ -10,7 +10,7 @@ import pytest
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
 from ftwkit.games.forthewin.grid_rule import allowed, raw_pool
-from ftwkit.games.forthewin.playout import heuristic, progress, random_move
+from ftwkit.games.forthewin.playout import board_values, heuristic, progress, random_move
 from ftwkit.games.forthewin.policy import _winning_action
 from tests.conformance import random_line
 from tests.test_forthewin import SEED_SPLIT, load
@@ -139,3 +139,36 @@ def test_search_policy_finds_the_first_winning_action_in_pool_order(
             break
     assert _winning_action(state, raw_pool(pos, more), more) == expected
     assert (expected is not None) == wins
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_state_after_a_policy_move_takes_what_the_policy_counted(
+    options: dict[str, object],
+) -> None:
+    # The search policy applies and scores the moves it compares; the state after the chosen
+    # one takes that board and those scores instead of working them out again. They must be
+    # what a state that never saw the policy works out on its own.
+    rules = ftwkit.rules("forthewin", **options)
+    carried = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        for _ in range(40):
+            if state.is_over:
+                break
+            move = state.random_move(rng, policy=True)
+            after = state.play_unchecked(move)
+            fresh = rules.load(state.to_json()).play(move)  # nothing compared on this one
+            assert isinstance(after, ForTheWinState) and isinstance(fresh, ForTheWinState)
+            assert after.to_json() == fresh.to_json()
+            assert after.position.board == fresh.position.board
+            assert after.position.connected == fresh.position.connected
+            known = after._recall("_values")
+            if known is not None:
+                carried += 1
+                assert known == board_values(after.board, after.n_players, after.rules.options)
+            assert [heuristic(after, p) for p in range(2)] == [
+                heuristic(fresh, p) for p in range(2)
+            ]
+            state = after
+    assert carried > 20

@@ -17,6 +17,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
+from itertools import chain
 from typing import Any, NamedTuple, cast
 
 from ftwkit.games.forthewin.moves import (
@@ -53,6 +54,7 @@ __all__ = [
     "Tile",
     "apply_action",
     "basic_reason",
+    "candidate_groups",
     "candidate_runs",
     "candidates",
     "describe",
@@ -563,30 +565,38 @@ def raw_candidates(pos: Position, dests: Dests | None = None) -> Iterator[RawCan
     """:func:`candidates` with each action not yet built: ``(class, fields, emptied, filled)``.
 
     Building an action object costs more than judging it; search draws one action out of dozens
-    and builds only that one (``build(*fields)``)."""
-    return iter(raw_candidate_list(pos, dests))
+    and builds only that one (``build(*fields)``). The candidates are listed one kind at a time
+    as the caller goes on (:func:`candidate_groups`), so a caller that stops at the first allowed
+    one (a look-ahead, the turn logic's "can the mover act") lists few kinds."""
+    return chain.from_iterable(candidate_groups(pos, dests))
 
 
 def raw_candidate_list(pos: Position, dests: Dests | None = None) -> list[RawCandidate]:
     """:func:`raw_candidates` as a list, gathered kind by kind (a search lists them all on
-    every move it draws, and one generator level less is a measurable share of that).
+    every move it draws, and one generator level less is a measurable share of that)."""
+    found: list[RawCandidate] = []
+    for group in candidate_groups(pos, dests):
+        found += group
+    return found
 
-    Every candidate (no ``dests``) is :func:`candidate_runs` expanded, so their order is defined
+
+def candidate_groups(pos: Position, dests: Dests | None = None) -> Iterator[list[RawCandidate]]:
+    """The candidates of :func:`raw_candidates` in order, a kind (or one run) at a time.
+
+    Every candidate (no ``dests``) comes from :func:`candidate_runs`, so their order is defined
     there; with ``dests`` only the kinds that can fill a given cell are looked at, in that order.
     """
-    found: list[RawCandidate] = []
     if dests is None:
-        for run in candidate_runs(pos):
-            found += run.expand()
-        return found
+        for run in _runs(pos):
+            yield run.expand()
+        return
+    yield _adds(pos, dests)
+    yield _steps(pos, dests)
+    yield _shoves(pos, dests)
+    yield _aliens(pos, dests)
     index = _DestIndex(dests)
-    found += _adds(pos, dests)
-    found += _steps(pos, dests)
-    found += _shoves(pos, dests)
-    found += _aliens(pos, dests)
-    found += _ninjas(pos, index)
-    found += _pirates(pos, index)
-    return found
+    yield _ninjas(pos, index)
+    yield _pirates(pos, index)
 
 
 class CandidateRun:
@@ -697,20 +707,22 @@ class _SendRun(CandidateRun):
 
 
 def candidate_runs(pos: Position) -> list[CandidateRun]:
-    """Every candidate (:func:`raw_candidate_list` without ``dests``) as runs: the one place
-    that orders the kinds of candidate."""
-    runs: list[CandidateRun] = [
-        _add_run(pos),
-        ListedRun(_steps(pos, None)),
-        ListedRun(_shoves(pos, None)),
-    ]
-    runs += _pull_runs(pos)
-    runs += _ninja_runs(pos)
-    runs += _blast_runs(pos)
-    runs.append(ListedRun(_refreshes(pos)))
-    runs.append(ListedRun(_monkeys(pos)))
-    runs.append(ListedRun(_zombies(pos)))
-    return runs
+    """Every candidate (:func:`raw_candidate_list` without ``dests``) as runs, in order."""
+    return list(_runs(pos))
+
+
+def _runs(pos: Position) -> Iterator[CandidateRun]:
+    """:func:`candidate_runs` one at a time: the one place that orders the kinds of candidate
+    (a run is worked out only when the caller goes on to it)."""
+    yield _add_run(pos)
+    yield ListedRun(_steps(pos, None))
+    yield ListedRun(_shoves(pos, None))
+    yield from _pull_runs(pos)
+    yield from _ninja_runs(pos)
+    yield from _blast_runs(pos)
+    yield ListedRun(_refreshes(pos))
+    yield ListedRun(_monkeys(pos))
+    yield ListedRun(_zombies(pos))
 
 
 class CandidatePool:

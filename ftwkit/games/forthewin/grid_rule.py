@@ -240,12 +240,17 @@ def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
     return False
 
 
-def position_after(pos: Position, action: Action) -> Position:
+def position_after(
+    pos: Position, action: Action, applied: tuple[Board, tuple[tuple[int, str], ...]] | None = None
+) -> Position:
     """``pos.after(action)`` for an allowed ``action``, told whether its Grid is whole from the
     footprint of the action (the judgement the Grid rule makes) instead of a search of the Grid,
     and, when the action split a whole Grid, its pieces derived from those of ``pos`` (and the
-    count of tiles on the Grid, when none entered or left it)."""
-    board, removed = apply_action(pos, action)
+    count of tiles on the Grid, when none entered or left it).
+
+    ``applied``: :func:`~.actions.apply_action` of ``action`` on ``pos`` when the caller has it
+    already (a search policy that compared the action), so that it is not worked out again."""
+    board, removed = apply_action(pos, action) if applied is None else applied
     lifted, filled = pos.footprint(action)
     whole = _keeps_whole(pos, lifted, filled)
     facts: dict[str, Any] = {}

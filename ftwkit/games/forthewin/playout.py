@@ -49,12 +49,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SAMPLES",
+    "board_values",
     "heuristic",
     "linked_kinds",
+    "own_value",
     "policy_move",
     "progress",
     "random_move",
-    "score_and_linked",
+    "score_of",
     "standing",
     "state_values",
 ]
@@ -177,7 +179,7 @@ def _linked(marks: list[_Mark]) -> int:
     return best
 
 
-def _values(board: Board, players: int, options: Options) -> list[tuple[float, int]]:
+def board_values(board: Board, players: int, options: Options) -> list[tuple[float, int]]:
     """The progress value of every player (``10 * linked + 4 * near + 2 * kinds up + kinds``,
     see :func:`progress`) with its most kinds linked, from one pass over the board."""
     marks: list[list[_Mark]] = [[] for _ in range(players)]
@@ -187,55 +189,46 @@ def _values(board: Board, players: int, options: Options) -> list[tuple[float, i
         kinds[tile.player] |= bit
         marks[tile.player].append((x, y, bit if tile.up else 0))
     bridges = options.chain_bridges == "own_facedown"
-    values = []
-    for own, mask in zip(marks, kinds, strict=True):
-        best, near, kinds_up, count = _progress(own, mask, bridges)
-        values.append((10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * count, best))
-    return values
+    return [_entry(own, mask, bridges) for own, mask in zip(marks, kinds, strict=True)]
+
+
+def _entry(marks: list[_Mark], kinds: int, bridges: bool) -> tuple[float, int]:
+    """One player's entry of :func:`board_values` from its tiles (:func:`_marks`)."""
+    best, near, kinds_up, count = _progress(marks, kinds, bridges)
+    return 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * count, best
+
+
+def own_value(board: Board, player: int, options: Options) -> tuple[float, int]:
+    """``player``'s entry of :func:`board_values` (its progress value and most kinds linked), from
+    ``player``'s tiles alone."""
+    marks, kinds = _marks(board, player)
+    return _entry(marks, kinds, options.chain_bridges == "own_facedown")
+
+
+def score_of(values: list[tuple[float, int]], player: int) -> float:
+    """:func:`_score` read from a :func:`board_values` list."""
+    return values[player][0] - OPPONENT_WEIGHT * _best_rival(values, player)
 
 
 def _score(board: Board, player: int, players: int, options: Options) -> float:
     """The mover's progress against the best opponent's (higher is better for ``player``)."""
-    return score_and_linked(board, player, players, options)[0]
-
-
-def score_and_linked(
-    board: Board, player: int, players: int, options: Options, theirs: float | None = None
-) -> tuple[float, int]:
-    """:func:`_score` and the mover's :func:`linked_kinds`, found together (a search policy
-    asks both of every board it compares).
-
-    ``theirs``: the best opponent's value when the caller knows it (from a board on which the
-    opponents' tiles are the same, e.g. :func:`standing`'s), so only the mover's tiles are
-    looked at.
-    """
-    if theirs is None:
-        values = _values(board, players, options)
-        mine, linked = values[player]
-        theirs = _best_rival(values, player)
-    else:
-        marks, kinds = _marks(board, player)
-        best, near, kinds_up, count = _progress(
-            marks, kinds, options.chain_bridges == "own_facedown"
-        )
-        mine, linked = 10.0 * best + 4.0 * near + 2.0 * kinds_up + 1.0 * count, best
-    return mine - OPPONENT_WEIGHT * theirs, linked
+    return score_of(board_values(board, players, options), player)
 
 
 def _best_rival(values: list[tuple[float, int]], player: int) -> float:
-    """The best value among ``player``'s opponents in a :func:`_values` list."""
+    """The best value among ``player``'s opponents in a :func:`board_values` list."""
     return max(value for p, (value, _) in enumerate(values) if p != player)
 
 
 def state_values(state: ForTheWinState) -> list[tuple[float, int]]:
-    """:func:`_values` of the state's board, worked out once per state and kept on it (the
+    """:func:`board_values` of the state's board, worked out once per state and kept on it (the
     declared cache ``_values``): a search's cut-off scores every player of the same state
     (:func:`heuristic`), and its policy weighs moves against the state's own standing
     (:func:`standing`)."""
     found: list[tuple[float, int]] | None = state._recall("_values")
     if found is None:
         found = state._remember(
-            "_values", _values(state.board, state.n_players, state.rules.options)
+            "_values", board_values(state.board, state.n_players, state.rules.options)
         )
     return found
 

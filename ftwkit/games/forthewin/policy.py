@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ftwkit.games.forthewin.actions import Board, RawCandidate, apply_action
 from ftwkit.games.forthewin.grid_rule import allowed, allows, draw_allowed, pool_of
@@ -33,8 +33,10 @@ from ftwkit.games.forthewin.moves import (
 from ftwkit.games.forthewin.playout import (
     _may_help,
     _winners_after,
+    board_values,
     linked_kinds,
-    score_and_linked,
+    own_value,
+    score_of,
     standing,
     state_values,
 )
@@ -43,7 +45,7 @@ from ftwkit.protocol import Move
 if TYPE_CHECKING:
     from ftwkit.games.forthewin.state import ForTheWinState
 
-__all__ = ["SEARCH_SAMPLES", "linked_kinds", "search_move"]
+__all__ = ["SEARCH_SAMPLES", "Compared", "compared", "linked_kinds", "search_move"]
 
 SEARCH_SAMPLES = 6
 """How many legal moves the search policy draws and compares."""
@@ -97,6 +99,16 @@ def search_move(state: ForTheWinState, rng: random.Random, samples: int = SEARCH
     return best_move
 
 
+class Compared(NamedTuple):
+    """What the search policy worked out about the board after an action it compared: the
+    board and the tiles out of the game (:func:`~.actions.apply_action`), and every player's
+    progress there (:func:`~.playout.board_values`)."""
+
+    board: Board
+    removed: tuple[tuple[int, str], ...]
+    values: list[tuple[float, int]]
+
+
 _UNJUDGED: Any = object()
 """Marks a candidate of a :class:`_Plan` whose Grid rule judgement is not made yet."""
 
@@ -107,7 +119,9 @@ _UNKNOWN: Any = object()
 class _Plan:
     """What :func:`search_move` works out about one state that does not depend on ``rng``: the
     candidates (``raw_pool``), the Grid rule's judgement of each one judged so far, the winning
-    action if the mover is close to one, and the value of each move compared so far.
+    action if the mover is close to one, the value of each move compared so far, and the board
+    after each compared action with every player's progress on it (:attr:`after`), which the
+    state after the chosen action takes over (:func:`compared`).
 
     Candidates are drawn by index (:attr:`order`), so the draws reorder a copy of the indices
     exactly as they would reorder a copy of the candidates.
@@ -115,8 +129,8 @@ class _Plan:
 
     __slots__ = (
         "_here",
-        "_rival",
         "_win",
+        "after",
         "drawn",
         "few",
         "judged",
@@ -144,8 +158,8 @@ class _Plan:
                 action for action in map(self.judge, self.order) if action is not None
             ]
         self.values: dict[Move, float | None] = {}
+        self.after: dict[Move, Compared] = {}
         self._here: float | None = None
-        self._rival: float | None = None
         self._win: Action | None = _UNKNOWN
 
     def judge(self, index: int) -> Action | None:
@@ -184,17 +198,27 @@ class _Plan:
             if self._here is None:
                 self._here = standing(state, me)[0]
             return self._here - _END_PENALTY
-        board, _ = apply_action(state.position, move)
+        board, removed = apply_action(state.position, move)
         if _mover_only(state.board, me, move):  # the opponents' tiles are as they were
-            if self._rival is None:
-                self._rival = standing(state, me)[1]
-            score, linked = score_and_linked(board, me, players, opts, self._rival)
+            values = list(state_values(state))
+            values[me] = own_value(board, me, opts)
         else:
-            score, linked = score_and_linked(board, me, players, opts)
+            values = board_values(board, players, opts)
+        self.after[move] = Compared(board, removed, values)
+        score, linked = score_of(values, me), values[me][1]
         won = _winners_after(state, board) if self.few or linked == 5 else set()
         if won and me in won and (len(won) == 1 or opts.simultaneous_win == "active"):
             return None
         return -1_000.0 if won else score
+
+
+def compared(state: ForTheWinState, action: Action) -> Compared | None:
+    """What the search policy worked out about the board ``action`` (legal in ``state``)
+    leaves when it compared the action (else ``None``): the state after ``action`` takes the
+    board and keeps the progress as its declared cache ``_values``, so a rollout does not work
+    out again what it worked out to choose the action."""
+    plan: _Plan | None = state._recall("_search")
+    return None if plan is None else plan.after.get(action)
 
 
 def _mover_only(board: Board, me: int, move: Action) -> bool:

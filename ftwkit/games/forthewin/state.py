@@ -27,7 +27,7 @@ from ftwkit.games.forthewin.grid_rule import (
     split_description,
 )
 from ftwkit.games.forthewin.moves import KINDS, Action, EndTurn, Pass
-from ftwkit.games.forthewin.policy import search_move
+from ftwkit.games.forthewin.policy import compared, search_move
 from ftwkit.geometry.grid import Cell
 from ftwkit.protocol import Move, Note, State, state_dataclass
 
@@ -79,7 +79,8 @@ class ForTheWinState(State):
     _CACHES: ClassVar[frozenset[str]] = frozenset({"board", "position", "_search", "_values"})
     """``board`` and ``position`` (derived views of the tiles); ``_search``, what the search
     policy worked out about this state whatever its random draws (``policy.search_move``), and
-    ``_values``, every player's progress on its board (``playout.state_values``)."""
+    ``_values``, every player's progress on its board (``playout.state_values``; handed on by
+    :meth:`_apply` when the search policy counted it to compare the move played)."""
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -229,6 +230,29 @@ class ForTheWinState(State):
         return reason or f"{move} is not legal here"
 
     def _apply(self, move: Move) -> ForTheWinState:
+        if not isinstance(move, Action):
+            # no tile changes: the players' progress is this state's
+            return self._carry_values(self._play(move, None), self._recall("_values"))
+        known = compared(self, move)  # the board after it, if the search policy compared it
+        if known is None:
+            return self._play(move, None)
+        return self._carry_values(self._play(move, known[:2]), known.values)
+
+    @staticmethod
+    def _carry_values(
+        nxt: ForTheWinState, values: list[tuple[float, int]] | None
+    ) -> ForTheWinState:
+        """``nxt`` told every player's progress on its board (the declared cache ``_values``)
+        when it is known."""
+        if values is not None and nxt._recall("_values") is None:
+            nxt._remember("_values", values)
+        return nxt
+
+    def _play(
+        self, move: Move, applied: tuple[Board, tuple[tuple[int, str], ...]] | None
+    ) -> ForTheWinState:
+        """The state after ``move`` (``applied``: the board after it and the tiles out of the
+        game, when known)."""
         used = list(self.actions_used)
         p = self.mover
         if isinstance(move, Pass) or (isinstance(move, EndTurn) and self.extended_turn):
@@ -237,7 +261,7 @@ class ForTheWinState(State):
         if isinstance(move, EndTurn):
             return self._advance(self.tiles, self.removed, used, self.position)
         assert isinstance(move, Action)
-        after = position_after(self.position, move)
+        after = position_after(self.position, move, applied)
         board, removed = after.board, after.removed
         tiles = tuple(sorted(board.items()))
         used[p] += 1
@@ -265,7 +289,9 @@ class ForTheWinState(State):
             actions_used=tuple(used),
             turn_actions=self.turn_actions + 1,
         )
-        if nxt.can_act():
+        # The Grid rule lets an action leave the Grid split only when a second action can rejoin
+        # it (FW1-FW3, the look-ahead of grid_rule): then the mover can act, unasked.
+        if not whole or nxt.can_act():
             return nxt
         used[p] = ACTIONS_PER_ROUND  # FW6: nothing left to do, the rest is forfeited
         return self._advance(tiles, removed, used, after)
