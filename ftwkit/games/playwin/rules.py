@@ -387,54 +387,60 @@ def _approach_row(src: int, reach: int) -> tuple[Approach, ...]:
     return tuple(out)
 
 
-_Segments = tuple[tuple[tuple[int, ...], ...], ...]
+_Reach = dict[int, int]
+
+
+def _line_reach(rays: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, _Reach]:
+    """(the line's cells, reach per blocker pattern) for one line through a cell, given as the
+    bits of its two opposite rays outwards from the cell: for every set of occupied cells on the
+    line (every subset of it, at most 2^8), the cells before the first occupied one on each ray.
+    """
+    line = sum(rays[0]) + sum(rays[1])
+    table: _Reach = {}
+    pattern = 0
+    while True:
+        reach = 0
+        for ray in rays:
+            for bit in ray:
+                if pattern & bit:
+                    break
+                reach |= bit
+        table[pattern] = reach
+        if pattern == line:
+            return line, table
+        pattern = (pattern - line) & line  # the next subset of ``line``, in increasing order
+
+
+_PieceLines = tuple[int, int, int, _Reach, int, _Reach, int, _Reach]
 
 
 @cache
-def _segments() -> tuple[_Segments, _Segments]:
-    """Per cell and step limit ``k``: the masks of the 6 lines from the cell cut to ``k`` cells,
-    split into those along which cell indices rise and those along which they fall (so the first
-    blocker is the lowest, respectively the highest, occupied bit)."""
-    out: tuple[list[tuple[tuple[int, ...], ...]], list[tuple[tuple[int, ...], ...]]] = ([], [])
-    for entry in _ray_masks(6):
-        for side, want in zip(out, (True, False), strict=True):
-            side.append(
-                tuple(
-                    tuple(p[k] for _, up, p in entry if up is want and p[k])
-                    for k in range(PIECES_PER_SIDE + 1)
-                )
-            )
-    return tuple(out[0]), tuple(out[1])
-
-
-_PieceSegments = tuple[int, int, int, int, int, int, int, int, int]
-
-
-@cache
-def _piece_segments() -> tuple[tuple[_PieceSegments, ...], ...]:
+def _piece_lines() -> tuple[tuple[_PieceLines, ...], ...]:
     """Per step limit ``k``, per cell bit length (cell index + 1, cheaper to look up than the
-    bit itself; unused lengths hold zeros): what the default approach search needs of a piece,
-    (cell index << ``_SIZE``, the cells of its rising segments, those three segments, the cells
-    of its falling segments, those three segments), the segments being those of ``_segments``
-    for ``k``, padded with empty ones to three of each (a cell has at most three of each)."""
-    rising, falling = _segments()
+    bit itself; unused lengths are never looked up): what the default approach search needs of a
+    piece, (cell index << ``_SIZE``, the cells at most ``k`` steps away along its lines, then for
+    each of the three lines through it, E–W, NE–SW and NW–SE, the line's cells and its
+    ``_line_reach`` table). One dict lookup per line replaces finding the first blocker on each of
+    its two rays with big-int operations; the tables (17,376 patterns for the whole board) do not
+    depend on ``k``, which only cuts the reach at the end.
+    """
+    rays = _rays(6)
+    lines: dict[int, list[tuple[int, _Reach]]] = {
+        i: [
+            _line_reach(
+                (tuple(bit for _, bit in rays[i][axis]), tuple(bit for _, bit in rays[i][axis + 3]))
+            )
+            for axis in range(3)
+        ]
+        for i in _CELL_AT
+    }
+    unused: _PieceLines = (0, 0, 0, {}, 0, {}, 0, {})
     out = []
     for k in range(PIECES_PER_SIDE + 1):
-        table: list[_PieceSegments] = [(0,) * 9] * (_SIZE + 1)
-        for i in sorted(_CELL_AT):
-            up = (*rising[i][k], 0, 0, 0)
-            down = (*falling[i][k], 0, 0, 0)
-            table[i + 1] = (
-                i << _SIZE,
-                sum(up),
-                up[0],
-                up[1],
-                up[2],
-                sum(down),
-                down[0],
-                down[1],
-                down[2],
-            )
+        table = [unused] * (_SIZE + 1)
+        for i, ((m0, d0), (m1, d1), (m2, d2)) in lines.items():
+            cut = sum(p[k] for _, _, p in _ray_masks(6)[i])
+            table[i + 1] = (i << _SIZE, cut, m0, d0, m1, d1, m2, d2)
         out.append(tuple(table))
     return tuple(out)
 
@@ -848,7 +854,7 @@ class PlayWinState(State):
         """
         occupied = own | opp
         empty = _FULL ^ occupied
-        pieces = _piece_segments()[limit]
+        pieces = _piece_lines()[limit]
         w, w1, full = _W, _W + 1, _FULL
         found: list[int] = []
         append = found.append
@@ -863,34 +869,12 @@ class PlayWinState(State):
                 while group and targets:
                     low = group & -group
                     group ^= low
-                    key, up, up0, up1, up2, down, down0, down1, down2 = pieces[low.bit_length()]
-                    reach = 0
-                    # unrolled over the (padded) segments; along a rising segment the piece
-                    # reaches the cells below the lowest blocker, along a falling one those
-                    # above the highest blocker (all of them if none). ``b ^ (b - 1)`` keeps the
-                    # bits up to the lowest blocker, itself included: it is occupied, so the
-                    # ``& targets`` below drops it, one big-int operation cheaper than excluding it
-                    if up & targets:
-                        if up0 & targets:
-                            blockers = up0 & occupied
-                            reach = up0 & (blockers ^ (blockers - 1))
-                        if up1 & targets:
-                            blockers = up1 & occupied
-                            reach |= up1 & (blockers ^ (blockers - 1))
-                        if up2 & targets:
-                            blockers = up2 & occupied
-                            reach |= up2 & (blockers ^ (blockers - 1))
-                    if down & targets:
-                        if down0 & targets:
-                            top = (down0 & occupied).bit_length()
-                            reach |= down0 >> top << top
-                        if down1 & targets:
-                            top = (down1 & occupied).bit_length()
-                            reach |= down1 >> top << top
-                        if down2 & targets:
-                            top = (down2 & occupied).bit_length()
-                            reach |= down2 >> top << top
-                    reach &= targets
+                    key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
+                    # along each line, the cells before the first blocker on either side (one
+                    # lookup by the line's occupied cells), at most ``limit`` steps away
+                    reach = (
+                        (d0[occupied & m0] | d1[occupied & m1] | d2[occupied & m2]) & cut & targets
+                    )
                     if reach:
                         append(key | reach)
                 if not remaining:
