@@ -125,6 +125,7 @@ South to play
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -273,6 +274,24 @@ names), ...)), so the capture search tests each neighbour once."""
 _NEAR: tuple[int, ...] = tuple(sum(jb for jb, _ in by_jump) for by_jump in _LEAPS_BY_JUMP)
 """Per cell: the mask of its neighbours (the cells a leap from it may jump)."""
 
+_Jumps = tuple[tuple[int, tuple[tuple[int, int, tuple[str, str]], ...]], ...]
+
+
+def _jumps_by_pattern(by_jump: _Jumps) -> dict[int, _Jumps]:
+    """For one cell, ``by_jump`` (its ``_LEAPS_BY_JUMP`` entry) cut to each set of neighbours that
+    may hold opposing pieces: every subset of the cell's neighbours, at most 2^6, as a mask."""
+    table: dict[int, _Jumps] = {}
+    for size in range(len(by_jump) + 1):
+        for chosen in itertools.combinations(by_jump, size):
+            table[sum(jb for jb, _ in chosen)] = chosen
+    return table
+
+
+_JUMPS: tuple[dict[int, _Jumps], ...] = tuple(_jumps_by_pattern(b) for b in _LEAPS_BY_JUMP)
+"""Per cell, the ``_LEAPS_BY_JUMP`` entries of the neighbours that hold opposing pieces, looked up
+by ``opp & _NEAR[cell]`` (in the same direction order): the capture search then visits only the
+neighbours it can jump instead of testing all six."""
+
 
 def _series(
     pos: int,
@@ -290,22 +309,21 @@ def _series(
     """
     extended = False
     pos_bit = 1 << pos
-    for jb, landings in _LEAPS_BY_JUMP[pos]:
-        if opp & jb:
-            for lb, land, names in landings:
-                if empty & lb:
-                    extended = True
-                    path.append(names)
-                    left = opp ^ jb
-                    if left & _NEAR[land]:
-                        new_empty = (empty | pos_bit) ^ lb
-                        if immediate:
-                            new_empty |= jb
-                        _series(land, left, new_empty, path, out, immediate)
-                    else:
-                        # no opposing piece next to the landing cell: the series ends here
-                        out.append(tuple(path))
-                    path.pop()
+    for jb, landings in _JUMPS[pos][opp & _NEAR[pos]]:
+        for lb, land, names in landings:
+            if empty & lb:
+                extended = True
+                path.append(names)
+                left = opp ^ jb
+                if left & _NEAR[land]:
+                    new_empty = (empty | pos_bit) ^ lb
+                    if immediate:
+                        new_empty |= jb
+                    _series(land, left, new_empty, path, out, immediate)
+                else:
+                    # no opposing piece next to the landing cell: the series ends here
+                    out.append(tuple(path))
+                path.pop()
     if not extended and path:
         out.append(tuple(path))
 
@@ -374,6 +392,10 @@ _ROW_CACHE: dict[int, tuple[Approach, ...]] = {}
 play meets the same few thousand (piece, destinations) pairs again and again, and reusing the
 (immutable) move tuples saves building them one by one."""
 _ROW_CACHE_LIMIT = 1 << 16
+_CAPTURE_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Capture] = {}
+"""Capture moves by (start cell, leaps), shared like the approach rows: random play meets the same
+short captures again and again, and a lookup costs a third of building the move."""
+_CAPTURE_CACHE_LIMIT = 1 << 16
 
 
 def _approach_row(src: int, reach: int) -> tuple[Approach, ...]:
@@ -808,9 +830,15 @@ class PlayWinState(State):
                         kept.clear()
                     kept.append((name, one))
         moves = []
-        for name, one in kept:
-            # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
-            moves.append(Capture._build(src=name, leaps=one))
+        cache = _CAPTURE_CACHE
+        for key in kept:
+            move = cache.get(key)
+            if move is None:
+                if len(cache) >= _CAPTURE_CACHE_LIMIT:
+                    cache.clear()
+                # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
+                move = cache[key] = Capture._build(src=key[0], leaps=key[1])
+            moves.append(move)
         return best, tuple(moves)
 
     def _approaches(self, own: int, opp: int, near: int) -> tuple[Approach, ...]:
