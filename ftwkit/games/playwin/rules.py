@@ -1115,7 +1115,9 @@ class PlayWinState(State):
             else:
                 south = south & left | landed
                 north &= ~taken
-        return PlayWinState(self.rules, south, north, 1 - mover, quiet, earlier)
+        return self._derive(
+            south=south, north=north, mover=1 - mover, quiet_plies=quiet, earlier=earlier
+        )
 
     # ------------------------------------------------------------------ explaining refusals
     def _why_illegal(self, move: Move) -> str:
