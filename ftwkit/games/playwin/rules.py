@@ -848,13 +848,13 @@ class PlayWinState(State):
         limit = own.bit_count() - 1
         if limit < 1 or not opp:
             return ()
-        opts = self._opts
-        if opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer":
-            keys = self._approach_keys_by_layers(own, opp, near, limit, opts.approach == "strict")
+        layered = self.rules._layered
+        if layered is not None:
+            keys = self._approach_keys_by_layers(own, opp, near, limit, layered)
         else:
             keys = [
                 src << _SIZE | reach
-                for src, reach in self._approach_reach_by_balls(own, opp, limit, opts)
+                for src, reach in self._approach_reach_by_balls(own, opp, limit, self._opts)
             ]
         keys.sort()  # by source cell: the source index sits above the destinations mask
         moves: list[Approach] = []
@@ -1304,6 +1304,16 @@ class PlayWinRules(Rules):
     Options: ClassVar[type[_Options]] = Options
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = PLAYER_NAMES
     options: _Options
+    _layered: bool | None
+    """Whether the approach search goes by layers of hex distance (lines 6, hex distance, PW3
+    ``strict`` or ``no_farther``), and then whether it is ``strict``; ``None`` under the other
+    options. Worked out once from the options instead of on every approach search."""
+
+    def __init__(self, options: _Options | None = None) -> None:
+        super().__init__(options)
+        opts = self.options
+        layered = opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer"
+        self._keep("_layered", opts.approach == "strict" if layered else None)
 
     def _new(self, players: int, seed: int | None) -> PlayWinState:
         options = self.options
