@@ -206,24 +206,17 @@ class State(ABC):
         if not changes.keys() <= known:
             raise TypeError(f"{cls.__name__}._derive: not fields: {sorted(changes.keys() - known)}")
         src = self.__dict__
-        nxt = object.__new__(cls)
-        values = nxt.__dict__
-        # the whole dict at once (a C-level copy), then history and caches dropped: far cheaper
-        # than copying the fields one by one, and the same fields and values
-        values.update(src)
+        # the whole dict copied at once (a C-level clone of its table), history reset, caches
+        # dropped, then given to the new state as its dict: far cheaper than writing the fields
+        # one by one, and the same fields and values
+        values = src.copy()
         values.update(resets)
-        extra = len(values) - size
-        if extra:
+        if len(values) != size:
             for name in droppable:
                 if name in values:
                     del values[name]
-                    extra -= 1
-                    if not extra:
-                        break
-            else:  # something undeclared is left: copy only the fields
-                values.clear()
-                for name in names:
-                    values[name] = src[name]
+            if len(values) != size:  # something undeclared is left: copy only the fields
+                values = {name: src[name] for name in names}
                 values.update(resets)
         values.update(changes)
         if carry:
@@ -233,6 +226,8 @@ class State(ABC):
                     f"{sorted(carry.keys() - cls._CACHES)}"
                 )
             values.update(carry)
+        nxt = object.__new__(cls)
+        object.__setattr__(nxt, "__dict__", values)
         return nxt
 
     def _remember(self, name: str, value: T) -> T:
@@ -443,7 +438,10 @@ class State(ABC):
         Games may answer faster here (never differently), e.g. by checking a placement directly
         with a bit test instead of listing every move.
         """
-        return self._listed(move) or move in self._legal_set()
+        cache = self._legal_cache  # ``_listed``, inlined: ``play`` asks this once a ply
+        if cache is not None and any(map(operator.is_, cache, repeat(move))):
+            return True
+        return move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
         """``None`` when ``move`` is legal, else the reason ``play`` would give."""

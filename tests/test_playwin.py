@@ -774,3 +774,42 @@ def test_the_plies_safeguard_option_is_range_checked(limit: int) -> None:
     }
     with pytest.raises(InvalidState, match="options: option 'max_plies_without_capture'"):
         ftwkit.rules("playwin").load(data)
+
+
+def test_line_tables_give_the_cells_before_the_first_blocker() -> None:
+    """Every entry of the approach search's per-line tables (one per cell, line and pattern of
+    occupied cells on the line) matches walking the line's two rays out to the first blocker,
+    cut to ``limit`` steps by the table's mask."""
+    from ftwkit.games.playwin import rules as engine
+
+    rays = engine._rays(6)
+    tables = engine._piece_lines()
+    checked = 0
+    for index in engine._CELL_AT:
+        for limit in (1, 3, 10):
+            _, cut, m0, d0, m1, d1, m2, d2 = tables[limit][index + 1]
+            for axis, (mask, reach) in enumerate(((m0, d0), (m1, d1), (m2, d2))):
+                sides = [[bit for _, bit in rays[index][d]] for d in (axis, axis + 3)]
+                assert mask == sum(sides[0]) + sum(sides[1])
+                assert len(reach) == 1 << mask.bit_count()
+                for pattern, cells in reach.items():
+                    expected = 0
+                    for side in sides:
+                        for step, bit in enumerate(side, 1):
+                            if pattern & bit:
+                                break
+                            if step <= limit:
+                                expected |= bit
+                    assert cells & cut == expected
+                    checked += 1
+    assert checked == 3 * 17376
+
+
+def test_leap_tables_keep_the_neighbours_that_hold_opposing_pieces_in_order() -> None:
+    from ftwkit.games.playwin import rules as engine
+
+    for index, by_jump in enumerate(engine._LEAPS_BY_JUMP):
+        table = engine._JUMPS[index]
+        assert len(table) == 1 << len(by_jump)
+        for mask, kept in table.items():
+            assert kept == tuple(entry for entry in by_jump if entry[0] & mask)

@@ -125,6 +125,7 @@ South to play
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -273,6 +274,24 @@ names), ...)), so the capture search tests each neighbour once."""
 _NEAR: tuple[int, ...] = tuple(sum(jb for jb, _ in by_jump) for by_jump in _LEAPS_BY_JUMP)
 """Per cell: the mask of its neighbours (the cells a leap from it may jump)."""
 
+_Jumps = tuple[tuple[int, tuple[tuple[int, int, tuple[str, str]], ...]], ...]
+
+
+def _jumps_by_pattern(by_jump: _Jumps) -> dict[int, _Jumps]:
+    """For one cell, ``by_jump`` (its ``_LEAPS_BY_JUMP`` entry) cut to each set of neighbours that
+    may hold opposing pieces: every subset of the cell's neighbours, at most 2^6, as a mask."""
+    table: dict[int, _Jumps] = {}
+    for size in range(len(by_jump) + 1):
+        for chosen in itertools.combinations(by_jump, size):
+            table[sum(jb for jb, _ in chosen)] = chosen
+    return table
+
+
+_JUMPS: tuple[dict[int, _Jumps], ...] = tuple(_jumps_by_pattern(b) for b in _LEAPS_BY_JUMP)
+"""Per cell, the ``_LEAPS_BY_JUMP`` entries of the neighbours that hold opposing pieces, looked up
+by ``opp & _NEAR[cell]`` (in the same direction order): the capture search then visits only the
+neighbours it can jump instead of testing all six."""
+
 
 def _series(
     pos: int,
@@ -290,22 +309,21 @@ def _series(
     """
     extended = False
     pos_bit = 1 << pos
-    for jb, landings in _LEAPS_BY_JUMP[pos]:
-        if opp & jb:
-            for lb, land, names in landings:
-                if empty & lb:
-                    extended = True
-                    path.append(names)
-                    left = opp ^ jb
-                    if left & _NEAR[land]:
-                        new_empty = (empty | pos_bit) ^ lb
-                        if immediate:
-                            new_empty |= jb
-                        _series(land, left, new_empty, path, out, immediate)
-                    else:
-                        # no opposing piece next to the landing cell: the series ends here
-                        out.append(tuple(path))
-                    path.pop()
+    for jb, landings in _JUMPS[pos][opp & _NEAR[pos]]:
+        for lb, land, names in landings:
+            if empty & lb:
+                extended = True
+                path.append(names)
+                left = opp ^ jb
+                if left & _NEAR[land]:
+                    new_empty = (empty | pos_bit) ^ lb
+                    if immediate:
+                        new_empty |= jb
+                    _series(land, left, new_empty, path, out, immediate)
+                else:
+                    # no opposing piece next to the landing cell: the series ends here
+                    out.append(tuple(path))
+                path.pop()
     if not extended and path:
         out.append(tuple(path))
 
@@ -374,6 +392,10 @@ _ROW_CACHE: dict[int, tuple[Approach, ...]] = {}
 play meets the same few thousand (piece, destinations) pairs again and again, and reusing the
 (immutable) move tuples saves building them one by one."""
 _ROW_CACHE_LIMIT = 1 << 16
+_CAPTURE_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Capture] = {}
+"""Capture moves by (start cell, leaps), shared like the approach rows: random play meets the same
+short captures again and again, and a lookup costs a third of building the move."""
+_CAPTURE_CACHE_LIMIT = 1 << 16
 
 
 def _approach_row(src: int, reach: int) -> tuple[Approach, ...]:
@@ -387,54 +409,60 @@ def _approach_row(src: int, reach: int) -> tuple[Approach, ...]:
     return tuple(out)
 
 
-_Segments = tuple[tuple[tuple[int, ...], ...], ...]
+_Reach = dict[int, int]
+
+
+def _line_reach(rays: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, _Reach]:
+    """(the line's cells, reach per blocker pattern) for one line through a cell, given as the
+    bits of its two opposite rays outwards from the cell: for every set of occupied cells on the
+    line (every subset of it, at most 2^8), the cells before the first occupied one on each ray.
+    """
+    line = sum(rays[0]) + sum(rays[1])
+    table: _Reach = {}
+    pattern = 0
+    while True:
+        reach = 0
+        for ray in rays:
+            for bit in ray:
+                if pattern & bit:
+                    break
+                reach |= bit
+        table[pattern] = reach
+        if pattern == line:
+            return line, table
+        pattern = (pattern - line) & line  # the next subset of ``line``, in increasing order
+
+
+_PieceLines = tuple[int, int, int, _Reach, int, _Reach, int, _Reach]
 
 
 @cache
-def _segments() -> tuple[_Segments, _Segments]:
-    """Per cell and step limit ``k``: the masks of the 6 lines from the cell cut to ``k`` cells,
-    split into those along which cell indices rise and those along which they fall (so the first
-    blocker is the lowest, respectively the highest, occupied bit)."""
-    out: tuple[list[tuple[tuple[int, ...], ...]], list[tuple[tuple[int, ...], ...]]] = ([], [])
-    for entry in _ray_masks(6):
-        for side, want in zip(out, (True, False), strict=True):
-            side.append(
-                tuple(
-                    tuple(p[k] for _, up, p in entry if up is want and p[k])
-                    for k in range(PIECES_PER_SIDE + 1)
-                )
-            )
-    return tuple(out[0]), tuple(out[1])
-
-
-_PieceSegments = tuple[int, int, int, int, int, int, int, int, int]
-
-
-@cache
-def _piece_segments() -> tuple[tuple[_PieceSegments, ...], ...]:
+def _piece_lines() -> tuple[tuple[_PieceLines, ...], ...]:
     """Per step limit ``k``, per cell bit length (cell index + 1, cheaper to look up than the
-    bit itself; unused lengths hold zeros): what the default approach search needs of a piece,
-    (cell index << ``_SIZE``, the cells of its rising segments, those three segments, the cells
-    of its falling segments, those three segments), the segments being those of ``_segments``
-    for ``k``, padded with empty ones to three of each (a cell has at most three of each)."""
-    rising, falling = _segments()
+    bit itself; unused lengths are never looked up): what the default approach search needs of a
+    piece, (cell index << ``_SIZE``, the cells at most ``k`` steps away along its lines, then for
+    each of the three lines through it, E–W, NE–SW and NW–SE, the line's cells and its
+    ``_line_reach`` table). One dict lookup per line replaces finding the first blocker on each of
+    its two rays with big-int operations; the tables (17,376 patterns for the whole board) do not
+    depend on ``k``, which only cuts the reach at the end.
+    """
+    rays = _rays(6)
+    lines: dict[int, list[tuple[int, _Reach]]] = {
+        i: [
+            _line_reach(
+                (tuple(bit for _, bit in rays[i][axis]), tuple(bit for _, bit in rays[i][axis + 3]))
+            )
+            for axis in range(3)
+        ]
+        for i in _CELL_AT
+    }
+    unused: _PieceLines = (0, 0, 0, {}, 0, {}, 0, {})
     out = []
     for k in range(PIECES_PER_SIDE + 1):
-        table: list[_PieceSegments] = [(0,) * 9] * (_SIZE + 1)
-        for i in sorted(_CELL_AT):
-            up = (*rising[i][k], 0, 0, 0)
-            down = (*falling[i][k], 0, 0, 0)
-            table[i + 1] = (
-                i << _SIZE,
-                sum(up),
-                up[0],
-                up[1],
-                up[2],
-                sum(down),
-                down[0],
-                down[1],
-                down[2],
-            )
+        table = [unused] * (_SIZE + 1)
+        for i, ((m0, d0), (m1, d1), (m2, d2)) in lines.items():
+            cut = sum(p[k] for _, _, p in _ray_masks(6)[i])
+            table[i + 1] = (i << _SIZE, cut, m0, d0, m1, d1, m2, d2)
         out.append(tuple(table))
     return tuple(out)
 
@@ -802,9 +830,15 @@ class PlayWinState(State):
                         kept.clear()
                     kept.append((name, one))
         moves = []
-        for name, one in kept:
-            # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
-            moves.append(Capture._build(src=name, leaps=one))
+        cache = _CAPTURE_CACHE
+        for key in kept:
+            move = cache.get(key)
+            if move is None:
+                if len(cache) >= _CAPTURE_CACHE_LIMIT:
+                    cache.clear()
+                # ``Capture(name, one)`` without the frozen dataclass's per-field setattr
+                move = cache[key] = Capture._build(src=key[0], leaps=key[1])
+            moves.append(move)
         return best, tuple(moves)
 
     def _approaches(self, own: int, opp: int, near: int) -> tuple[Approach, ...]:
@@ -814,13 +848,13 @@ class PlayWinState(State):
         limit = own.bit_count() - 1
         if limit < 1 or not opp:
             return ()
-        opts = self._opts
-        if opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer":
-            keys = self._approach_keys_by_layers(own, opp, near, limit, opts.approach == "strict")
+        layered = self.rules._layered
+        if layered is not None:
+            keys = self._approach_keys_by_layers(own, opp, near, limit, layered)
         else:
             keys = [
                 src << _SIZE | reach
-                for src, reach in self._approach_reach_by_balls(own, opp, limit, opts)
+                for src, reach in self._approach_reach_by_balls(own, opp, limit, self._opts)
             ]
         keys.sort()  # by source cell: the source index sits above the destinations mask
         moves: list[Approach] = []
@@ -848,7 +882,7 @@ class PlayWinState(State):
         """
         occupied = own | opp
         empty = _FULL ^ occupied
-        pieces = _piece_segments()[limit]
+        pieces = _piece_lines()[limit]
         w, w1, full = _W, _W + 1, _FULL
         found: list[int] = []
         append = found.append
@@ -863,34 +897,12 @@ class PlayWinState(State):
                 while group and targets:
                     low = group & -group
                     group ^= low
-                    key, up, up0, up1, up2, down, down0, down1, down2 = pieces[low.bit_length()]
-                    reach = 0
-                    # unrolled over the (padded) segments; along a rising segment the piece
-                    # reaches the cells below the lowest blocker, along a falling one those
-                    # above the highest blocker (all of them if none). ``b ^ (b - 1)`` keeps the
-                    # bits up to the lowest blocker, itself included: it is occupied, so the
-                    # ``& targets`` below drops it, one big-int operation cheaper than excluding it
-                    if up & targets:
-                        if up0 & targets:
-                            blockers = up0 & occupied
-                            reach = up0 & (blockers ^ (blockers - 1))
-                        if up1 & targets:
-                            blockers = up1 & occupied
-                            reach |= up1 & (blockers ^ (blockers - 1))
-                        if up2 & targets:
-                            blockers = up2 & occupied
-                            reach |= up2 & (blockers ^ (blockers - 1))
-                    if down & targets:
-                        if down0 & targets:
-                            top = (down0 & occupied).bit_length()
-                            reach |= down0 >> top << top
-                        if down1 & targets:
-                            top = (down1 & occupied).bit_length()
-                            reach |= down1 >> top << top
-                        if down2 & targets:
-                            top = (down2 & occupied).bit_length()
-                            reach |= down2 >> top << top
-                    reach &= targets
+                    key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
+                    # along each line, the cells before the first blocker on either side (one
+                    # lookup by the line's occupied cells), at most ``limit`` steps away
+                    reach = (
+                        (d0[occupied & m0] | d1[occupied & m1] | d2[occupied & m2]) & cut & targets
+                    )
                     if reach:
                         append(key | reach)
                 if not remaining:
@@ -1103,7 +1115,9 @@ class PlayWinState(State):
             else:
                 south = south & left | landed
                 north &= ~taken
-        return PlayWinState(self.rules, south, north, 1 - mover, quiet, earlier)
+        return self._derive(
+            south=south, north=north, mover=1 - mover, quiet_plies=quiet, earlier=earlier
+        )
 
     # ------------------------------------------------------------------ explaining refusals
     def _why_illegal(self, move: Move) -> str:
@@ -1290,6 +1304,16 @@ class PlayWinRules(Rules):
     Options: ClassVar[type[_Options]] = Options
     PLAYER_NAMES: ClassVar[tuple[str, ...]] = PLAYER_NAMES
     options: _Options
+    _layered: bool | None
+    """Whether the approach search goes by layers of hex distance (lines 6, hex distance, PW3
+    ``strict`` or ``no_farther``), and then whether it is ``strict``; ``None`` under the other
+    options. Worked out once from the options instead of on every approach search."""
+
+    def __init__(self, options: _Options | None = None) -> None:
+        super().__init__(options)
+        opts = self.options
+        layered = opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer"
+        self._keep("_layered", opts.approach == "strict" if layered else None)
 
     def _new(self, players: int, seed: int | None) -> PlayWinState:
         options = self.options
