@@ -621,6 +621,12 @@ class Rules(ABC):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by options (the slots are immutable and ``__setattr__`` refuses), so rules and
+        the states that hold them travel to worker processes and back; what a game keeps
+        (``_keep``) is derived again from the options."""
+        return (type(self), (self.options,))
+
     def _keep(self, name: str, value: Any) -> None:
         """Set a value derived once from the options (e.g. a parsed tile set), from a game's
         ``__init__`` only: the sanctioned way around the immutability of rules objects."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+import random
 import subprocess
 import sys
 
@@ -54,8 +56,6 @@ def test_replay_rejects_malformed_records() -> None:
 
 def finished_state(game: str, seed: int) -> ftwkit.State:
     """A random game played to its end (For the Win! capped at one round to stay quick)."""
-    import random
-
     rules = ftwkit.rules(game, max_rounds=1) if game == "forthewin" else ftwkit.rules(game)
     state = rules.new(seed=seed)
     rng = random.Random(seed)
@@ -90,3 +90,20 @@ def test_mover_is_only_allowed_beside_to_play_null() -> None:
         ftwkit.rules("playwin").load(data)
     over = finished_state("playwin", 1).to_json()
     assert over["to_play"] is None and over["mover"] in (0, 1)
+
+
+@pytest.mark.parametrize("game", ftwkit.game_ids())
+def test_rules_and_states_pickle_by_their_options(game: str) -> None:
+    # parallel studies and users' own worker pools send rules and positions to other processes
+    rules = ftwkit.rules(game)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and again.options == rules.options and again is not rules
+    rng = random.Random(3)
+    state = rules.new(seed=3)
+    for _ in range(12):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    copied = pickle.loads(pickle.dumps(state))
+    assert copied == state and copied.to_json() == state.to_json()
+    assert [str(m) for m in copied.legal_moves()] == [str(m) for m in state.legal_moves()]
