@@ -449,7 +449,9 @@ NOTATION = [
 
 
 @pytest.mark.parametrize(("text", "targets"), NOTATION)
-def test_notation_round_trips_and_names_the_clicked_cells(text: str, targets: tuple) -> None:
+def test_notation_round_trips_and_names_the_clicked_cells(
+    text: str, targets: tuple[Any, ...]
+) -> None:
     state = load("WM@0,0 BM@1,0 BN@1,-1")
     move = state.rules.parse_move(state, text)
     assert str(move) == text
@@ -657,9 +659,7 @@ def test_player_without_any_legal_action_forfeits_the_round(
 ) -> None:
     # No natural position was found where a player cannot act at all (FW6 calls it rare), so
     # Black's actions are switched off to check the turn logic that handles it.
-    import ftwkit.games.forthewin.state as state_module
-
-    real = state_module.legal_actions
+    real = legal_actions  # what the engine's turn logic calls (imported from grid_rule)
 
     def black_is_stuck(pos: Any, more: int, stop_at_first: bool = False) -> list[Action]:
         return [] if pos.player == 1 else real(pos, more, stop_at_first)
@@ -675,9 +675,7 @@ def test_loaded_player_without_any_legal_action_forfeits_instead_of_being_refuse
 ) -> None:
     # FW6: a player with no legal action forfeits the round's remaining actions; a loaded
     # position is settled the same way play would settle it (no natural position is known).
-    import ftwkit.games.forthewin.state as state_module
-
-    real = state_module.legal_actions
+    real = legal_actions  # what the engine's turn logic calls (imported from grid_rule)
 
     def black_is_stuck(pos: Any, more: int, stop_at_first: bool = False) -> list[Action]:
         return [] if pos.player == 1 else real(pos, more, stop_at_first)

@@ -501,7 +501,13 @@ def naive_captures(south: set[str], north: set[str], mover: int) -> set[str]:
     cells = {BOARD.axial(n) for n in NAMES}
     series: list[tuple[str, list[tuple[str, str]]]] = []
 
-    def walk(src: str, at: tuple[int, int], occupied: set, foes: set, path: list) -> None:
+    def walk(
+        src: str,
+        at: tuple[int, int],
+        occupied: set[tuple[int, int]],
+        foes: set[tuple[int, int]],
+        path: list[tuple[str, str]],
+    ) -> None:
         grew = False
         for d, step in enumerate(DIRECTIONS):
             over = add(at, step)
