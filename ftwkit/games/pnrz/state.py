@@ -577,11 +577,16 @@ class PnrzState(State):
             rows = self.rules._rows
             for key in dict.fromkeys(self.hands[self.turn]):
                 row = rows[key]
+                alone = row.alone
                 try:
-                    found = pick(row.by_code)
+                    found = pick(row.by_code if alone is None else alone)
                 except KeyError:  # anchors where this tile was never listed: made once
-                    found = pick(row.fill(codes))
-                reduce(operator.iconcat, found, moves)
+                    row.fill(codes)
+                    found = pick(row.by_code if alone is None else alone)
+                if alone is None:
+                    reduce(operator.iconcat, found, moves)
+                else:  # one placement per anchor: the bare moves, joined at once
+                    moves += found
         for at in self._own_bases():
             moves += map(base_moves(at).__getitem__, self._base_codes(at))
         if not moves:
