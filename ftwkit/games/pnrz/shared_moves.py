@@ -4,10 +4,10 @@ A plain turn lists, for each distinct tile in the mover's hand, the tile at ever
 anchor (sorted) in each of its distinct rotations: hundreds of ``Place`` moves, nearly all of
 them made in an earlier turn already. Moves are values, so one object per move serves every
 state: the rows below hand them out from dictionaries (one C-level lookup per anchor or pair,
-e.g. ``itemgetter(*codes)(row)``), made on first use. The placement and base-move rows are keyed
-by :func:`~ftwkit.games.pnrz.placement.anchor_code` (ints look up several times faster than
-``(x, y)`` tuples). Copying from the rows measured faster than keeping each tile's list from
-turn to turn and splicing in the anchors that changed.
+e.g. ``itemgetter(*codes)(row.by_code)`` for a tile's placements), made on first use. The
+placement and base-move rows are keyed by :func:`~ftwkit.games.pnrz.placement.anchor_code`
+(ints look up several times faster than ``(x, y)`` tuples). Copying from the rows measured
+faster than keeping each tile's list from turn to turn and splicing in the anchors that changed.
 """
 
 from __future__ import annotations
