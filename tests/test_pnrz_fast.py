@@ -190,7 +190,7 @@ def test_groups_apart_from_a_lifted_tile_are_the_full_edge_groups_of_the_rest(
             for cell, label in full_edge_components(set(state.placed) - {(x, y)}).items():
                 groups.setdefault(label, []).append(cell)
             want = sorted(sorted(g) for g in groups.values())
-            got = sorted(sorted(g) for g in state._apart((x, y)))
+            got = sorted(sorted(map(code_anchor, g)) for g in state._apart((x, y)))
             assert len(got) == len(want) - 1 and all(g in want for g in got), (x, y)
             cut += len(got) > 0
     assert cut > 100  # lifted tiles that split the table were met
@@ -234,11 +234,12 @@ def test_extend_codes_edits_the_sorted_candidates_as_a_placement_changes_them() 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[str, Any]) -> None:
-    """The candidates' codes, bases and full-edge group a state takes from the one before
-    (through placements, extra actions and base moves, which are played often here) are the
-    ones a fresh load of the position finds by scanning its table."""
+    """The candidates' codes, bases, full-edge group and the codes of the occupied anchors a
+    state takes from the one before (through placements, extra actions and base moves,
+    which are played often here) are the ones a fresh load of the position finds by scanning
+    its table."""
     rules = ftwkit.rules("pnrz", **options)
-    moved = 0
+    moved = carried = 0
     for seed in range(6):
         rng = random.Random(seed)
         state: Any = rules.new(players=2 + seed % 3, seed=seed)
@@ -255,9 +256,11 @@ def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[st
             assert state._candidate_codes() == fresh._candidate_codes()
             assert state.candidates == fresh.candidates
             assert state._own_bases() == fresh._own_bases()
+            carried += state._recall("_anchor_code_set") is not None  # (not made afresh here)
+            assert sorted(state._anchor_set()) == anchor_codes(fresh.placed)
             if options.get("base_move_connectivity") != "placement_only":
                 assert state._full_edge_group_size() == fresh._full_edge_group_size()
-    assert moved > 50
+    assert moved > 50 and carried > 400
 
 
 @pytest.mark.parametrize("options", OPTIONS)

@@ -4,16 +4,16 @@ A plain turn lists, for each distinct tile in the mover's hand, the tile at ever
 anchor (sorted) in each of its distinct rotations: hundreds of ``Place`` moves, nearly all of
 them made in an earlier turn already. Moves are values, so one object per move serves every
 state: the rows below hand them out from dictionaries (one C-level lookup per anchor or pair,
-e.g. ``itemgetter(*codes)(row)``), made on first use. The placement and base-move rows are keyed
-by :func:`~ftwkit.games.pnrz.placement.anchor_code` (ints look up several times faster than
-``(x, y)`` tuples). Copying from the rows measured faster than keeping each tile's list from
-turn to turn and splicing in the anchors that changed.
+e.g. ``itemgetter(*codes)(row.by_code)`` for a tile's placements), made on first use. The
+placement and base-move rows are keyed by :func:`~ftwkit.games.pnrz.placement.anchor_code`
+(ints look up several times faster than ``(x, y)`` tuples). Copying from the rows measured
+faster than keeping each tile's list from turn to turn and splicing in the anchors that changed.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
 from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Skip, Swap
@@ -61,22 +61,51 @@ class Row(dict[K, V]):
         return value
 
 
-class PlacementRow(Row[int, tuple[Place, ...]]):
+class PlacementRow:
     """A tile's placements by anchor code, one per distinct rotation of its picture;
-    ``rots`` are those rotations and ``rotations`` says how many (the same at every anchor)."""
+    ``rots`` are those rotations and ``rotations`` says how many (the same at every anchor).
 
-    __slots__ = ("rotations", "rots")
+    The moves are kept in a plain dictionary, ``by_code``, not in a dictionary subclass: a
+    move list looks up every candidate anchor at once (``itemgetter(*codes)(row.by_code)``),
+    and CPython routes each look-up in a subclass of ``dict`` through a method look-up, which
+    made it about twice as slow. Anchors not seen yet are filled in by :meth:`fill`.
+
+    A tile whose picture has one distinct rotation (a base) also keeps its one placement per
+    anchor bare, in ``alone``: its moves join a list in one step instead of one per anchor.
+    """
+
+    __slots__ = ("_key", "alone", "by_code", "rotations", "rots")
 
     def __init__(self, key: str, picture: tuple[str, ...]) -> None:
-        rots = distinct_rotations(picture)
+        self._key = key
+        self.rots = distinct_rotations(picture)
+        self.rotations = len(self.rots)
+        self.by_code: dict[int, tuple[Place, ...]] = {}
+        self.alone: dict[int, Place] | None = {} if self.rotations == 1 else None
 
-        def make(code: int) -> tuple[Place, ...]:
-            at = code_anchor(code)
-            return tuple([Place(key, at, r) for r in rots])
+    def __getitem__(self, code: int) -> tuple[Place, ...]:
+        """The placements at one anchor code (made on first use)."""
+        found = self.by_code.get(code)
+        return self.fill((code,))[code] if found is None else found
 
-        super().__init__(make)
-        self.rots = rots
-        self.rotations = len(rots)
+    def fill(self, codes: Iterable[int]) -> dict[int, tuple[Place, ...]]:
+        """``by_code`` once it holds the placements at each of ``codes`` (those missing are
+        made, once; a row that reached ``ROW_LIMIT`` anchors starts afresh first)."""
+        by_code = self.by_code
+        alone = self.alone
+        if len(by_code) >= ROW_LIMIT:  # (anchors of loaded positions may be anywhere)
+            by_code.clear()
+            if alone is not None:
+                alone.clear()
+        key = self._key
+        rots = self.rots
+        for code in codes:
+            if code not in by_code:
+                at = code_anchor(code)
+                made = by_code[code] = tuple([Place(key, at, r) for r in rots])
+                if alone is not None:
+                    alone[code] = made[0]
+        return by_code
 
 
 @functools.lru_cache(maxsize=512)

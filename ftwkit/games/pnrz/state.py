@@ -25,6 +25,7 @@ from ftwkit.games.pnrz.notation import (
 )
 from ftwkit.games.pnrz.placement import (
     FULL_EDGE,
+    QUAD_OFFSETS,
     anchor_code,
     anchor_codes,
     candidate_anchors,
@@ -95,6 +96,7 @@ _TABLE_CACHES = (
     "_section_index",
     "_group_size",
     "_bases",
+    "_anchor_code_set",
 )
 """The declared caches that follow from the table alone (not from hands, stack or turn)."""
 
@@ -205,6 +207,16 @@ class PnrzState(State):
                 codes = tuple(anchor_codes(self.candidates))
             self._remember("_codes", codes)
         return codes
+
+    def _anchor_set(self) -> dict[int, None]:
+        """The anchor code of every tile on the table, as the keys of a dictionary that is
+        never changed once made: the move generator's neighbour tests look up ints (no
+        ``(x, y)`` tuple to build and hash), and a placement hands the next state a C-level
+        copy with its one anchor added."""
+        found: dict[int, None] | None = self._recall("_anchor_code_set")
+        if found is None:
+            found = self._remember("_anchor_code_set", dict.fromkeys(anchor_codes(self.placed)))
+        return found
 
     @property
     def _aligned(self) -> bool:
@@ -564,7 +576,17 @@ class PnrzState(State):
             )
             rows = self.rules._rows
             for key in dict.fromkeys(self.hands[self.turn]):
-                reduce(operator.iconcat, pick(rows[key]), moves)
+                row = rows[key]
+                alone = row.alone
+                try:
+                    found = pick(row.by_code if alone is None else alone)
+                except KeyError:  # anchors where this tile was never listed: made once
+                    row.fill(codes)
+                    found = pick(row.by_code if alone is None else alone)
+                if alone is None:
+                    reduce(operator.iconcat, found, moves)
+                else:  # one placement per anchor: the bare moves, joined at once
+                    moves += found
         for at in self._own_bases():
             moves += map(base_moves(at).__getitem__, self._base_codes(at))
         if not moves:
@@ -664,30 +686,33 @@ class PnrzState(State):
         """The anchor codes, sorted, of the table's candidates once the tile at ``src`` is
         lifted (``src`` itself aside), found from this state's own candidates: those still next
         to another tile by a full edge, plus the anchors freed around ``src``."""
-        placed = self.placed
-        sx, sy = src
+        anchors = self._anchor_set()
         at = anchor_code(src)
         codes = self._candidate_codes()
+        size = len(codes)
         # only a spot next to the base may lose its full edge: when no other tile is next to it
         lost: list[int] = []
-        for _, _, offset, others in _NEXT_SPOTS:
-            if has_code(codes, at + offset):
-                for ox, oy in others:
-                    if (sx + ox, sy + oy) in placed:
+        for offset, others in _NEXT_SPOTS:
+            spot = at + offset
+            i = bisect.bisect_left(codes, spot)
+            if i < size and codes[i] == spot:
+                for other in others:
+                    if at + other in anchors:
                         break
                 else:
-                    lost.append(at + offset)
+                    lost.append(spot)
         # the anchors overlapping the base's spot are free when its other cells are empty
         gained: list[int] = []
         if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
             cells = self.cells
+            sx, sy = src
             for outside, around, offset in _FREED_SPOTS:
                 for ox, oy in outside:
                     if (sx + ox, sy + oy) in cells:
                         break
                 else:
-                    for ox, oy in around:
-                        if (sx + ox, sy + oy) in placed:
+                    for other in around:
+                        if at + other in anchors:
                             gained.append(at + offset)
                             break
         out = list(codes)
@@ -699,17 +724,18 @@ class PnrzState(State):
 
     def _ring_mask(self, src: Cell) -> int:
         """The 8 anchors around ``src`` (``_RING``) that hold a tile, as bits."""
-        placed = self.placed
-        sx, sy = src
+        anchors = self._anchor_set()
+        at = anchor_code(src)
         mask = 0
-        for dx, dy, bit in _RING_BITS:
-            if (sx + dx, sy + dy) in placed:
+        for offset, bit in _RING_BITS:
+            if at + offset in anchors:
                 mask |= bit
         return mask
 
-    def _apart(self, src: Cell) -> list[list[Cell]]:
+    def _apart(self, src: Cell) -> list[list[int]]:
         """The full-edge groups the table (one group) falls into without the tile at ``src``,
-        all but one (the rest of the table): ``[]`` when it stays one group.
+        all but one (the rest of the table), as lists of anchor codes: ``[]`` when it stays
+        one group.
 
         Every group holds a full-edge neighbour of ``src``. Most often the groups show on the
         ring around ``src`` already: neighbours with no other tile beside them are groups of
@@ -721,24 +747,24 @@ class PnrzState(State):
         mask = self._ring_mask(src)
         if _RING_JOINED[mask]:
             return []
-        placed = self.placed
-        sx, sy = src
+        anchors = self._anchor_set()
+        at = anchor_code(src)
         # the usual case: tiles hanging on ``src`` alone (no other tile beside them), the other
         # neighbours joined around the ring: each of those tiles is a group, the rest another
-        leaves: list[list[Cell]] = []
+        leaves: list[list[int]] = []
         rest = mask
-        for dx, dy, bit, sides in _LEAF_TESTS:
-            if mask & bit and not mask & sides and (sx + 2 * dx, sy + 2 * dy) not in placed:
-                leaves.append([(sx + dx, sy + dy)])
+        for offset, bit, sides in _LEAF_TESTS:
+            if mask & bit and not mask & sides and at + 2 * offset not in anchors:
+                leaves.append([at + offset])
                 rest &= ~bit
         if leaves and _RING_JOINED[rest]:
             return leaves if rest & _FULL_EDGE_BITS else leaves[1:]  # (only leaves: one's the rest)
-        walks: list[list[Cell]] = []  # per walk: the tiles reached (merged walks are emptied)
-        stacks: list[list[Cell]] = []
-        walk_of: dict[Cell, int] = {}
-        for dx, dy in FULL_EDGE:
-            nb = (sx + dx, sy + dy)
-            if nb in placed:
+        walks: list[list[int]] = []  # per walk: the tiles reached (merged walks are emptied)
+        stacks: list[list[int]] = []
+        walk_of: dict[int, int] = {}
+        for offset in _EDGE_CODES:
+            nb = at + offset
+            if nb in anchors:
                 walk_of[nb] = len(walks)
                 walks.append([nb])
                 stacks.append([nb])
@@ -751,10 +777,10 @@ class PnrzState(State):
                 if not stack:
                     going.remove(i)  # a whole group
                     continue
-                x, y = stack.pop()
-                for ex, ey in FULL_EDGE:
-                    c = (x + ex, y + ey)
-                    if c == src or c not in placed:
+                tile = stack.pop()
+                for offset in _EDGE_CODES:
+                    c = tile + offset
+                    if c == at or c not in anchors:
                         continue
                     j = walk_of.get(c)
                     if j is None:
@@ -775,38 +801,38 @@ class PnrzState(State):
         return whole
 
     def _rejoining(
-        self, src: Cell, cands: list[int], apart: Sequence[Collection[Cell]]
+        self, src: Cell, cands: list[int], apart: Sequence[Collection[int]]
     ) -> list[int]:
         """The spots of ``cands`` (anchor codes, sorted) that join again every group the table
-        (one full-edge group) falls into without the tile at ``src`` (``apart`` and the rest of
-        the table), in their order.
+        (one full-edge group) falls into without the tile at ``src`` (``apart``, anchor codes,
+        and the rest of the table), in their order.
 
         A spot that joins them all is next to the smallest group, so only the spots around it
-        are tested.
+        are tested; each tile's group is looked up, not searched for in the groups.
         """
-        placed = self.placed
+        anchors = self._anchor_set()
+        at = anchor_code(src)
+        group_of = {tile: i for i, group in enumerate(apart) for tile in group}
+        need = len(apart)
         out: list[int] = []
         size = len(cands)
-        for x, y in min(apart, key=len):
-            at = anchor_code((x, y))
-            for dx, dy, offset in _EDGE_CODES:
-                code = at + offset
+        for tile in min(apart, key=len):
+            for offset in _EDGE_CODES:
+                code = tile + offset
                 i = bisect.bisect_left(cands, code)
                 if i == size or cands[i] != code or code in out:
                     continue
-                tx, ty = x + dx, y + dy
                 hit: set[int] = set()
                 touches_rest = False
-                for ex, ey in FULL_EDGE:
-                    c = (tx + ex, ty + ey)
-                    if c != src and c in placed:
-                        for i, group in enumerate(apart):
-                            if c in group:
-                                hit.add(i)
-                                break
-                        else:
+                for edge in _EDGE_CODES:
+                    c = code + edge
+                    if c != at and c in anchors:
+                        group = group_of.get(c)
+                        if group is None:
                             touches_rest = True
-                if touches_rest and len(hit) == len(apart):
+                        else:
+                            hit.add(group)
+                if touches_rest and len(hit) == need:
                     out.append(code)
         out.sort()
         return out
@@ -876,7 +902,13 @@ class PnrzState(State):
             changed = (move.src, move.dst)
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in ("candidates", "_codes", "_codes_after", "_group_size"):
+            for kept in (
+                "candidates",
+                "_codes",
+                "_codes_after",
+                "_group_size",
+                "_anchor_code_set",
+            ):
                 value = self._recall(kept)
                 if value is not None:
                     nxt._remember(kept, value)
@@ -904,6 +936,12 @@ class PnrzState(State):
         placed = self.placed
         if len(placed) == 1:
             return  # (the table without it is empty: its candidates are not those of a table)
+        lifted = anchor_code(src)
+        put = anchor_code(move.dst)
+        anchors = self._anchor_set().copy()
+        del anchors[lifted]
+        anchors[put] = None
+        nxt._remember("_anchor_code_set", anchors)
         codes = self._free_spots(src)
         sx, sy = src
         if any((sx + dx, sy + dy) in placed for dx, dy in FULL_EDGE) and not (
@@ -1041,9 +1079,12 @@ class PnrzState(State):
         )  # the footprint's cells: NW, NE, SE, SW
         placed = self.placed.copy()
         placed[move.at] = (move.tile, move.rot)
+        anchors = self._anchor_set().copy()
+        anchors[anchor_code(move.at)] = None
         carry: dict[str, Any] = {
             "cells": cells,
             "placed": placed,
+            "_anchor_code_set": anchors,
             "_codes_after": (self, move.at),
             "_sections_from": (self, (move.at,)),
         }
@@ -1242,9 +1283,10 @@ _SECTION_CHAIN = 16
 
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
-_RING_BITS: tuple[tuple[int, int, int], ...] = tuple(
-    (dx, dy, 1 << i) for i, (dx, dy) in enumerate(_RING)
+_RING_BITS: tuple[tuple[int, int], ...] = tuple(
+    (anchor_code(offset), 1 << i) for i, offset in enumerate(_RING)
 )
+"""The ring as anchor-code offsets, each with its bit."""
 
 
 def _ring_joins(mask: int) -> bool:
@@ -1268,49 +1310,46 @@ def _ring_joins(mask: int) -> bool:
 _RING_JOINED: tuple[bool, ...] = tuple(_ring_joins(mask) for mask in range(256))
 """``_ring_joins`` of every ring: the test of a base is one look-up."""
 
-_EDGE_CODES: tuple[tuple[int, int, int], ...] = tuple(
-    (dx, dy, anchor_code((dx, dy))) for dx, dy in FULL_EDGE
-)
-"""The 4 full-edge neighbours of an anchor: offsets and anchor-code offset."""
+_EDGE_CODES: tuple[int, ...] = tuple(map(anchor_code, FULL_EDGE))
+"""The 4 full-edge neighbours of an anchor as anchor-code offsets (N, E, S, W)."""
 
 _FULL_EDGE_BITS = 0b01010101
 """The bits of a ring mask that are full-edge neighbours (the even places of ``_RING``)."""
 
-_LEAF_TESTS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (_RING[i][0], _RING[i][1], 1 << i, 1 << (i - 1) % 8 | 1 << (i + 1) % 8) for i in (0, 2, 4, 6)
+_LEAF_TESTS: tuple[tuple[int, int, int], ...] = tuple(
+    (anchor_code(_RING[i]), 1 << i, 1 << (i - 1) % 8 | 1 << (i + 1) % 8) for i in (0, 2, 4, 6)
 )
-"""Per full-edge neighbour: its offset, its ring bit and the ring bits of its two other
-neighbours on the ring (its third, beyond it, is at twice its offset)."""
+"""Per full-edge neighbour: its anchor-code offset, its ring bit and the ring bits of its two
+other neighbours on the ring (its third, beyond it, is at twice its offset)."""
 
-_NEXT_SPOTS: tuple[tuple[int, int, int, tuple[Cell, ...]], ...] = tuple(
+_NEXT_SPOTS: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
     (
-        dx,
-        dy,
         anchor_code((dx, dy)),
-        tuple((dx + ex, dy + ey) for ex, ey in FULL_EDGE if (dx + ex, dy + ey) != (0, 0)),
+        tuple(
+            anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE if (dx + ex, dy + ey) != (0, 0)
+        ),
     )
     for dx, dy in FULL_EDGE
 )
-"""The 4 anchors next to a tile by a full edge (offsets from its anchor, and as a code
-offset), each with the offsets of its other 3 full-edge neighbours (all but the tile itself)."""
+"""The 4 anchors next to a tile by a full edge (anchor-code offsets from its anchor), each
+with the offsets of its other 3 full-edge neighbours (all but the tile itself)."""
 
-_FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], int], ...] = tuple(
+_FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[int, ...], int], ...] = tuple(
     (
         tuple(
-            (dx + i, dy + j)
-            for i, j in ((0, 0), (1, 0), (1, 1), (0, 1))
-            if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
+            (dx + i, dy + j) for i, j in QUAD_OFFSETS if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
         ),
-        tuple((dx + ex, dy + ey) for ex, ey in FULL_EDGE),
+        tuple(anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE),
         anchor_code((dx, dy)),
     )
     for dx in (-1, 0, 1)
     for dy in (-1, 0, 1)
     if dx or dy
 )
-"""The 8 anchors overlapping a tile's own spot (by offset from its anchor): the cells each
-covers outside that spot (lift the tile, and the anchor is free when those are empty), the
-offsets of its 4 full-edge neighbours (none is the lifted tile), and its anchor-code offset."""
+"""The 8 anchors overlapping a tile's own spot: the cells each covers outside that spot (offsets
+from the tile's anchor; lift the tile, and the anchor is free when those are empty), and as
+anchor-code offsets from the tile's anchor, its 4 full-edge neighbours (none is the lifted
+tile) and itself."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
