@@ -226,10 +226,6 @@ class PnrzRules(Rules):
         self._keep("_tiles", load_tile_set(self.options.tile_set))
         self._keep("_rows", TileRows(self._tiles.tile))  # the placements of each tile
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle by options (the slots are immutable), e.g. for parallel simulations."""
-        return (type(self), (self.options,))
-
     @classmethod
     def with_options(cls, **options: Any) -> Rules:
         """Rules with the given switches; a ``tile_set`` dict or ``Path`` is stored as JSON."""
