@@ -625,6 +625,11 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
     """Whether an action makes the split Grid one group again (``one_group`` connectivity)."""
     if filled is None:
         return False
+    origin = pos.facts.get("origin")
+    if origin is not None and lifted is not None:
+        # the Grid after both actions, judged exactly from the one before the first: the
+        # pieces of this one (a relabelling per position) are not needed
+        return _whole_from_origin(origin, lifted, filled)
     labels, count, sizes = pos.pieces
     x, y = filled
     touched = {
@@ -637,9 +642,6 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
-    origin = pos.facts.get("origin")
-    if origin is not None:
-        return _whole_from_origin(origin, lifted, filled)
     if not pos.is_cut(lifted):
         # its piece stays whole without it, and ``filled`` touches the rest of that piece
         return True
