@@ -798,7 +798,11 @@ def _steps(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
     out: list[RawCandidate] = []
     add = out.append
+    # with ``dests`` (a few cells) only a tile next to one of them can step there
+    near = None if dests is None else {_add(c, step) for c in dests for step in KING}
     for src in pos.own_up():
+        if near is not None and src not in near:
+            continue
         x, y = src
         for dx, dy in KING:
             dst = (x + dx, y + dy)
@@ -828,7 +832,14 @@ def _shoves(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
     mode = pos.options.shove_mode
     out: list[RawCandidate] = []
+    # with ``dests`` only a tile in the row or column of one of them can shove a run there
+    rows = None if dests is None else {c[1] for c in dests}
+    columns = None if dests is None else {c[0] for c in dests}
     for src in pos.own_up():
+        if rows is not None and columns is not None and not (
+            src[1] in rows or src[0] in columns
+        ):
+            continue
         for name, step in _NAMED_ORTHOGONAL:
             end = shove_end(board, src, step, mode)
             if end is not None and (dests is None or _fits(dests, src, end)):

@@ -663,22 +663,33 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
         touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
         return len(touched) == count
     cache: dict[tuple[Cell, Cell], tuple[dict[Cell, int], int]] = base.memo.setdefault(
-        "_pair_labels", {}
+        "_pair_masks", {}
     )
     key = (first_lifted, lifted)
     found = cache.get(key)
     if found is None:
-        gone = (first_lifted, lifted)
-        found_labels = component_labels(c for c in base.board if c not in gone)
-        found = (found_labels, max(found_labels.values(), default=-1) + 1)
-        cache[key] = found
-    labels, count = found
+        found = cache[key] = _touch_masks(base.board, (first_lifted, lifted))
+    masks, full = found
     fx, fy = first_filled
-    near_first = {labels[nb] for nb in ((fx + dx, fy + dy) for dx, dy in KING) if nb in labels}
-    near_second = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    near_first = masks.get(first_filled, 0)
+    near_second = masks.get(filled, 0)
     if (abs(fx - x) <= 1 and abs(fy - y) <= 1) or near_first & near_second:
-        return len(near_first | near_second) == count
+        return near_first | near_second == full
     return False
+
+
+def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
+    """For the tiles of ``board`` but those on ``gone``: cell → bitmask of the pieces it
+    touches (every cell next to a tile), and the mask of all pieces; so that which pieces a
+    filled cell joins is one look-up (:func:`_whole_from_origin` asks it of many actions)."""
+    labels = component_labels(c for c in board if c not in gone)
+    masks: dict[Cell, int] = {}
+    for (x, y), label in labels.items():
+        bit = 1 << label
+        for dx, dy in KING:
+            spot = (x + dx, y + dy)
+            masks[spot] = masks.get(spot, 0) | bit
+    return masks, (1 << (max(labels.values(), default=-1) + 1)) - 1
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:
