@@ -798,11 +798,7 @@ def _steps(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     board = pos.board
     out: list[RawCandidate] = []
     add = out.append
-    # with ``dests`` (a few cells) only a tile next to one of them can step there
-    near = None if dests is None else {_add(c, step) for c in dests for step in KING}
     for src in pos.own_up():
-        if near is not None and src not in near:
-            continue
         x, y = src
         for dx, dy in KING:
             dst = (x + dx, y + dy)
