@@ -14,6 +14,10 @@ if some second action this turn can rejoin it, so the engine looks one action ah
   be: what does not depend on where the tile went is cached on the position (the undo facts, the
   tiles that could refill the lifted cell), and the second action that rejoined the Grid after
   an earlier first action lifting the same tile is tried before any search.
+* Whether a second action rejoins the Grid a first one split is judged from the Grid before
+  the first: its pieces without both lifted tiles, as the bitmask of the pieces each cell
+  touches (cached per pair of lifted tiles), and the two filled cells; the pieces of the split
+  Grid are never relabelled for it.
 * Candidates are judged before they are built (:func:`~.actions.raw_candidates`), so a random
   draw (:func:`random_action`) builds only the actions it looks at.
 """
