@@ -14,6 +14,10 @@ if some second action this turn can rejoin it, so the engine looks one action ah
   be: what does not depend on where the tile went is cached on the position (the undo facts, the
   tiles that could refill the lifted cell), and the second action that rejoined the Grid after
   an earlier first action lifting the same tile is tried before any search.
+* Whether a second action rejoins the Grid a first one split is judged from the Grid before
+  the first: its pieces without both lifted tiles, as the bitmask of the pieces each cell
+  touches (cached per pair of lifted tiles), and the two filled cells; the pieces of the split
+  Grid are never relabelled for it.
 * Candidates are judged before they are built (:func:`~.actions.raw_candidates`), so a random
   draw (:func:`random_action`) builds only the actions it looks at.
 """
@@ -625,6 +629,11 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
     """Whether an action makes the split Grid one group again (``one_group`` connectivity)."""
     if filled is None:
         return False
+    origin = pos.facts.get("origin")
+    if origin is not None and lifted is not None:
+        # the Grid after both actions, judged exactly from the one before the first: the
+        # pieces of this one (a relabelling per position) are not needed
+        return _whole_from_origin(origin, lifted, filled)
     labels, count, sizes = pos.pieces
     x, y = filled
     touched = {
@@ -637,9 +646,6 @@ def _rejoined_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> 
         return False
     if lifted is None or sizes[labels[lifted]] == 1:
         return True
-    origin = pos.facts.get("origin")
-    if origin is not None:
-        return _whole_from_origin(origin, lifted, filled)
     if not pos.is_cut(lifted):
         # its piece stays whole without it, and ``filled`` touches the rest of that piece
         return True
@@ -661,22 +667,33 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
         touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
         return len(touched) == count
     cache: dict[tuple[Cell, Cell], tuple[dict[Cell, int], int]] = base.memo.setdefault(
-        "_pair_labels", {}
+        "_pair_masks", {}
     )
     key = (first_lifted, lifted)
     found = cache.get(key)
     if found is None:
-        gone = (first_lifted, lifted)
-        found_labels = component_labels(c for c in base.board if c not in gone)
-        found = (found_labels, max(found_labels.values(), default=-1) + 1)
-        cache[key] = found
-    labels, count = found
+        found = cache[key] = _touch_masks(base.board, (first_lifted, lifted))
+    masks, full = found
     fx, fy = first_filled
-    near_first = {labels[nb] for nb in ((fx + dx, fy + dy) for dx, dy in KING) if nb in labels}
-    near_second = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    near_first = masks.get(first_filled, 0)
+    near_second = masks.get(filled, 0)
     if (abs(fx - x) <= 1 and abs(fy - y) <= 1) or near_first & near_second:
-        return len(near_first | near_second) == count
+        return near_first | near_second == full
     return False
+
+
+def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
+    """For the tiles of ``board`` but those on ``gone``: cell → bitmask of the pieces it
+    touches (every cell next to a tile), and the mask of all pieces; so that which pieces a
+    filled cell joins is one look-up (:func:`_whole_from_origin` asks it of many actions)."""
+    labels = component_labels(c for c in board if c not in gone)
+    masks: dict[Cell, int] = {}
+    for (x, y), label in labels.items():
+        bit = 1 << label
+        for dx, dy in KING:
+            spot = (x + dx, y + dy)
+            masks[spot] = masks.get(spot, 0) | bit
+    return masks, (1 << (max(labels.values(), default=-1) + 1)) - 1
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:

@@ -1,0 +1,78 @@
+"""For the Win! split look-ahead: its shortcut verdicts against a plain flood fill.
+
+After a first action splits a whole Grid, the engine judges whether a second action rejoins it
+from the Grid before the first action (the pieces without both lifted tiles, as bitmasks of the
+pieces each cell touches) instead of searching the Grid after both actions. These tests compare
+that verdict with :func:`~ftwkit.games.forthewin.actions.grid_is_whole` of the tiles after both
+actions, for every candidate second action after every splitting first action of seeded
+mid-game positions holding face-down tiles (the positions where the look-ahead costs most).
+"""
+
+from __future__ import annotations
+
+import random
+
+import ftwkit
+from ftwkit.games.forthewin import ForTheWinState
+from ftwkit.games.forthewin.actions import Position, grid_is_whole, raw_candidates
+from ftwkit.games.forthewin.grid_rule import _keeps_whole, position_after
+
+TILES = 20
+POSITIONS = 6
+
+
+def _mid_game_positions() -> list[Position]:
+    """Start-of-turn positions of seeded games with ``TILES`` tiles, some face down."""
+    rules = ftwkit.rules("forthewin")
+    out: list[Position] = []
+    seed = 0
+    while len(out) < POSITIONS:
+        rng = random.Random(seed)
+        state = rules.new(seed=seed)
+        seed += 1
+        for _ in range(2000):
+            assert isinstance(state, ForTheWinState)
+            if len(state.tiles) >= TILES and state.turn_actions == 0:
+                if not all(tile.up for _, tile in state.tiles):
+                    out.append(state.position)
+                break
+            moves = state.legal_moves()
+            if not moves:
+                break
+            adds = [m for m in moves if str(m).startswith("add")]
+            state = state.play(rng.choice(adds if adds and rng.random() < 0.6 else moves))
+    return out
+
+
+def _verdicts(positions: list[Position]) -> tuple[int, int, list[str]]:
+    """Second actions judged (rejoining, not rejoining) and every disagreement, in words."""
+    rejoined = refused = 0
+    wrong: list[str] = []
+    for pos in positions:
+        assert pos.connected
+        for build, args, lifted, filled in raw_candidates(pos):
+            if lifted is None or filled is None or _keeps_whole(pos, lifted, filled):
+                continue  # only first actions that move a tile and split the Grid
+            first = build(*args)
+            after = position_after(pos, first)
+            assert not after.connected
+            for _, args2, lifted2, filled2 in raw_candidates(after):
+                if filled2 is None:
+                    continue
+                cells = set(after.board)
+                if lifted2 is not None:
+                    cells.discard(lifted2)
+                cells.add(filled2)
+                truth = grid_is_whole(cells, pos.options)
+                if _keeps_whole(after, lifted2, filled2) != truth:
+                    wrong.append(f"{first} then {args2}: flood fill says {truth}")
+                rejoined += truth
+                refused += not truth
+    return rejoined, refused, wrong
+
+
+def test_split_look_ahead_agrees_with_a_flood_fill() -> None:
+    rejoined, refused, wrong = _verdicts(_mid_game_positions())
+    assert wrong == []
+    # both verdicts occur often, so a shortcut answering always one way would be caught
+    assert rejoined > 1000 and refused > 10000, (rejoined, refused)
