@@ -6,6 +6,8 @@ pieces each cell touches) instead of searching the Grid after both actions. Thes
 that verdict with :func:`~ftwkit.games.forthewin.actions.grid_is_whole` of the tiles after both
 actions, for every candidate second action after every splitting first action of seeded
 mid-game positions holding face-down tiles (the positions where the look-ahead costs most).
+Each splitting first action's own verdict (the look-ahead's yes or no, with its shortcuts: the
+undo, the remembered rejoining action, the join cells) is compared with that full search too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import random
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
 from ftwkit.games.forthewin.actions import Position, grid_is_whole, raw_candidates
-from ftwkit.games.forthewin.grid_rule import _keeps_whole, position_after
+from ftwkit.games.forthewin.grid_rule import _keeps_whole, allows, must_stay_whole, position_after
 
 TILES = 20
 POSITIONS = 6
@@ -44,10 +46,13 @@ def _mid_game_positions() -> list[Position]:
     return out
 
 
-def _verdicts(positions: list[Position]) -> tuple[int, int, list[str]]:
-    """Second actions judged (rejoining, not rejoining) and every disagreement, in words."""
+def _verdicts(positions: list[Position]) -> tuple[int, int, list[str], list[bool]]:
+    """Second actions judged (rejoining, not rejoining) and every disagreement, in words: of
+    each second action's verdict, and of each splitting first action's (allowed iff the Grid
+    rule lets it split the Grid and some second action rejoins it, by flood fill)."""
     rejoined = refused = 0
     wrong: list[str] = []
+    firsts: list[bool] = []  # each splitting first action's verdict
     for pos in positions:
         assert pos.connected
         for build, args, lifted, filled in raw_candidates(pos):
@@ -56,6 +61,7 @@ def _verdicts(positions: list[Position]) -> tuple[int, int, list[str]]:
             first = build(*args)
             after = position_after(pos, first)
             assert not after.connected
+            any_rejoins = False
             for _, args2, lifted2, filled2 in raw_candidates(after):
                 if filled2 is None:
                     continue
@@ -68,11 +74,18 @@ def _verdicts(positions: list[Position]) -> tuple[int, int, list[str]]:
                     wrong.append(f"{first} then {args2}: flood fill says {truth}")
                 rejoined += truth
                 refused += not truth
-    return rejoined, refused, wrong
+                any_rejoins = any_rejoins or truth
+            may_split = not must_stay_whole(first, pos.options.grid_check)
+            firsts.append(allows(pos, (first, lifted, filled), 1))
+            if firsts[-1] != (may_split and any_rejoins):
+                wrong.append(f"{first}: a second action rejoins the Grid: {any_rejoins}")
+    return rejoined, refused, wrong, firsts
 
 
 def test_split_look_ahead_agrees_with_a_flood_fill() -> None:
-    rejoined, refused, wrong = _verdicts(_mid_game_positions())
+    rejoined, refused, wrong, firsts = _verdicts(_mid_game_positions())
     assert wrong == []
     # both verdicts occur often, so a shortcut answering always one way would be caught
     assert rejoined > 1000 and refused > 10000, (rejoined, refused)
+    # and each splitting first action is allowed, or refused, often (707 and 27 when written)
+    assert firsts.count(True) > 500 and firsts.count(False) > 10, firsts.count(False)
