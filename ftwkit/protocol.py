@@ -438,10 +438,7 @@ class State(ABC):
         Games may answer faster here (never differently), e.g. by checking a placement directly
         with a bit test instead of listing every move.
         """
-        cache = self._legal_cache  # ``_listed``, inlined: ``play`` asks this once a ply
-        if cache is not None and any(map(operator.is_, cache, repeat(move))):
-            return True
-        return move in self._legal_set()
+        return self._listed(move) or move in self._legal_set()
 
     def explain(self, move: Move | str) -> str | None:
         """``None`` when ``move`` is legal, else the reason ``play`` would give."""

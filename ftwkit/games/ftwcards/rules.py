@@ -676,18 +676,13 @@ class FtwCardsState(State):
             # hand, the pile and maybe ``taken`` change (what ``_after_turn`` would give)
             assert isinstance(move, PlayMove)
             card = move.card
-            hands = self.hands
-            i = hand.index(card)  # ``_replace(hands, player, _drop(hand, card))``, inlined
-            hands = (*hands[:player], hand[:i] + hand[i + 1 :], *hands[player + 1 :])
             if card in mine:
-                return self._derive(
-                    active=(player + 1) % self.player_count,
-                    hands=hands,
-                    pile=(*self.pile, card),
-                    taken=_replace(taken, player, _drop(mine, card)),
-                )
+                taken = _replace(taken, player, _drop(mine, card))
             return self._derive(
-                active=(player + 1) % self.player_count, hands=hands, pile=(*self.pile, card)
+                active=(player + 1) % self.player_count,
+                hands=_replace(self.hands, player, _drop(hand, card)),
+                pile=(*self.pile, card),
+                taken=taken,
             )
         aux = self.aux
         out = self.out
