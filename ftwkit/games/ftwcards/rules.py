@@ -585,9 +585,9 @@ class FtwCardsState(State):
         player = self.active
         if player is None:
             return f"{move} is not possible: the game is over"
-        name = self._name(player)
         if isinstance(move, PassMove):
-            return self._pass_refusal(move, player, name)
+            return self._pass_refusal(move, player)
+        name = self._name(player)
         if not isinstance(move, PlayMove | AuxMove | HelpMove):
             return f"{move!r} is not a FTW?! move"
         if self.phase == "pass":
@@ -623,7 +623,9 @@ class FtwCardsState(State):
             return None
         return self._help_refusal(move, player, name, top)
 
-    def _pass_refusal(self, move: PassMove, player: int, name: str) -> str | None:
+    def _pass_refusal(self, move: PassMove, player: int) -> str | None:
+        """Why the pass ``move`` is refused, or ``None``; the player's name is looked up only
+        for a refusal (every pass played is checked here)."""
         if self.phase != "pass":
             return (
                 f"{move} is not possible now: the cards were already passed this round "
@@ -636,7 +638,7 @@ class FtwCardsState(State):
             return f"{move}: the {PASS_COUNT} cards passed must be different cards"
         for card in cards:
             if card not in self.hands[player]:
-                return f"{move}: {name} does not hold card {card}"
+                return f"{move}: {self._name(player)} does not hold card {card}"
         return None
 
     def _help_refusal(self, move: HelpMove, player: int, name: str, top: int) -> str | None:
@@ -690,13 +692,14 @@ class FtwCardsState(State):
             kept = _drop(self.pile, take)
             # the card placed leaves the hand (and ``taken``); the card taken joins both
             mine = _insert(_drop(mine, card) if card in mine else mine, take)
-            return self._after_turn(
-                player,
-                _replace(self.hands, player, _insert(_drop(hand, card), take)),
-                (),
-                _replace(aux, player, _insert(aux[player], card)),
-                tuple(sorted(out + kept)) if kept else out,
-                _replace(taken, player, mine),
+            # B keeps the hand size, so it never ends the round (FT11): the next player's turn
+            return self._derive(
+                active=(player + 1) % self.player_count,
+                hands=_replace(self.hands, player, _insert(_drop(hand, card), take)),
+                pile=(),
+                aux=_replace(aux, player, _insert(aux[player], card)),
+                out=tuple(sorted(out + kept)) if kept else out,
+                taken=_replace(taken, player, mine),
             )
         assert kind is PlayMove or kind is HelpMove
         card = cast("PlayMove | HelpMove", move).card
