@@ -372,6 +372,15 @@ def _insert(cards: Cards, card: int) -> Cards:
     return tuple(edited)
 
 
+def _exchange(cards: Cards, card: int, other: int) -> Cards:
+    """The sorted ``cards`` with ``card`` (which it holds) given for ``other``, put in its place:
+    ``_insert(_drop(cards, card), other)`` through one list."""
+    edited = list(cards)
+    edited.remove(card)
+    bisect.insort(edited, other)
+    return tuple(edited)
+
+
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``items`` with the entry at ``index`` replaced by ``value``."""
     edited = list(items)
@@ -698,11 +707,11 @@ class FtwCardsState(State):
             card, take = move.card, move.take
             kept = _drop(self.pile, take)
             # the card placed leaves the hand (and ``taken``); the card taken joins both
-            mine = _insert(_drop(mine, card) if card in mine else mine, take)
+            mine = _exchange(mine, card, take) if card in mine else _insert(mine, take)
             # B keeps the hand size, so it never ends the round (FT11): the next player's turn
             return self._derive(
                 active=(player + 1) % self.player_count,
-                hands=_replace(self.hands, player, _insert(_drop(hand, card), take)),
+                hands=_replace(self.hands, player, _exchange(hand, card, take)),
                 pile=(),
                 aux=_replace(aux, player, _insert(aux[player], card)),
                 out=tuple(sorted(out + kept)) if kept else out,
