@@ -356,7 +356,7 @@ def _with(cards: Cards, *add: int) -> Cards:
     return tuple(sorted(cards + add))
 
 
-# These three edit a short tuple through one list (two allocations), which costs less than
+# These helpers edit a short tuple through one list (two allocations), which costs less than
 # joining slices of it (four or five).
 def _drop(cards: Cards, card: int) -> Cards:
     """``cards`` without one ``card`` that it holds."""
