@@ -221,6 +221,16 @@ def test_aux_card_in_front_then_take_any_pile_card() -> None:
         assert seen["taken"][0] == [25] and seen["hands"][0] == [None] * 4
 
 
+def test_b_placing_a_card_taken_earlier_leaves_only_the_new_one_in_taken() -> None:
+    # the card placed in front was itself taken from the pile: it leaves ``taken`` as the new
+    # card joins it, each in its place in the sorted hand
+    state = load(pile=[14, 25, 28], hands=[[2, 6, 23, 34], [5, 9], [1, 3]], taken=[[6, 23], [], []])
+    after = state.play("aux 6 take 25")
+    assert after.hands[0] == (2, 23, 25, 34)
+    assert after.taken[0] == (23, 25)
+    assert after.aux[0] == (6,) and after.out == (14, 28) and after.to_play == 1
+
+
 def test_b_may_take_the_top_card() -> None:
     after = load().play("aux 7 take 20")
     assert after.hands[0] == (2, 20, 23, 34) and after.out == (12,)

@@ -348,27 +348,44 @@ class RoundResult:
 
 
 def _without(cards: Cards, remove: Cards | tuple[int]) -> Cards:
-    return tuple(c for c in cards if c not in remove)
+    """``cards`` without those in ``remove``, in their order (a C-level filter)."""
+    return tuple(itertools.filterfalse(remove.__contains__, cards))
 
 
 def _with(cards: Cards, *add: int) -> Cards:
     return tuple(sorted(cards + add))
 
 
+# These helpers edit a short tuple through one list (two allocations), which costs less than
+# joining slices of it (four or five).
 def _drop(cards: Cards, card: int) -> Cards:
     """``cards`` without one ``card`` that it holds."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
+    edited = list(cards)
+    edited.remove(card)
+    return tuple(edited)
 
 
 def _insert(cards: Cards, card: int) -> Cards:
     """The sorted ``cards`` with ``card`` added in its place."""
-    i = bisect.bisect_left(cards, card)
-    return (*cards[:i], card, *cards[i:])
+    edited = list(cards)
+    bisect.insort(edited, card)
+    return tuple(edited)
+
+
+def _exchange(cards: Cards, card: int, other: int) -> Cards:
+    """The sorted ``cards`` with ``card`` (which it holds) given for ``other``, put in its place:
+    ``_insert(_drop(cards, card), other)`` through one list."""
+    edited = list(cards)
+    edited.remove(card)
+    bisect.insort(edited, other)
+    return tuple(edited)
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with the entry at ``index`` replaced by ``value``."""
+    edited = list(items)
+    edited[index] = value
+    return tuple(edited)
 
 
 @state_dataclass
@@ -537,8 +554,8 @@ class FtwCardsState(State):
         moves: list[Move] = []
         if split:
             append, extend = moves.append, moves.extend
-            subsets = _helper_subsets(helpers)
-            minimal = subsets and self.options.aux_subsets == "minimal_only"
+            subsets = _helper_subsets(helpers) if helpers else ()
+            minimal = subsets and self.rules._minimal_only
             take = pile[0]
             # the option B moves of one card: ``row[take]`` for every pile card, in card order
             takes = operator.itemgetter(*sorted(pile)) if len(pile) > 1 else None
@@ -584,9 +601,9 @@ class FtwCardsState(State):
         player = self.active
         if player is None:
             return f"{move} is not possible: the game is over"
-        name = self._name(player)
         if isinstance(move, PassMove):
-            return self._pass_refusal(move, player, name)
+            return self._pass_refusal(move, player)
+        name = self._name(player)
         if not isinstance(move, PlayMove | AuxMove | HelpMove):
             return f"{move!r} is not a FTW?! move"
         if self.phase == "pass":
@@ -622,7 +639,9 @@ class FtwCardsState(State):
             return None
         return self._help_refusal(move, player, name, top)
 
-    def _pass_refusal(self, move: PassMove, player: int, name: str) -> str | None:
+    def _pass_refusal(self, move: PassMove, player: int) -> str | None:
+        """Why the pass ``move`` is refused, or ``None``; the player's name is looked up only
+        for a refusal (every pass played is checked here)."""
         if self.phase != "pass":
             return (
                 f"{move} is not possible now: the cards were already passed this round "
@@ -635,7 +654,7 @@ class FtwCardsState(State):
             return f"{move}: the {PASS_COUNT} cards passed must be different cards"
         for card in cards:
             if card not in self.hands[player]:
-                return f"{move}: {name} does not hold card {card}"
+                return f"{move}: {self._name(player)} does not hold card {card}"
         return None
 
     def _help_refusal(self, move: HelpMove, player: int, name: str, top: int) -> str | None:
@@ -658,9 +677,6 @@ class FtwCardsState(State):
         return None
 
     # ----------------------------------------------------------------- applying moves
-    def _changed(self, **changes: Any) -> FtwCardsState:
-        return self._derive(**changes)
-
     def _apply(self, move: Move) -> FtwCardsState:
         player = self.active
         assert player is not None
@@ -691,17 +707,18 @@ class FtwCardsState(State):
             card, take = move.card, move.take
             kept = _drop(self.pile, take)
             # the card placed leaves the hand (and ``taken``); the card taken joins both
-            mine = _insert(_drop(mine, card) if card in mine else mine, take)
-            return self._after_turn(
-                player,
-                _replace(self.hands, player, _insert(_drop(hand, card), take)),
-                (),
-                _replace(aux, player, _insert(aux[player], card)),
-                tuple(sorted(out + kept)) if kept else out,
-                _replace(taken, player, mine),
+            mine = _exchange(mine, card, take) if card in mine else _insert(mine, take)
+            # B keeps the hand size, so it never ends the round (FT11): the next player's turn
+            return self._derive(
+                active=(player + 1) % self.player_count,
+                hands=_replace(self.hands, player, _exchange(hand, card, take)),
+                pile=(),
+                aux=_replace(aux, player, _insert(aux[player], card)),
+                out=tuple(sorted(out + kept)) if kept else out,
+                taken=_replace(taken, player, mine),
             )
-        assert isinstance(move, PlayMove | HelpMove)
-        card = move.card
+        assert kind is PlayMove or kind is HelpMove
+        card = cast("PlayMove | HelpMove", move).card
         if card in mine:
             taken = _replace(taken, player, _drop(mine, card))
         if kind is HelpMove:
@@ -725,14 +742,14 @@ class FtwCardsState(State):
         for step in range(1, n):
             nxt = (player + step) % n
             if passing[nxt] is None:
-                return self._changed(hands=hands, passing=passing, active=nxt)
+                return self._derive(hands=hands, passing=passing, active=nxt)
         # Everyone has chosen: all seats pass at the same moment (FT2, FT3).
         received = list(hands)
         for seat, chosen in enumerate(passing):
             assert chosen is not None
             target = self.receiver(seat)
             received[target] = _with(received[target], *chosen)
-        return self._changed(
+        return self._derive(
             hands=tuple(received),
             passing=(None,) * n,
             passed=passing,
@@ -766,18 +783,21 @@ class FtwCardsState(State):
         result = RoundResult(self.round, player, hands, points)
         history = (*self.round_points, points)
         if self.round >= self.rounds:  # FT14: the last round is scored
-            return self._changed(
+            return self._derive(
                 active=None, totals=totals, round_points=history, last_round=result, **changes
             )
-        return _deal(
-            self.rules,
-            self.player_count,
-            self.seed,
-            self.round + 1,
-            (self.start + 1) % self.player_count,  # FT14
-            totals,
-            history,
-            result,
+        # the next round's deal: every field is new, but derived rather than built through the
+        # frozen ``__init__`` (one attribute write per field)
+        return self._derive(
+            **_dealt(
+                self.player_count,
+                self.seed,
+                self.round + 1,
+                (self.start + 1) % self.player_count,  # FT14
+                totals,
+                history,
+                result,
+            )
         )
 
     # ----------------------------------------------------------------- search hooks
@@ -921,8 +941,7 @@ def _make_state(rules: FtwCardsRules, values: dict[str, Any]) -> FtwCardsState:
     return FtwCardsState(rules, **values)
 
 
-def _deal(
-    rules: FtwCardsRules,
+def _dealt(
     players: int,
     seed: int | None,
     round_: int,
@@ -930,34 +949,32 @@ def _deal(
     totals: Cards,
     history: tuple[Cards, ...],
     last_round: RoundResult | None,
-) -> FtwCardsState:
-    """Shuffle and deal round ``round_`` from ``random.Random(f"{seed}/{round_}")`` (FT1)."""
+) -> dict[str, Any]:
+    """The fields of round ``round_``, shuffled and dealt from ``random.Random(f"{seed}/{round_}")``
+    (FT1)."""
     deck = list(range(1, deck_size(players) + 1))
     random.Random(f"{seed}/{round_}").shuffle(deck)
     size = hand_size(players)
     hands = tuple(tuple(sorted(deck[p * size : (p + 1) * size])) for p in range(players))
     empty: tuple[Cards, ...] = ((),) * players
-    return _make_state(
-        rules,
-        dict(
-            player_count=players,
-            seed=seed,
-            round=round_,
-            start=start,
-            active=start,
-            phase="pass",
-            hands=hands,
-            passing=(None,) * players,
-            passed=(None,) * players,
-            pile=(),
-            aux=empty,
-            out=(),
-            aside=tuple(sorted(deck[players * size :])),
-            taken=empty,
-            totals=totals,
-            round_points=history,
-            last_round=last_round,
-        ),
+    return dict(
+        player_count=players,
+        seed=seed,
+        round=round_,
+        start=start,
+        active=start,
+        phase="pass",
+        hands=hands,
+        passing=(None,) * players,
+        passed=(None,) * players,
+        pile=(),
+        aux=empty,
+        out=(),
+        aside=tuple(sorted(deck[players * size :])),
+        taken=empty,
+        totals=totals,
+        round_points=history,
+        last_round=last_round,
     )
 
 
@@ -1308,17 +1325,28 @@ def _check_pass_phase(
             )
 
 
-def _helper_subsets(helpers: Cards) -> list[tuple[int, Cards]]:
-    """Every non-empty set of auxiliary cards with its sum (sorted, as ``helpers`` is)."""
-    if not helpers:
-        return []
-    if len(helpers) == 1:
-        return [(helpers[0], helpers)]
-    return [
-        (sum(combo), combo)
-        for size in range(1, len(helpers) + 1)
-        for combo in itertools.combinations(helpers, size)
-    ]
+_SUBSETS: dict[Cards, tuple[tuple[int, Cards], ...]] = {}
+"""``_helper_subsets`` by set of auxiliary cards; cleared when it grows past ``_SUBSETS_LIMIT``."""
+_SUBSETS_LIMIT = 4096
+
+
+def _helper_subsets(helpers: Cards) -> tuple[tuple[int, Cards], ...]:
+    """Every non-empty set of auxiliary cards with its sum (sorted, as ``helpers`` is), smallest
+    sets first.
+
+    Kept per set of auxiliary cards: a player's cards in front change on few turns, and the
+    same subset objects each turn make the option C moves' table keys compare by identity.
+    """
+    subsets = _SUBSETS.get(helpers)
+    if subsets is None:
+        if len(_SUBSETS) >= _SUBSETS_LIMIT:
+            _SUBSETS.clear()
+        subsets = _SUBSETS[helpers] = tuple(
+            (sum(combo), combo)
+            for size in range(1, len(helpers) + 1)
+            for combo in itertools.combinations(helpers, size)
+        )
+    return subsets
 
 
 # --------------------------------------------------------------------------- sampling
@@ -1442,6 +1470,14 @@ class FtwCardsRules(Rules):
     clicks: ClassVar[Clicks] = interaction.CardClicks(PassMove, PlayMove, AuxMove, HelpMove)
     hidden_information = True
 
+    _minimal_only: bool
+    """Whether option C lists only minimal sets of auxiliary cards (``aux_subsets``), read once
+    here: every turn with auxiliary cards asks."""
+
+    def __init__(self, options: FtwCardsOptions | None = None) -> None:
+        super().__init__(options)
+        self._keep("_minimal_only", self.options.aux_subsets == "minimal_only")
+
     def sample(self, state: State, player: int, rng: random.Random) -> State:
         """A full position consistent with ``state.observation(player)``, hidden parts re-drawn.
 
@@ -1461,7 +1497,7 @@ class FtwCardsRules(Rules):
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         start = random.Random(f"{seed}/start").randrange(players)
-        return _deal(self, players, seed, 1, start, (0,) * players, (), None)
+        return _make_state(self, _dealt(players, seed, 1, start, (0,) * players, (), None))
 
     def _load_position(self, data: Mapping[str, Any]) -> State:
         return _load(self, data)
