@@ -12,12 +12,24 @@ undo, the remembered rejoining action, the join cells) is compared with that ful
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections import Counter
+
+import pytest
 
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
 from ftwkit.games.forthewin.actions import Position, grid_is_whole, raw_candidates
-from ftwkit.games.forthewin.grid_rule import _keeps_whole, allows, must_stay_whole, position_after
+from ftwkit.games.forthewin.grid_rule import (
+    _keeps_whole,
+    allows,
+    join_cells,
+    must_stay_whole,
+    position_after,
+)
+from ftwkit.games.forthewin.rejoin_search import first_judged_move
+from ftwkit.geometry.grid import Cell
 
 TILES = 20
 POSITIONS = 6
@@ -89,3 +101,51 @@ def test_split_look_ahead_agrees_with_a_flood_fill() -> None:
     assert rejoined > 1000 and refused > 10000, (rejoined, refused)
     # and each splitting first action is allowed, or refused, often (707 and 27 when written)
     assert firsts.count(True) > 500 and firsts.count(False) > 10, firsts.count(False)
+
+
+def _split_positions(single_shoves: bool) -> list[Position]:
+    """The positions after every splitting first action of the mid-game positions, each player
+    acting (their Grid judged from the one before, as the look-ahead sees them); Shoves of one
+    tile if asked."""
+    out: list[Position] = []
+    for start in _mid_game_positions():
+        options = start.options
+        if single_shoves:
+            options = dataclasses.replace(options, shove_mode="single")
+        for player in range(start.players):
+            pos = Position(start.board, player, start.players, start.removed, options)
+            for build, args, lifted, filled in raw_candidates(pos):
+                if lifted is None or filled is None or _keeps_whole(pos, lifted, filled):
+                    continue
+                out.append(position_after(pos, build(*args)))
+    return out
+
+
+@pytest.mark.parametrize("single_shoves", [False, True])
+def test_rejoin_search_judges_exactly_the_listed_moves(single_shoves: bool) -> None:
+    """:func:`first_judged_move` judges the ``(emptied, filled)`` pair of every move
+    :func:`raw_candidates` lists for the join cells, each as often, and nothing else; the move
+    it returns is one of them."""
+    kinds: Counter[tuple[str, bool]] = Counter()
+    for after in _split_positions(single_shoves):
+        dests = join_cells(after)
+        listed = [raw for raw in raw_candidates(after, dests) if raw[2] is not None]
+        judged: list[tuple[Cell, Cell]] = []
+
+        def refuse(lifted: Cell, filled: Cell, judged: list[tuple[Cell, Cell]] = judged) -> bool:
+            judged.append((lifted, filled))
+            return False
+
+        assert first_judged_move(after, dests, refuse) is None
+        assert sorted(judged) == sorted((raw[2], raw[3]) for raw in listed), after.board
+        found = first_judged_move(after, dests, lambda lifted, filled: True)
+        assert (found is None) == (not listed)
+        assert found is None or found in listed
+        for build, _, _, filled in listed:
+            assert filled is not None
+            kinds[build.__name__, dests[filled] is None] += 1
+    # every kind of move to a cell open to any tile, and Alien pulls and Ninja jumps to cells
+    # that need a lone tile moved there, occur often
+    kinds_seen = {kind for kind, anyone in kinds if anyone}
+    assert kinds_seen == {"Step", "Shove", "AlienPull", "NinjaJump", "PirateBlast"}, kinds
+    assert min(kinds.values()) > 100 and len(kinds) == 7, kinds

@@ -52,6 +52,7 @@ __all__ = [
     "Position",
     "RawCandidate",
     "Tile",
+    "adds_into",
     "apply_action",
     "basic_reason",
     "candidate_groups",
@@ -590,7 +591,7 @@ def candidate_groups(pos: Position, dests: Dests | None = None) -> Iterator[list
         for run in _runs(pos):
             yield run.expand()
         return
-    yield _adds(pos, dests)
+    yield adds_into(pos, dests)
     yield _steps(pos, dests)
     yield _shoves(pos, dests)
     yield _aliens(pos, dests)
@@ -779,7 +780,9 @@ class _DestIndex:
 
 # The candidates of each kind come as a list (a comprehension or a local append costs less
 # than a generator's yield, and a search lists them all for every move it draws).
-def _adds(pos: Position, dests: Dests) -> list[RawCandidate]:
+def adds_into(pos: Position, dests: Dests) -> list[RawCandidate]:
+    """The Adds that fill a cell of ``dests`` needing no tile lifted, as :func:`raw_candidates`
+    lists them with ``dests``."""
     player = pos.player
     kinds = [k for k in KINDS if pos.supply(player, k) > 0]
     if not kinds:

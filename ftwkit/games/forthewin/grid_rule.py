@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from ftwkit.games.forthewin.actions import (
@@ -35,6 +36,7 @@ from ftwkit.games.forthewin.actions import (
     ListedRun,
     Position,
     RawCandidate,
+    adds_into,
     apply_action,
     basic_reason,
     candidate_runs,
@@ -56,6 +58,7 @@ from ftwkit.games.forthewin.moves import (
     Step,
     ZombieInfect,
 )
+from ftwkit.games.forthewin.rejoin_search import first_judged_move
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
 from ftwkit.protocol import Move
@@ -336,10 +339,32 @@ def _split_allowed(
         found = offered(after, witness)
         if found is not None and _keeps_whole(after, found[0], found[1]):
             return True
-    second = legal_actions(after, 0, stop_at_first=True)
-    if second:
-        witnesses[lifted] = second[0]
-    return bool(second)
+    second = _rejoining_action(after)
+    if second is not None:
+        witnesses[lifted] = second
+    return second is not None
+
+
+def _rejoining_action(after: Position) -> Action | None:
+    """A second action that leaves the Grid whole after a first one that split it (``after``),
+    if there is one: ``legal_actions(after, 0, stop_at_first=True)`` answers the same yes or no,
+    but when the Grid after both actions is judged from the one before the first (``origin``),
+    the moves that fill a join cell are looked for from those few cells
+    (:func:`~.rejoin_search.first_judged_move`) instead of listed kind by kind."""
+    opts = after.options
+    origin = after.facts.get("origin")
+    exact = opts.connectivity == "one_group" and opts.win_needs_connected_grid
+    if origin is None or not exact or after.connected:
+        found = legal_actions(after, 0, stop_at_first=True)
+        return found[0] if found else None
+    dests = join_cells(after)
+    if not dests:
+        return None
+    for build, args, _, filled in adds_into(after, dests):
+        if _keeps_whole(after, None, filled):
+            return build(*args)
+    raw = first_judged_move(after, dests, partial(_whole_from_origin, origin))
+    return None if raw is None else raw[0](*raw[1])
 
 
 def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> bool:
