@@ -20,16 +20,24 @@ import pytest
 
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
-from ftwkit.games.forthewin.actions import Position, grid_is_whole, raw_candidates
+from ftwkit.games.forthewin.actions import (
+    Position,
+    grid_is_whole,
+    joined_around,
+    raw_candidates,
+)
 from ftwkit.games.forthewin.grid_rule import (
     _keeps_whole,
+    _pair_masks,
+    _touch_masks,
     allows,
     join_cells,
     must_stay_whole,
     position_after,
 )
 from ftwkit.games.forthewin.rejoin_search import first_judged_move
-from ftwkit.geometry.grid import Cell
+from ftwkit.geometry.graph import component_labels
+from ftwkit.geometry.grid import KING, Cell
 
 TILES = 20
 POSITIONS = 6
@@ -149,3 +157,40 @@ def test_rejoin_search_judges_exactly_the_listed_moves(single_shoves: bool) -> N
     kinds_seen = {kind for kind, anyone in kinds if anyone}
     assert kinds_seen == {"Step", "Shove", "AlienPull", "NinjaJump", "PirateBlast"}, kinds
     assert min(kinds.values()) > 100 and len(kinds) == 7, kinds
+
+
+def _pieces(mask: int, labels: dict[Cell, int]) -> frozenset[frozenset[Cell]]:
+    """The pieces (as their cells) whose bits ``mask`` sets, by ``labels`` (cell → bit)."""
+    return frozenset(
+        frozenset(cell for cell, label in labels.items() if label == bit)
+        for bit in range(mask.bit_length())
+        if mask >> bit & 1
+    )
+
+
+def test_pair_masks_agree_with_a_flood_fill_where_a_tile_can_go() -> None:
+    """The pieces each cell touches once two tiles are lifted, derived from the Grid without
+    the first when lifting the second splits nothing, equal those of a flood fill at every
+    cell a second action can fill (the empty cells and the first lifted cell)."""
+    derived = 0
+    for pos in _mid_game_positions():
+        board = pos.board
+        spots = {(x + dx, y + dy) for x, y in board for dx, dy in KING} - set(board)
+        for first in board:
+            for second in board:
+                if second == first:
+                    continue
+                masks, full = _pair_masks(pos, first, second)
+                rest = [cell for cell in board if cell not in (first, second)]
+                truth = component_labels(rest)
+                if joined_around(pos.labels_without(first)[0], second):
+                    derived += 1  # the bits are the pieces of the Grid without ``first``
+                    labels = {c: n for c, n in pos.labels_without(first)[0].items() if c != second}
+                else:
+                    labels = truth
+                true_masks, true_full = _touch_masks(board, (first, second))
+                assert _pieces(full, labels) == _pieces(true_full, truth)
+                for spot in (*spots, first):
+                    mine = _pieces(masks.get(spot, 0), labels)
+                    assert mine == _pieces(true_masks.get(spot, 0), truth), (first, second, spot)
+    assert derived > 1000, derived

@@ -15,7 +15,7 @@ shover's cell and fills the cell past the run). :func:`candidates` yields each a
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from functools import cached_property
 from itertools import chain
 from typing import Any, NamedTuple, cast
@@ -60,6 +60,7 @@ __all__ = [
     "candidates",
     "describe",
     "frontier_after",
+    "joined_around",
     "offered",
     "raw_candidate_list",
     "raw_candidates",
@@ -497,6 +498,19 @@ def _ring_pieces(ring: int) -> int:
 
 _RING_PIECES: tuple[int, ...] = tuple(_ring_pieces(ring) for ring in range(256))
 """:func:`_ring_pieces` of every neighbourhood, computed once."""
+
+
+def joined_around(cells: Container[Cell], cell: Cell) -> bool:
+    """Whether ``cell`` has a neighbour among ``cells`` and its neighbours there touch one
+    another without it (then taking ``cell`` out of ``cells`` splits nothing and leaves its
+    group non-empty)."""
+    x, y = cell
+    ring = 0
+    for bit, (dx, dy) in enumerate(KING):
+        if (x + dx, y + dy) in cells:
+            ring |= 1 << bit
+    return ring != 0 and _RING_PIECES[ring] == 1
+
 
 _CUT_SEARCHES = 3
 """Cells :meth:`Position.is_cut` judges by a search of their own before it computes the Grid's

@@ -42,6 +42,7 @@ from ftwkit.games.forthewin.actions import (
     candidate_runs,
     describe,
     grid_is_whole,
+    joined_around,
     offered,
     raw_candidate_list,
     raw_candidates,
@@ -697,7 +698,7 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
     key = (first_lifted, lifted)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _touch_masks(base.board, (first_lifted, lifted))
+        found = cache[key] = _pair_masks(base, first_lifted, lifted)
     masks, full = found
     fx, fy = first_filled
     near_first = masks.get(first_filled, 0)
@@ -719,6 +720,40 @@ def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int]
             spot = (x + dx, y + dy)
             masks[spot] = masks.get(spot, 0) | bit
     return masks, (1 << (max(labels.values(), default=-1) + 1)) - 1
+
+
+def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, int], int]:
+    """:func:`_touch_masks` of the Grid of ``base`` without the tiles on ``first`` and
+    ``second``, at every cell a second action after a first lifting ``first`` can fill (the
+    empty cells and ``first``; elsewhere it may differ).
+
+    When the tiles next to ``second`` touch one another around it (lifting it leaves its piece
+    whole, and not empty), the pieces are those of the Grid without ``first`` (cached), so only
+    the cells next to ``second`` change: derived from :func:`_base_masks` instead of a flood
+    fill of each pair."""
+    labels, count = base.labels_without(first)
+    board = base.board
+    x, y = second
+    if not joined_around(labels, second):
+        return _touch_masks(board, (first, second))
+    masks = dict(_base_masks(base, first)[0])
+    for dx, dy in KING:
+        spot = (x + dx, y + dy)
+        if spot in board and spot != first:
+            continue  # a tile stays there: never filled
+        sx, sy = spot
+        mask = 0
+        for ex, ey in KING:
+            near = (sx + ex, sy + ey)
+            if near != second:
+                label = labels.get(near)
+                if label is not None:
+                    mask |= 1 << label
+        if mask:
+            masks[spot] = mask
+        else:
+            masks.pop(spot, None)
+    return masks, (1 << count) - 1
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:
