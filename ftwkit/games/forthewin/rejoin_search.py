@@ -43,16 +43,18 @@ def first_judged_move(
     off alone) from that tile (where it can go)."""
     board = pos.board
     mine = set(pos.own_up())
-    aliens = pos.own_up("alien")
-    ninjas = pos.own_up("ninja")
-    blasts = [(pirate, tile) for pirate in pos.own_up("pirate") for tile in pos.neighbours(pirate)]
-    anyone: list[Cell] = []
-    by_need: dict[Cell, set[Cell]] = {}
-    for dest, need in dests.items():
-        if need is None:
-            anyone.append(dest)
-        else:
-            by_need.setdefault(need, set()).add(dest)
+    aliens: list[Cell] = []
+    ninjas: list[Cell] = []
+    pirates: list[Cell] = []
+    for cell in mine:
+        kind = board[cell].kind
+        if kind == "alien":
+            aliens.append(cell)
+        elif kind == "ninja":
+            ninjas.append(cell)
+        elif kind == "pirate":
+            pirates.append(cell)
+    anyone = [dest for dest, need in dests.items() if need is None]
     found: RawCandidate | None
     for dest in anyone:  # Steps: an own face-up tile next to ``dest``
         x, y = dest
@@ -76,27 +78,30 @@ def first_judged_move(
         for dest in anyone:
             if pos.is_space(ninja, dest) and judge(ninja, dest):
                 return NinjaJump, (ninja, dest), ninja, dest
-    for pirate, tile in blasts:
-        for dest in anyone:
-            if pos.is_space(tile, dest) and judge(tile, dest):
-                return PirateBlast, (pirate, tile, dest), tile, dest
-    for need, cells in by_need.items():
-        found = _moves_of(pos, need, cells, mine, aliens, judge)
-        if found is not None:
-            return found
+    for pirate in pirates:
+        for tile in pos.neighbours(pirate):
+            for dest in anyone:
+                if pos.is_space(tile, dest) and judge(tile, dest):
+                    return PirateBlast, (pirate, tile, dest), tile, dest
+    if len(anyone) < len(dests):
+        for need in {need for need in dests.values() if need is not None}:
+            found = _moves_of(pos, need, dests, mine, aliens, judge)
+            if found is not None:
+                return found
     return None
 
 
 def _moves_of(
     pos: Position,
     tile: Cell,
-    cells: set[Cell],
+    dests: dict[Cell, Cell | None],
     mine: set[Cell],
     aliens: list[Cell],
     judge: Judge,
 ) -> RawCandidate | None:
-    """The first move of the lone tile at ``tile`` to one of ``cells`` (each touching every
-    piece of the Grid but that tile) that passes ``judge``: an Alien pull or a Ninja jump.
+    """The first move of the lone tile at ``tile`` to a cell of ``dests`` that needs it (each
+    touching every piece of the Grid but that tile) that passes ``judge``: an Alien pull or a
+    Ninja jump.
 
     No other move can bring it there: a Step ends next to the tile's cell, a Pirate blasts a
     tile next to him and a Shove pushes a tile ahead of the shover, but nothing touches a lone
@@ -107,11 +112,11 @@ def _moves_of(
         ax, ay = alien
         for dx, dy in KING:
             dest = (ax + dx, ay + dy)
-            if dest in cells and judge(tile, dest):
+            if dests.get(dest) == tile and judge(tile, dest):
                 return AlienPull, (alien, tile, dest), tile, dest
     if tile in mine and pos.board[tile].kind == "ninja":
-        for dest in cells:
-            if pos.is_space(tile, dest) and judge(tile, dest):
+        for dest, need in dests.items():
+            if need == tile and pos.is_space(tile, dest) and judge(tile, dest):
                 return NinjaJump, (tile, dest), tile, dest
     return None
 
@@ -123,9 +128,9 @@ def _shove_into(
     single: bool,
     judge: Judge,
 ) -> RawCandidate | None:
-    """The first Shove filling ``dest`` that passes ``judge``: its
-    shover stands in the unbroken run that ends next to ``dest``, two cells or more from it (one
-    tile at least ahead of it; under ``single`` exactly two)."""
+    """The first Shove filling ``dest`` that passes ``judge``: its shover stands in the unbroken
+    run that ends next to ``dest``, two cells or more from it (one tile at least ahead of it;
+    under ``single`` exactly two)."""
     x, y = dest
     for name, (dx, dy) in _SHOVES:
         ahead = (x - dx, y - dy)
