@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Iterable
 
 import pytest
 
@@ -29,7 +30,6 @@ from ftwkit.games.forthewin.actions import (
 from ftwkit.games.forthewin.grid_rule import (
     _keeps_whole,
     _pair_masks,
-    _touch_masks,
     allows,
     join_cells,
     must_stay_whole,
@@ -168,10 +168,20 @@ def _pieces(mask: int, labels: dict[Cell, int]) -> frozenset[frozenset[Cell]]:
     )
 
 
+def _board_order_labels(board: Iterable[Cell], rest: list[Cell]) -> dict[Cell, int]:
+    """The pieces of ``rest`` numbered in the order ``board`` first meets them."""
+    truth = component_labels(rest)
+    order: dict[int, int] = {}
+    for cell in board:
+        if cell in truth:
+            order.setdefault(truth[cell], len(order))
+    return {cell: order[label] for cell, label in truth.items()}
+
+
 def test_pair_masks_agree_with_a_flood_fill_where_a_tile_can_go() -> None:
-    """The pieces each cell touches once two tiles are lifted, derived from the Grid without
-    the first when lifting the second splits nothing, equal those of a flood fill at every
-    cell a second action can fill (the empty cells and the first lifted cell)."""
+    """The pieces each cell touches once two tiles are lifted (derived from the Grid without
+    the first when lifting the second splits nothing, else searched) equal those of a flood
+    fill at every cell a second action can fill (the empty cells and the first lifted cell)."""
     derived = 0
     for pos in _mid_game_positions():
         board = pos.board
@@ -186,9 +196,14 @@ def test_pair_masks_agree_with_a_flood_fill_where_a_tile_can_go() -> None:
                 if joined_around(pos.labels_without(first)[0], second):
                     derived += 1  # the bits are the pieces of the Grid without ``first``
                     labels = {c: n for c, n in pos.labels_without(first)[0].items() if c != second}
-                else:
-                    labels = truth
-                true_masks, true_full = _touch_masks(board, (first, second))
+                else:  # a search of its own, numbering the pieces in board order
+                    labels = _board_order_labels(board, rest)
+                true_masks: dict[Cell, int] = {}
+                for (x, y), label in truth.items():
+                    for dx, dy in KING:
+                        spot = (x + dx, y + dy)
+                        true_masks[spot] = true_masks.get(spot, 0) | 1 << label
+                true_full = (1 << len(set(truth.values()))) - 1
                 assert _pieces(full, labels) == _pieces(true_full, truth)
                 for spot in (*spots, first):
                     mine = _pieces(masks.get(spot, 0), labels)

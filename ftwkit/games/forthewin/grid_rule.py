@@ -16,8 +16,12 @@ if some second action this turn can rejoin it, so the engine looks one action ah
   an earlier first action lifting the same tile is tried before any search.
 * Whether a second action rejoins the Grid a first one split is judged from the Grid before
   the first: its pieces without both lifted tiles, as the bitmask of the pieces each cell
-  touches (cached per pair of lifted tiles), and the two filled cells; the pieces of the split
+  touches (cached per pair of lifted tiles; derived from the pieces without the first tile
+  when lifting the second splits nothing), and the two filled cells; the pieces of the split
   Grid are never relabelled for it.
+* The look-ahead needs only a yes or a no, so it does not list the second actions kind by kind:
+  it looks from each join cell for the tiles that can reach it
+  (:func:`~.rejoin_search.first_judged_move`), judging the same moves in another order.
 * Candidates are judged before they are built (:func:`~.actions.raw_candidates`), so a random
   draw (:func:`random_action`) builds only the actions it looks at.
 """
@@ -60,7 +64,6 @@ from ftwkit.games.forthewin.moves import (
     ZombieInfect,
 )
 from ftwkit.games.forthewin.rejoin_search import first_judged_move
-from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell, components
 from ftwkit.protocol import Move
 
@@ -709,17 +712,34 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
 
 
 def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
-    """For the tiles of ``board`` but those on ``gone``: cell → bitmask of the pieces it
-    touches (every cell next to a tile), and the mask of all pieces; so that which pieces a
-    filled cell joins is one look-up (:func:`_whole_from_origin` asks it of many actions)."""
-    labels = component_labels(c for c in board if c not in gone)
+    """For the tiles of ``board`` but those on ``gone`` (``first``, ``second``): cell → bitmask
+    of the pieces it touches, at the empty cells and ``first`` (the cells a second action can
+    fill), and the mask of all pieces; so that which pieces a filled cell joins is one look-up
+    (:func:`_whole_from_origin` asks it of many actions). One search labels the pieces and
+    marks the cells around them."""
+    first = gone[0]
+    unseen = {cell for cell in board if cell not in gone}
     masks: dict[Cell, int] = {}
-    for (x, y), label in labels.items():
-        bit = 1 << label
-        for dx, dy in KING:
-            spot = (x + dx, y + dy)
-            masks[spot] = masks.get(spot, 0) | bit
-    return masks, (1 << (max(labels.values(), default=-1) + 1)) - 1
+    count = 0
+    for start in board:
+        if start not in unseen:
+            continue
+        unseen.discard(start)
+        bit = 1 << count
+        count += 1
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in KING:
+                spot = (x + dx, y + dy)
+                if spot in unseen:
+                    unseen.discard(spot)
+                    stack.append(spot)
+                elif spot not in board or spot == first:
+                    masks[spot] = masks.get(spot, 0) | bit
+        if not unseen:
+            break
+    return masks, (1 << count) - 1
 
 
 def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, int], int]:
