@@ -44,6 +44,7 @@ from ftwkit.geometry.grid import KING, ORTHOGONAL, Cell, is_connected
 __all__ = [
     "COPIES",
     "PLAYER_NAMES",
+    "SHOVE_DIRECTIONS",
     "Board",
     "Candidate",
     "CandidatePool",
@@ -837,7 +838,7 @@ def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
     return ahead
 
 
-_NAMED_ORTHOGONAL = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
+SHOVE_DIRECTIONS = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
 """The four Shove directions with their names, as a Shove's fields give them."""
 
 
@@ -851,7 +852,7 @@ def _shoves(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     for src in pos.own_up():
         if rows is not None and columns is not None and not (src[1] in rows or src[0] in columns):
             continue
-        for name, step in _NAMED_ORTHOGONAL:
+        for name, step in SHOVE_DIRECTIONS:
             end = shove_end(board, src, step, mode)
             if end is not None and (dests is None or _fits(dests, src, end)):
                 out.append((Shove, (src, name), src, end))

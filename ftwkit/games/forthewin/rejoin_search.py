@@ -3,9 +3,10 @@
 After a first action splits the Grid, the Grid rule asks whether some second action rejoins it
 (FW1-FW3). Only moves that fill a join cell (:func:`~.grid_rule.join_cells`) can, and whether one
 does depends only on the cell it empties and the cell it fills. :func:`first_judged_move` looks
-for such a move from the few join cells (which tiles can reach each), instead of listing every
-action of every kind the way :func:`~.actions.raw_candidates` lists them for a player to choose
-from: the look-ahead needs only a yes or a no, and most of its searches find none.
+for such a move from the join cells (which tiles can reach each; for the cells that need one
+lone tile moved there, where that tile can go), instead of listing every action of every kind
+the way :func:`~.actions.raw_candidates` lists them for a player to choose from: the look-ahead
+needs only a yes or a no, and most of its searches find none.
 
 It considers exactly the moves that :func:`~.actions.raw_candidates` lists with the same
 ``dests`` (Steps, Shoves, Alien pulls, Ninja jumps, Pirate blasts; Adds lift no tile and are
@@ -17,14 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ftwkit.games.forthewin.actions import Board, Position, RawCandidate
+from ftwkit.games.forthewin.actions import SHOVE_DIRECTIONS, Board, Position, RawCandidate
 from ftwkit.games.forthewin.moves import AlienPull, NinjaJump, PirateBlast, Shove, Step
-from ftwkit.geometry.grid import KING, ORTHOGONAL, Cell
+from ftwkit.geometry.grid import KING, Cell
 
 __all__ = ["first_judged_move"]
-
-_SHOVES = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
-"""The four Shove directions with their names, as a Shove's fields give them."""
 
 Judge = Callable[[Cell, Cell], bool]
 """Whether a move emptying the first cell and filling the second is the one looked for."""
@@ -132,7 +130,7 @@ def _shove_into(
     run that ends next to ``dest``, two cells or more from it (one tile at least ahead of it;
     under ``single`` exactly two)."""
     x, y = dest
-    for name, (dx, dy) in _SHOVES:
+    for name, (dx, dy) in SHOVE_DIRECTIONS:
         ahead = (x - dx, y - dy)
         if ahead not in board:
             continue
