@@ -398,9 +398,10 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         actor = lifted
     else:
         return False  # Shove (a run moved) and Add (nothing lifted) take the slow way
-    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] = pos.memo.setdefault(
-        "_undo_facts", {}
-    )
+    memo = pos.memo
+    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] | None = memo.get("_undo_facts")
+    if cache is None:
+        cache = memo["_undo_facts"] = {}
     facts = cache.get((lifted, actor))
     if facts is None:
         facts = cache[(lifted, actor)] = _undo_facts(pos, lifted, actor)
@@ -424,8 +425,10 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         # touches some tile where it landed, or lies next to ``lifted``
         if near:
             return True
-        if any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING):
-            return True
+        for dx, dy in KING:
+            spot = (fx + dx, fy + dy)
+            if spot in board and spot != lifted:
+                return True
     return _refill_exists(pos, lifted, filled, actor)
 
 
@@ -487,9 +490,10 @@ def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None
     fx, fy = filled
     lx, ly = lifted
     next_to = abs(fx - lx) <= 1 and abs(fy - ly) <= 1
-    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] = pos.memo.setdefault(
-        "_refillers", {}
-    )
+    memo = pos.memo
+    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] | None = memo.get("_refillers")
+    if cache is None:
+        cache = memo["_refillers"] = {}
     key = (lifted, actor, next_to)
     refillers = cache.get(key)
     if refillers is None:
@@ -497,10 +501,16 @@ def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None
     if not refillers:
         return False
     # tiles next to ``filled`` once Z has gone (``lifted`` counts: it is filled again)
-    around_f = [(fx + dx, fy + dy) for dx, dy in KING if (fx + dx, fy + dy) in board]
-    if len(around_f) != 1:
-        return len(around_f) > 1  # two tiles: one is not Z
-    return len(refillers) > 1 or around_f[0] not in refillers
+    seen: Cell | None = None
+    for dx, dy in KING:
+        spot = (fx + dx, fy + dy)
+        if spot in board:
+            if seen is not None:
+                return True  # two tiles: one is not Z
+            seen = spot
+    if seen is None:
+        return False
+    return len(refillers) > 1 or seen not in refillers
 
 
 def _refillers(pos: Position, lifted: Cell, actor: Cell | None, next_to: bool) -> frozenset[Cell]:
