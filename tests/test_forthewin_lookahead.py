@@ -35,6 +35,7 @@ from ftwkit.games.forthewin.grid_rule import (
     must_stay_whole,
     position_after,
 )
+from ftwkit.games.forthewin.moves import KINDS
 from ftwkit.games.forthewin.rejoin_search import first_judged_move
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell
@@ -43,18 +44,18 @@ TILES = 20
 POSITIONS = 6
 
 
-def _mid_game_positions() -> list[Position]:
-    """Start-of-turn positions of seeded games with ``TILES`` tiles, some face down."""
+def _mid_game_positions(tiles: int = TILES, count: int = POSITIONS) -> list[Position]:
+    """Start-of-turn positions of seeded games with ``tiles`` tiles, some face down."""
     rules = ftwkit.rules("forthewin")
     out: list[Position] = []
     seed = 0
-    while len(out) < POSITIONS:
+    while len(out) < count:
         rng = random.Random(seed)
         state = rules.new(seed=seed)
         seed += 1
         for _ in range(2000):
             assert isinstance(state, ForTheWinState)
-            if len(state.tiles) >= TILES and state.turn_actions == 0:
+            if len(state.tiles) >= tiles and state.turn_actions == 0:
                 if not all(tile.up for _, tile in state.tiles):
                     out.append(state.position)
                 break
@@ -109,6 +110,17 @@ def test_split_look_ahead_agrees_with_a_flood_fill() -> None:
     assert rejoined > 1000 and refused > 10000, (rejoined, refused)
     # and each splitting first action is allowed, or refused, often (707 and 27 when written)
     assert firsts.count(True) > 500 and firsts.count(False) > 10, firsts.count(False)
+
+
+def test_split_look_ahead_agrees_with_a_flood_fill_with_tiles_in_supply() -> None:
+    """The same with fewer tiles on the Grid, so that an Add can rejoin it (every tile of both
+    players is on the Grid in the positions above)."""
+    positions = _mid_game_positions(tiles=12, count=4)
+    assert all(any(pos.supply(pos.player, kind) for kind in KINDS) for pos in positions)
+    _, _, wrong, firsts = _verdicts(positions)
+    assert wrong == []
+    # 219 allowed and 34 refused when written
+    assert firsts.count(True) > 100 and firsts.count(False) > 10, firsts.count(False)
 
 
 def _split_positions(single_shoves: bool) -> list[Position]:

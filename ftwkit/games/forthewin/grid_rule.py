@@ -364,9 +364,10 @@ def _rejoining_action(after: Position) -> Action | None:
     dests = join_cells(after)
     if not dests:
         return None
-    for build, args, _, filled in adds_into(after, dests):
-        if _keeps_whole(after, None, filled):
-            return build(*args)
+    if _has_supply(origin[0]):  # the first action moved a tile: the supply is the one before
+        for build, args, _, filled in adds_into(after, dests):
+            if _keeps_whole(after, None, filled):
+                return build(*args)
     raw = first_judged_move(after, dests, partial(_whole_from_origin, origin))
     return None if raw is None else raw[0](*raw[1])
 
