@@ -290,7 +290,7 @@ def must_stay_whole(action: Action, grid_check: str) -> bool:
     """Whether this action by itself must leave the Grid whole (FW1)."""
     if grid_check == "per_action_all":
         return True
-    return grid_check == "per_turn" and isinstance(action, Shove)
+    return grid_check == "per_turn" and type(action) is Shove  # the action classes are final
 
 
 def _keeps_whole(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
@@ -311,7 +311,8 @@ def _split_allowed(
 ) -> bool:
     """Whether an action that leaves the Grid split is still allowed (FW1, FW3, FW9)."""
     opts = pos.options
-    if more == 0 or must_stay_whole(action, opts.grid_check):
+    last = more == 0 or must_stay_whole(action, opts.grid_check)  # no second action may rejoin
+    if last:
         if opts.win_needs_connected_grid:
             return False
     elif (
@@ -331,7 +332,7 @@ def _split_allowed(
     after = Position(board, pos.player, pos.players, removed, pos.options, facts)
     if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
         return True
-    if must_stay_whole(action, opts.grid_check) or more == 0:
+    if last:
         return False
     if lifted is None:
         return bool(legal_actions(after, 0, stop_at_first=True))
