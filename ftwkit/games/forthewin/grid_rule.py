@@ -98,8 +98,11 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
     # a split Grid is never allowed then (FW1, FW3): such candidates are refused unbuilt
     hopeless = opts.win_needs_connected_grid and (more == 0 or opts.grid_check == "per_action_all")
     shove_whole = opts.win_needs_connected_grid and opts.grid_check == "per_turn"
+    keeps_whole = _keeps_whole
+    if opts.connectivity == "one_group" and pos.connected:
+        keeps_whole = _whole_after  # what _keeps_whole asks of each candidate then
     for build, args, lifted, filled in _pool(pos, more):
-        if _keeps_whole(pos, lifted, filled):
+        if keeps_whole(pos, lifted, filled):
             out.append(build(*args))
         else:
             if hopeless or (shove_whole and build is Shove):
