@@ -310,8 +310,16 @@ class Position:
         return self._touches(cell, 2 if self.options.add_anywhere else 1, None)
 
     def _touches(self, cell: Cell, reach: int, besides: Cell | None) -> bool:
+        """Whether a tile other than the one on ``besides`` lies within ``reach`` of the empty
+        ``cell`` (its 8 neighbours when ``reach`` is 1: the look-ahead asks this often)."""
         board = self.board
         x, y = cell
+        if reach == 1:
+            for dx, dy in KING:
+                nb = (x + dx, y + dy)
+                if nb != besides and nb in board:
+                    return True
+            return False
         for dx in range(-reach, reach + 1):
             for dy in range(-reach, reach + 1):
                 nb = (x + dx, y + dy)

@@ -572,7 +572,11 @@ def _carried_pieces(pos: Position, lifted: Cell, filled: Cell) -> dict[str, Any]
         return {}
     labels, count = pos.labels_without(lifted)
     x, y = filled
-    touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    touched: set[int] = set()
+    for dx, dy in KING:
+        label = labels.get((x + dx, y + dy))
+        if label is not None:
+            touched.add(label)
     return {
         "connected": count - len(touched) + 1 <= 1,
         # the whole Grid and the action's cells: Position.pieces and join_cells, when asked
