@@ -240,8 +240,12 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         masks, sizes = found
         return masks.get(filled, 0) == (1 << len(sizes)) - 1
     labels, count = pos.labels_without(lifted)
-    touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
-    return len(touched) == count
+    touched = 0  # the pieces ``filled`` touches, as bits
+    for dx, dy in KING:
+        label = labels.get((x + dx, y + dy))
+        if label is not None:
+            touched |= 1 << label
+    return touched == (1 << count) - 1
 
 
 def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
