@@ -12,29 +12,50 @@ undo, the remembered rejoining action, the join cells) is compared with that ful
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections import Counter
+from collections.abc import Iterable
+
+import pytest
 
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
-from ftwkit.games.forthewin.actions import Position, grid_is_whole, raw_candidates
-from ftwkit.games.forthewin.grid_rule import _keeps_whole, allows, must_stay_whole, position_after
+from ftwkit.games.forthewin.actions import (
+    Position,
+    grid_is_whole,
+    joined_around,
+    raw_candidates,
+)
+from ftwkit.games.forthewin.grid_rule import (
+    _keeps_whole,
+    _pair_masks,
+    allows,
+    join_cells,
+    must_stay_whole,
+    position_after,
+)
+from ftwkit.games.forthewin.moves import KINDS
+from ftwkit.games.forthewin.rejoin_search import first_judged_move
+from ftwkit.geometry.graph import component_labels
+from ftwkit.geometry.grid import KING, Cell
 
 TILES = 20
 POSITIONS = 6
 
 
-def _mid_game_positions() -> list[Position]:
-    """Start-of-turn positions of seeded games with ``TILES`` tiles, some face down."""
+def _mid_game_positions(tiles: int = TILES, count: int = POSITIONS) -> list[Position]:
+    """Start-of-turn positions of seeded games with ``tiles`` tiles, some face down."""
     rules = ftwkit.rules("forthewin")
     out: list[Position] = []
     seed = 0
-    while len(out) < POSITIONS:
+    while len(out) < count:
         rng = random.Random(seed)
         state = rules.new(seed=seed)
         seed += 1
         for _ in range(2000):
             assert isinstance(state, ForTheWinState)
-            if len(state.tiles) >= TILES and state.turn_actions == 0:
+            if len(state.tiles) >= tiles and state.turn_actions == 0:
                 if not all(tile.up for _, tile in state.tiles):
                     out.append(state.position)
                 break
@@ -89,3 +110,114 @@ def test_split_look_ahead_agrees_with_a_flood_fill() -> None:
     assert rejoined > 1000 and refused > 10000, (rejoined, refused)
     # and each splitting first action is allowed, or refused, often (707 and 27 when written)
     assert firsts.count(True) > 500 and firsts.count(False) > 10, firsts.count(False)
+
+
+def test_split_look_ahead_agrees_with_a_flood_fill_with_tiles_in_supply() -> None:
+    """The same with fewer tiles on the Grid, so that an Add can rejoin it (every tile of both
+    players is on the Grid in the positions above)."""
+    positions = _mid_game_positions(tiles=12, count=4)
+    assert all(any(pos.supply(pos.player, kind) for kind in KINDS) for pos in positions)
+    _, _, wrong, firsts = _verdicts(positions)
+    assert wrong == []
+    # 219 allowed and 34 refused when written
+    assert firsts.count(True) > 100 and firsts.count(False) > 10, firsts.count(False)
+
+
+def _split_positions(single_shoves: bool) -> list[Position]:
+    """The positions after every splitting first action of the mid-game positions, each player
+    acting (their Grid judged from the one before, as the look-ahead sees them); Shoves of one
+    tile if asked."""
+    out: list[Position] = []
+    for start in _mid_game_positions():
+        options = start.options
+        if single_shoves:
+            options = dataclasses.replace(options, shove_mode="single")
+        for player in range(start.players):
+            pos = Position(start.board, player, start.players, start.removed, options)
+            for build, args, lifted, filled in raw_candidates(pos):
+                if lifted is None or filled is None or _keeps_whole(pos, lifted, filled):
+                    continue
+                out.append(position_after(pos, build(*args)))
+    return out
+
+
+@pytest.mark.parametrize("single_shoves", [False, True])
+def test_rejoin_search_judges_exactly_the_listed_moves(single_shoves: bool) -> None:
+    """:func:`first_judged_move` judges the ``(emptied, filled)`` pair of every move
+    :func:`raw_candidates` lists for the join cells, each as often, and nothing else; the move
+    it returns is one of them."""
+    kinds: Counter[tuple[str, bool]] = Counter()
+    for after in _split_positions(single_shoves):
+        dests = join_cells(after)
+        listed = [raw for raw in raw_candidates(after, dests) if raw[2] is not None]
+        judged: list[tuple[Cell, Cell]] = []
+
+        def refuse(lifted: Cell, filled: Cell, judged: list[tuple[Cell, Cell]] = judged) -> bool:
+            judged.append((lifted, filled))
+            return False
+
+        assert first_judged_move(after, dests, refuse) is None
+        assert sorted(judged) == sorted((raw[2], raw[3]) for raw in listed), after.board
+        found = first_judged_move(after, dests, lambda lifted, filled: True)
+        assert (found is None) == (not listed)
+        assert found is None or found in listed
+        for build, _, _, filled in listed:
+            assert filled is not None
+            kinds[build.__name__, dests[filled] is None] += 1
+    # every kind of move to a cell open to any tile, and Alien pulls and Ninja jumps to cells
+    # that need a lone tile moved there, occur often
+    kinds_seen = {kind for kind, anyone in kinds if anyone}
+    assert kinds_seen == {"Step", "Shove", "AlienPull", "NinjaJump", "PirateBlast"}, kinds
+    assert min(kinds.values()) > 100 and len(kinds) == 7, kinds
+
+
+def _pieces(mask: int, labels: dict[Cell, int]) -> frozenset[frozenset[Cell]]:
+    """The pieces (as their cells) whose bits ``mask`` sets, by ``labels`` (cell → bit)."""
+    return frozenset(
+        frozenset(cell for cell, label in labels.items() if label == bit)
+        for bit in range(mask.bit_length())
+        if mask >> bit & 1
+    )
+
+
+def _board_order_labels(board: Iterable[Cell], rest: list[Cell]) -> dict[Cell, int]:
+    """The pieces of ``rest`` numbered in the order ``board`` first meets them."""
+    truth = component_labels(rest)
+    order: dict[int, int] = {}
+    for cell in board:
+        if cell in truth:
+            order.setdefault(truth[cell], len(order))
+    return {cell: order[label] for cell, label in truth.items()}
+
+
+def test_pair_masks_agree_with_a_flood_fill_where_a_tile_can_go() -> None:
+    """The pieces each cell touches once two tiles are lifted (derived from the Grid without
+    the first when lifting the second splits nothing, else searched) equal those of a flood
+    fill at every cell a second action can fill (the empty cells and the first lifted cell)."""
+    derived = 0
+    for pos in _mid_game_positions():
+        board = pos.board
+        spots = {(x + dx, y + dy) for x, y in board for dx, dy in KING} - set(board)
+        for first in board:
+            for second in board:
+                if second == first:
+                    continue
+                masks, full = _pair_masks(pos, first, second)
+                rest = [cell for cell in board if cell not in (first, second)]
+                truth = component_labels(rest)
+                if joined_around(pos.labels_without(first)[0], second):
+                    derived += 1  # the bits are the pieces of the Grid without ``first``
+                    labels = {c: n for c, n in pos.labels_without(first)[0].items() if c != second}
+                else:  # a search of its own, numbering the pieces in board order
+                    labels = _board_order_labels(board, rest)
+                true_masks: dict[Cell, int] = {}
+                for (x, y), label in truth.items():
+                    for dx, dy in KING:
+                        spot = (x + dx, y + dy)
+                        true_masks[spot] = true_masks.get(spot, 0) | 1 << label
+                true_full = (1 << len(set(truth.values()))) - 1
+                assert _pieces(full, labels) == _pieces(true_full, truth)
+                for spot in (*spots, first):
+                    mine = _pieces(masks.get(spot, 0), labels)
+                    assert mine == _pieces(true_masks.get(spot, 0), truth), (first, second, spot)
+    assert derived > 1000, derived

@@ -15,7 +15,7 @@ shover's cell and fills the cell past the run). :func:`candidates` yields each a
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from functools import cached_property
 from itertools import chain
 from typing import Any, NamedTuple, cast
@@ -44,6 +44,7 @@ from ftwkit.geometry.grid import KING, ORTHOGONAL, Cell, is_connected
 __all__ = [
     "COPIES",
     "PLAYER_NAMES",
+    "SHOVE_DIRECTIONS",
     "Board",
     "Candidate",
     "CandidatePool",
@@ -52,6 +53,7 @@ __all__ = [
     "Position",
     "RawCandidate",
     "Tile",
+    "adds_into",
     "apply_action",
     "basic_reason",
     "candidate_groups",
@@ -59,6 +61,7 @@ __all__ = [
     "candidates",
     "describe",
     "frontier_after",
+    "joined_around",
     "offered",
     "raw_candidate_list",
     "raw_candidates",
@@ -307,8 +310,16 @@ class Position:
         return self._touches(cell, 2 if self.options.add_anywhere else 1, None)
 
     def _touches(self, cell: Cell, reach: int, besides: Cell | None) -> bool:
+        """Whether a tile other than the one on ``besides`` lies within ``reach`` of the empty
+        ``cell`` (its 8 neighbours when ``reach`` is 1: the look-ahead asks this often)."""
         board = self.board
         x, y = cell
+        if reach == 1:
+            for dx, dy in KING:
+                nb = (x + dx, y + dy)
+                if nb != besides and nb in board:
+                    return True
+            return False
         for dx in range(-reach, reach + 1):
             for dy in range(-reach, reach + 1):
                 nb = (x + dx, y + dy)
@@ -497,6 +508,19 @@ def _ring_pieces(ring: int) -> int:
 _RING_PIECES: tuple[int, ...] = tuple(_ring_pieces(ring) for ring in range(256))
 """:func:`_ring_pieces` of every neighbourhood, computed once."""
 
+
+def joined_around(cells: Container[Cell], cell: Cell) -> bool:
+    """Whether ``cell`` has a neighbour among ``cells`` and its neighbours there touch one
+    another without it (then taking ``cell`` out of ``cells`` splits nothing and leaves its
+    group non-empty)."""
+    x, y = cell
+    ring = 0
+    for bit, (dx, dy) in enumerate(KING):
+        if (x + dx, y + dy) in cells:
+            ring |= 1 << bit
+    return ring != 0 and _RING_PIECES[ring] == 1
+
+
 _CUT_SEARCHES = 3
 """Cells :meth:`Position.is_cut` judges by a search of their own before it computes the Grid's
 articulation set (one pass over the Grid, cheaper when many cells are asked about)."""
@@ -590,7 +614,7 @@ def candidate_groups(pos: Position, dests: Dests | None = None) -> Iterator[list
         for run in _runs(pos):
             yield run.expand()
         return
-    yield _adds(pos, dests)
+    yield adds_into(pos, dests)
     yield _steps(pos, dests)
     yield _shoves(pos, dests)
     yield _aliens(pos, dests)
@@ -779,7 +803,9 @@ class _DestIndex:
 
 # The candidates of each kind come as a list (a comprehension or a local append costs less
 # than a generator's yield, and a search lists them all for every move it draws).
-def _adds(pos: Position, dests: Dests) -> list[RawCandidate]:
+def adds_into(pos: Position, dests: Dests) -> list[RawCandidate]:
+    """The Adds that fill a cell of ``dests`` needing no tile lifted, as :func:`raw_candidates`
+    lists them with ``dests``."""
     player = pos.player
     kinds = [k for k in KINDS if pos.supply(player, k) > 0]
     if not kinds:
@@ -820,7 +846,7 @@ def shove_end(board: Board, src: Cell, step: Cell, mode: str) -> Cell | None:
     return ahead
 
 
-_NAMED_ORTHOGONAL = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
+SHOVE_DIRECTIONS = tuple(zip(("n", "e", "s", "w"), ORTHOGONAL, strict=True))
 """The four Shove directions with their names, as a Shove's fields give them."""
 
 
@@ -834,7 +860,7 @@ def _shoves(pos: Position, dests: Dests | None) -> list[RawCandidate]:
     for src in pos.own_up():
         if rows is not None and columns is not None and not (src[1] in rows or src[0] in columns):
             continue
-        for name, step in _NAMED_ORTHOGONAL:
+        for name, step in SHOVE_DIRECTIONS:
             end = shove_end(board, src, step, mode)
             if end is not None and (dests is None or _fits(dests, src, end)):
                 out.append((Shove, (src, name), src, end))

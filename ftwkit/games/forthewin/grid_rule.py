@@ -16,8 +16,12 @@ if some second action this turn can rejoin it, so the engine looks one action ah
   an earlier first action lifting the same tile is tried before any search.
 * Whether a second action rejoins the Grid a first one split is judged from the Grid before
   the first: its pieces without both lifted tiles, as the bitmask of the pieces each cell
-  touches (cached per pair of lifted tiles), and the two filled cells; the pieces of the split
+  touches (cached per pair of lifted tiles; derived from the pieces without the first tile
+  when lifting the second splits nothing), and the two filled cells; the pieces of the split
   Grid are never relabelled for it.
+* The look-ahead needs only a yes or a no, so it does not list the second actions kind by kind:
+  it looks from each join cell for the tiles that can reach it
+  (:func:`~.rejoin_search.first_judged_move`), judging the same moves in another order.
 * Candidates are judged before they are built (:func:`~.actions.raw_candidates`), so a random
   draw (:func:`random_action`) builds only the actions it looks at.
 """
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from ftwkit.games.forthewin.actions import (
@@ -35,11 +40,13 @@ from ftwkit.games.forthewin.actions import (
     ListedRun,
     Position,
     RawCandidate,
+    adds_into,
     apply_action,
     basic_reason,
     candidate_runs,
     describe,
     grid_is_whole,
+    joined_around,
     offered,
     raw_candidate_list,
     raw_candidates,
@@ -56,7 +63,7 @@ from ftwkit.games.forthewin.moves import (
     Step,
     ZombieInfect,
 )
-from ftwkit.geometry.graph import component_labels
+from ftwkit.games.forthewin.rejoin_search import first_judged_move
 from ftwkit.geometry.grid import KING, Cell, components
 from ftwkit.protocol import Move
 
@@ -91,8 +98,11 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
     # a split Grid is never allowed then (FW1, FW3): such candidates are refused unbuilt
     hopeless = opts.win_needs_connected_grid and (more == 0 or opts.grid_check == "per_action_all")
     shove_whole = opts.win_needs_connected_grid and opts.grid_check == "per_turn"
+    keeps_whole = _keeps_whole
+    if opts.connectivity == "one_group" and pos.connected:
+        keeps_whole = _whole_after  # what _keeps_whole asks of each candidate then
     for build, args, lifted, filled in _pool(pos, more):
-        if _keeps_whole(pos, lifted, filled):
+        if keeps_whole(pos, lifted, filled):
             out.append(build(*args))
         else:
             if hopeless or (shove_whole and build is Shove):
@@ -230,8 +240,12 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         masks, sizes = found
         return masks.get(filled, 0) == (1 << len(sizes)) - 1
     labels, count = pos.labels_without(lifted)
-    touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
-    return len(touched) == count
+    touched = 0  # the pieces ``filled`` touches, as bits
+    for dx, dy in KING:
+        label = labels.get((x + dx, y + dy))
+        if label is not None:
+            touched |= 1 << label
+    return touched == (1 << count) - 1
 
 
 def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
@@ -283,7 +297,7 @@ def must_stay_whole(action: Action, grid_check: str) -> bool:
     """Whether this action by itself must leave the Grid whole (FW1)."""
     if grid_check == "per_action_all":
         return True
-    return grid_check == "per_turn" and isinstance(action, Shove)
+    return grid_check == "per_turn" and type(action) is Shove  # the action classes are final
 
 
 def _keeps_whole(pos: Position, lifted: Cell | None, filled: Cell | None) -> bool:
@@ -304,7 +318,8 @@ def _split_allowed(
 ) -> bool:
     """Whether an action that leaves the Grid split is still allowed (FW1, FW3, FW9)."""
     opts = pos.options
-    if more == 0 or must_stay_whole(action, opts.grid_check):
+    last = more == 0 or must_stay_whole(action, opts.grid_check)  # no second action may rejoin
+    if last:
         if opts.win_needs_connected_grid:
             return False
     elif (
@@ -324,7 +339,7 @@ def _split_allowed(
     after = Position(board, pos.player, pos.players, removed, pos.options, facts)
     if not opts.win_needs_connected_grid and winning_players(after.board, pos.players, opts):
         return True
-    if must_stay_whole(action, opts.grid_check) or more == 0:
+    if last:
         return False
     if lifted is None:
         return bool(legal_actions(after, 0, stop_at_first=True))
@@ -336,10 +351,33 @@ def _split_allowed(
         found = offered(after, witness)
         if found is not None and _keeps_whole(after, found[0], found[1]):
             return True
-    second = legal_actions(after, 0, stop_at_first=True)
-    if second:
-        witnesses[lifted] = second[0]
-    return bool(second)
+    second = _rejoining_action(after)
+    if second is not None:
+        witnesses[lifted] = second
+    return second is not None
+
+
+def _rejoining_action(after: Position) -> Action | None:
+    """A second action that leaves the Grid whole after a first one that split it (``after``),
+    if there is one: ``legal_actions(after, 0, stop_at_first=True)`` answers the same yes or no,
+    but when the Grid after both actions is judged from the one before the first (``origin``),
+    the moves that fill a join cell are looked for from those few cells
+    (:func:`~.rejoin_search.first_judged_move`) instead of listed kind by kind."""
+    opts = after.options
+    origin = after.facts.get("origin")
+    exact = opts.connectivity == "one_group" and opts.win_needs_connected_grid
+    if origin is None or not exact or after.connected:
+        found = legal_actions(after, 0, stop_at_first=True)
+        return found[0] if found else None
+    dests = join_cells(after)
+    if not dests:
+        return None
+    if _has_supply(origin[0]):  # the first action moved a tile: the supply is the one before
+        for build, args, _, filled in adds_into(after, dests):
+            if _keeps_whole(after, None, filled):
+                return build(*args)
+    raw = first_judged_move(after, dests, partial(_whole_from_origin, origin))
+    return None if raw is None else raw[0](*raw[1])
 
 
 def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> bool:
@@ -369,9 +407,10 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         actor = lifted
     else:
         return False  # Shove (a run moved) and Add (nothing lifted) take the slow way
-    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] = pos.memo.setdefault(
-        "_undo_facts", {}
-    )
+    memo = pos.memo
+    cache: dict[tuple[Cell, Cell], tuple[bool, bool, bool, bool]] | None = memo.get("_undo_facts")
+    if cache is None:
+        cache = memo["_undo_facts"] = {}
     facts = cache.get((lifted, actor))
     if facts is None:
         facts = cache[(lifted, actor)] = _undo_facts(pos, lifted, actor)
@@ -395,8 +434,10 @@ def _undo_exists(pos: Position, action: Action, lifted: Cell, filled: Cell) -> b
         # touches some tile where it landed, or lies next to ``lifted``
         if near:
             return True
-        if any((fx + dx, fy + dy) in board and (fx + dx, fy + dy) != lifted for dx, dy in KING):
-            return True
+        for dx, dy in KING:
+            spot = (fx + dx, fy + dy)
+            if spot in board and spot != lifted:
+                return True
     return _refill_exists(pos, lifted, filled, actor)
 
 
@@ -458,9 +499,10 @@ def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None
     fx, fy = filled
     lx, ly = lifted
     next_to = abs(fx - lx) <= 1 and abs(fy - ly) <= 1
-    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] = pos.memo.setdefault(
-        "_refillers", {}
-    )
+    memo = pos.memo
+    cache: dict[tuple[Cell, Cell | None, bool], frozenset[Cell]] | None = memo.get("_refillers")
+    if cache is None:
+        cache = memo["_refillers"] = {}
     key = (lifted, actor, next_to)
     refillers = cache.get(key)
     if refillers is None:
@@ -468,10 +510,16 @@ def _refill_exists(pos: Position, lifted: Cell, filled: Cell, actor: Cell | None
     if not refillers:
         return False
     # tiles next to ``filled`` once Z has gone (``lifted`` counts: it is filled again)
-    around_f = [(fx + dx, fy + dy) for dx, dy in KING if (fx + dx, fy + dy) in board]
-    if len(around_f) != 1:
-        return len(around_f) > 1  # two tiles: one is not Z
-    return len(refillers) > 1 or around_f[0] not in refillers
+    seen: Cell | None = None
+    for dx, dy in KING:
+        spot = (fx + dx, fy + dy)
+        if spot in board:
+            if seen is not None:
+                return True  # two tiles: one is not Z
+            seen = spot
+    if seen is None:
+        return False
+    return len(refillers) > 1 or seen not in refillers
 
 
 def _refillers(pos: Position, lifted: Cell, actor: Cell | None, next_to: bool) -> frozenset[Cell]:
@@ -528,7 +576,11 @@ def _carried_pieces(pos: Position, lifted: Cell, filled: Cell) -> dict[str, Any]
         return {}
     labels, count = pos.labels_without(lifted)
     x, y = filled
-    touched = {labels[nb] for nb in ((x + dx, y + dy) for dx, dy in KING) if nb in labels}
+    touched: set[int] = set()
+    for dx, dy in KING:
+        label = labels.get((x + dx, y + dy))
+        if label is not None:
+            touched.add(label)
     return {
         "connected": count - len(touched) + 1 <= 1,
         # the whole Grid and the action's cells: Position.pieces and join_cells, when asked
@@ -672,7 +724,7 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
     key = (first_lifted, lifted)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _touch_masks(base.board, (first_lifted, lifted))
+        found = cache[key] = _pair_masks(base, first_lifted, lifted)
     masks, full = found
     fx, fy = first_filled
     near_first = masks.get(first_filled, 0)
@@ -683,17 +735,68 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
 
 
 def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
-    """For the tiles of ``board`` but those on ``gone``: cell → bitmask of the pieces it
-    touches (every cell next to a tile), and the mask of all pieces; so that which pieces a
-    filled cell joins is one look-up (:func:`_whole_from_origin` asks it of many actions)."""
-    labels = component_labels(c for c in board if c not in gone)
+    """For the tiles of ``board`` but those on ``gone`` (``first``, ``second``): cell → bitmask
+    of the pieces it touches, at the empty cells and ``first`` (the cells a second action can
+    fill), and the mask of all pieces; so that which pieces a filled cell joins is one look-up
+    (:func:`_whole_from_origin` asks it of many actions). One search labels the pieces and
+    marks the cells around them."""
+    first = gone[0]
+    unseen = {cell for cell in board if cell not in gone}
     masks: dict[Cell, int] = {}
-    for (x, y), label in labels.items():
-        bit = 1 << label
-        for dx, dy in KING:
-            spot = (x + dx, y + dy)
-            masks[spot] = masks.get(spot, 0) | bit
-    return masks, (1 << (max(labels.values(), default=-1) + 1)) - 1
+    count = 0
+    for start in board:
+        if start not in unseen:
+            continue
+        unseen.discard(start)
+        bit = 1 << count
+        count += 1
+        stack = [start]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in KING:
+                spot = (x + dx, y + dy)
+                if spot in unseen:
+                    unseen.discard(spot)
+                    stack.append(spot)
+                elif spot not in board or spot == first:
+                    masks[spot] = masks.get(spot, 0) | bit
+        if not unseen:
+            break
+    return masks, (1 << count) - 1
+
+
+def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, int], int]:
+    """:func:`_touch_masks` of the Grid of ``base`` without the tiles on ``first`` and
+    ``second``, at every cell a second action after a first lifting ``first`` can fill (the
+    empty cells and ``first``; elsewhere it may differ).
+
+    When the tiles next to ``second`` touch one another around it (lifting it leaves its piece
+    whole, and not empty), the pieces are those of the Grid without ``first`` (cached), so only
+    the cells next to ``second`` change: derived from :func:`_base_masks` instead of a flood
+    fill of each pair."""
+    labels, count = base.labels_without(first)
+    board = base.board
+    x, y = second
+    if not joined_around(labels, second):
+        return _touch_masks(board, (first, second))
+    masks = dict(_base_masks(base, first)[0])
+    for dx, dy in KING:
+        spot = (x + dx, y + dy)
+        if spot in board and spot != first:
+            continue  # a tile stays there: never filled
+        sx, sy = spot
+        mask = 0
+        for ex, ey in KING:
+            near = (sx + ex, sy + ey)
+            if near != second:
+                label = labels.get(near)
+                if label is not None:
+                    mask |= 1 << label
+        if mask:
+            masks[spot] = mask
+        else:
+            masks.pop(spot, None)
+    return masks, (1 << count) - 1
 
 
 def join_cells(pos: Position) -> dict[Cell, Cell | None]:
