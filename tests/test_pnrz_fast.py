@@ -25,7 +25,7 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     has_code,
 )
-from ftwkit.games.pnrz.state import _RING_JOINED
+from ftwkit.games.pnrz.state import _PLACED_CHAIN, _RING_JOINED, _TABLE_CHAIN
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -206,17 +206,18 @@ def test_anchor_codes_round_trip_and_sort_as_the_anchors_do() -> None:
 
 def test_extend_codes_edits_the_sorted_candidates_as_a_placement_changes_them() -> None:
     """A tile at 0,0 beside one at -2,0: the anchors overlapping it go, its free full-edge
-    neighbours come in (the one at -2,0 is taken), the codes stay sorted."""
+    neighbours come in (the one at -2,0 is taken), the codes stay sorted; what overlaps a tile
+    is read from the tiles' anchor codes."""
     cells = {cell for at in ((-2, 0), (0, 0)) for cell in footprint(at)}
     before = anchor_codes(candidate_anchors([(-2, 0)], set(footprint((-2, 0))), False))
     assert [code_anchor(c) for c in before] == [(-4, 0), (-2, -2), (-2, 2), (0, 0)]
-    after = extend_codes(before, (0, 0), cells, False)
+    after = extend_codes(before, (0, 0), set(anchor_codes([(-2, 0), (0, 0)])), False)
     assert [code_anchor(c) for c in after] == [(-4, 0), (-2, -2), (-2, 2), (0, -2), (0, 2), (2, 0)]
     assert list(after) == anchor_codes(candidate_anchors([(-2, 0), (0, 0)], cells, False))
     # (on the aligned grid the same: every anchor here is even)
-    assert extend_codes(before, (0, 0), cells, True) == after
+    assert extend_codes(before, (0, 0), set(anchor_codes([(-2, 0), (0, 0)])), True) == after
     offset = cells | set(footprint((1, 2)))  # under 0,0 by half a tile: 0,2 goes, -1,2 comes
-    grown = extend_codes(after, (1, 2), offset, False)
+    grown = extend_codes(after, (1, 2), set(anchor_codes([(-2, 0), (0, 0), (1, 2)])), False)
     assert [code_anchor(c) for c in grown] == [
         (-4, 0),
         (-2, -2),
@@ -290,3 +291,33 @@ def test_candidates_left_for_later_equal_a_fresh_table(options: dict[str, Any]) 
                 lines += 1
             start = start.play(rng.choice(start.legal_moves()))
     assert lines > 100 and lazy > 50
+
+
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_cells_and_placed_left_for_later_equal_a_fresh_table(options: dict[str, Any]) -> None:
+    """A move leaves the quadrant cells and the tiles by anchor to be made when asked: from a
+    state a few moves back that has them (states are asked at random here), redoing the
+    anchors changed since, else from the table; either way they are those of a fresh load,
+    through every kind of move."""
+    rules = ftwkit.rules("pnrz", **options)
+    rng = random.Random(11)
+    checked = from_before = placed_known = 0
+    for seed in range(8):
+        state: Any = rules.new(players=2 + seed % 3, seed=seed)
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+            if state.picking or rng.random() < 0.6:
+                continue  # (this one is not asked: a later one is made from an earlier one)
+            known = state._known_before("cells", _TABLE_CHAIN) is not None
+            placed_known += state._known_before("placed", _PLACED_CHAIN) is not None
+            fresh = rules.load(state.to_json())
+            assert isinstance(fresh, PnrzState)
+            assert state.cells == fresh.cells
+            assert state.placed == fresh.placed
+            checked += 1
+            from_before += known
+    assert checked > 200 and from_before > 100 and placed_known > 50, (
+        checked,
+        from_before,
+        placed_known,
+    )

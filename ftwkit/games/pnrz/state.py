@@ -25,7 +25,6 @@ from ftwkit.games.pnrz.notation import (
 )
 from ftwkit.games.pnrz.placement import (
     FULL_EDGE,
-    QUAD_OFFSETS,
     anchor_code,
     anchor_codes,
     candidate_anchors,
@@ -136,7 +135,7 @@ class PnrzState(State):
     picking: bool = False
 
     _CACHES: ClassVar[frozenset[str]] = frozenset(
-        (*_TABLE_CACHES, "_sections_from", "_codes_after", "_unseen_shares")
+        (*_TABLE_CACHES, "_sections_from", "_codes_after", "_table_from", "_unseen_shares")
     )
 
     # ------------------------------------------------------------------ derived values
@@ -154,20 +153,108 @@ class PnrzState(State):
         """The tile with this id (set id, base id or inline id)."""
         return self.tile_set.tile(key)
 
-    @functools.cached_property
+    @property
     def placed(self) -> dict[Cell, tuple[str, int]]:
-        """The tiles on the table by anchor: ``{anchor: (tile id, rot)}``."""
+        """The tiles on the table by anchor: ``{anchor: (tile id, rot)}``; do not modify.
+
+        A move leaves it to be made when asked, as it does :attr:`cells`: from a state a few
+        moves back that has it, redoing the anchors changed since, else from the table.
+        """
+        known: dict[Cell, tuple[str, int]] | None = self._recall("placed")
+        if known is None:
+            known = self._remember("placed", self._make_placed())
+        return known
+
+    def _make_placed(self) -> dict[Cell, tuple[str, int]]:
+        """:attr:`placed`, made (see there)."""
+        found = self._known_before("placed", _PLACED_CHAIN)
+        if found is not None:
+            before, changed = found
+            if not changed:
+                return before.placed  # (the same table: shared, as neither is ever changed)
+            placed: dict[Cell, tuple[str, int]] = before.placed.copy()
+            for at in changed:
+                placed.pop(at, None)
+            for at in changed:
+                now = _tile_at(self.table, at)
+                if now is not None:
+                    placed[at] = (now[0], now[3])
+            return placed
         return {(x, y): (key, rot) for key, x, y, rot in self.table}
 
-    @functools.cached_property
+    @property
     def cells(self) -> dict[Cell, str]:
-        """The quadrant content of every occupied quadrant cell."""
+        """The quadrant content of every occupied quadrant cell; do not modify.
+
+        A move does not make them: move generation reads the tiles' anchor codes instead, and
+        many positions of a random or searched line are never asked. When asked, they are
+        those of the nearest state a few moves back that has them (``_table_from``), with the
+        tiles at the anchors changed since taken away and put back as they are now; else they
+        are made from the table. Every such dictionary is a container the cyclic garbage
+        collector walks entry by entry for as long as the state lives (a whole game's
+        history), so not making it pays twice.
+        """
+        known: dict[Cell, str] | None = self._recall("cells")
+        if known is None:
+            known = self._remember("cells", self._make_cells())
+        return known
+
+    def _make_cells(self) -> dict[Cell, str]:
+        """:attr:`cells`, made (see there)."""
+        link: tuple[PnrzState, tuple[Cell, ...]] | None = self._recall("_table_from")
+        if link is not None:  # the usual case first: one tile placed on a table with cells
+            before, moved = link
+            known: dict[Cell, str] | None = before._recall("cells")
+            if known is not None and len(moved) == 1 and len(before.table) < len(self.table):
+                new = _tile_at(self.table, moved[0])
+                assert new is not None, "a placement's tile is at its anchor"
+                key, x, y, rot = new
+                cells = known.copy()
+                cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                    self.tile(key).quads, rot
+                )  # the footprint's cells: NW, NE, SE, SW
+                return cells
+        found = self._known_before("cells", _TABLE_CHAIN)
+        if found is not None:
+            before, changed = found
+            if not changed:
+                return before.cells  # (the same table: shared, as neither is ever changed)
+            cells = before.cells.copy()
+            for at in changed:
+                if _tile_at(before.table, at) is not None:
+                    for cell in footprint(at):
+                        del cells[cell]
+            tile = self.tile_set.tile
+            for at in changed:
+                now = _tile_at(self.table, at)
+                if now is not None:
+                    key, x, y, rot = now
+                    cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                        tile(key).quads, rot
+                    )  # the footprint's cells: NW, NE, SE, SW
+            return cells
         out: dict[Cell, str] = {}
         for key, x, y, rot in self.table:
             quads = rotated(self.tile(key).quads, rot)
             for cell, code in zip(footprint((x, y)), quads, strict=True):
                 out[cell] = code
         return out
+
+    def _known_before(self, name: str, limit: int) -> tuple[PnrzState, list[Cell]] | None:
+        """The nearest state at most ``limit`` moves back (``_table_from`` links) that knows
+        the table cache ``name``, and the anchors (without repeats) whose tiles the moves since
+        changed; ``None`` when there is none."""
+        changed: list[Cell] = []
+        state = self
+        for _ in range(limit):
+            link: tuple[PnrzState, tuple[Cell, ...]] | None = state._recall("_table_from")
+            if link is None:
+                return None
+            state, moved = link
+            changed += moved
+            if state._recall(name) is not None:
+                return state, list(dict.fromkeys(changed))
+        return None
 
     @functools.cached_property
     def counts(self) -> dict[Cell, int]:
@@ -202,7 +289,9 @@ class PnrzState(State):
             after: tuple[PnrzState, Cell] | None = self._recall("_codes_after")
             if after is not None:
                 before, at = after
-                codes = extend_codes(before._candidate_codes(), at, self.cells, self._aligned)
+                codes = extend_codes(
+                    before._candidate_codes(), at, self._anchor_set(), self._aligned
+                )
             else:
                 codes = tuple(anchor_codes(self.candidates))
             self._remember("_codes", codes)
@@ -658,17 +747,17 @@ class PnrzState(State):
         base is a link between tiles, only the spots that join the full-edge groups of the rest
         again count.
         """
-        placed = self.placed
-        if len(placed) == 1:  # a lone base: the table without it is empty
+        size = len(self.table)
+        if size == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
         if self.opts.base_move_connectivity != "full_edges":
             return self._free_spots(src)
-        if len(placed) == self._full_edge_group_size():
+        if size == self._full_edge_group_size():
             free = self._free_spots(src)
             apart = self._apart(src)
             return self._rejoining(src, free, apart) if apart else free
         out = self._free_spots(src)
-        anchors = set(placed)
+        anchors = set(self.placed)
         anchors.discard(src)
         group = full_edge_components(anchors)
         count = len(set(group.values()))
@@ -704,11 +793,9 @@ class PnrzState(State):
         # the anchors overlapping the base's spot are free when its other cells are empty
         gained: list[int] = []
         if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
-            cells = self.cells
-            sx, sy = src
-            for outside, around, offset in _FREED_SPOTS:
-                for ox, oy in outside:
-                    if (sx + ox, sy + oy) in cells:
+            for overlapping, around, offset in _FREED_SPOTS:
+                for other in overlapping:
+                    if at + other in anchors:
                         break
                 else:
                     for other in around:
@@ -894,6 +981,7 @@ class PnrzState(State):
             return self._apply_place(move)
         if isinstance(move, Choose):
             nxt = self._apply_choose(move)
+            nxt._remember("_table_from", (self, ()))
             self._came_from(nxt, ())
             return nxt
         nxt = self._apply_other(move)
@@ -919,38 +1007,38 @@ class PnrzState(State):
         bases = self._recall("_bases")
         if bases is not None and self._keeps_bases(move):
             nxt._remember("_bases", bases)  # the same bases at the same anchors
-        if self._recall("cells") is not None:
-            self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
-            if isinstance(move, MoveBase):
-                self._carry_moved_base(nxt, move)
+        nxt._remember("_table_from", (self, changed))  # (cells and placed made when asked)
+        if isinstance(move, MoveBase):
+            self._carry_moved_base(nxt, move)
         self._came_from(nxt, changed)
         return nxt
 
     def _carry_moved_base(self, nxt: PnrzState, move: MoveBase) -> None:
-        """Give ``nxt`` (this state with the base at ``move.src`` moved to ``move.dst``, its
-        cells known) its candidates' codes, full-edge group and bases without a scan of the
+        """Give ``nxt`` (this state with the base at ``move.src`` moved to ``move.dst``) its
+        candidates' codes, full-edge group and bases without a scan of the
         table: the candidates are this table's without the base (its spots, :meth:`_free_spots`,
         and its own anchor, free once it is lifted) extended by the base at its new anchor, and
         a base moved under ``full_edges`` leaves one group (PN7: the move must)."""
         src = move.src
-        placed = self.placed
-        if len(placed) == 1:
+        size = len(self.table)
+        if size == 1:
             return  # (the table without it is empty: its candidates are not those of a table)
         lifted = anchor_code(src)
         put = anchor_code(move.dst)
-        anchors = self._anchor_set().copy()
+        before = self._anchor_set()
+        anchors = before.copy()
         del anchors[lifted]
         anchors[put] = None
         nxt._remember("_anchor_code_set", anchors)
         codes = self._free_spots(src)
         sx, sy = src
-        if any((sx + dx, sy + dy) in placed for dx, dy in FULL_EDGE) and not (
+        if any(lifted + edge in before for edge in _EDGE_CODES) and not (
             self._aligned and (sx % 2 or sy % 2)
         ):
-            bisect.insort(codes, anchor_code(src))
-        nxt._remember("_codes", extend_codes(codes, move.dst, nxt.cells, self._aligned))
+            bisect.insort(codes, lifted)
+        nxt._remember("_codes", extend_codes(codes, move.dst, anchors, self._aligned))
         if self.opts.base_move_connectivity == "full_edges":
-            nxt._remember("_group_size", len(placed))
+            nxt._remember("_group_size", size)
         bases = self._recall("_bases")
         if bases is not None:
             moved = [(move.dst if at == src else at, base) for at, base in bases]
@@ -971,32 +1059,6 @@ class PnrzState(State):
             assert isinstance(move, Replace)
             return is_play[placed[move.at][0]] and is_play[move.tile]
         return False
-
-    def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
-        """Give ``nxt`` its ``placed`` and ``cells`` from this state's, redoing ``anchors`` only."""
-        if not anchors:
-            nxt._remember("placed", self.placed)
-            nxt._remember("cells", self.cells)
-            return
-        placed = self.placed.copy()
-        cells = self.cells.copy()
-        for at in anchors:
-            if at in placed:
-                del placed[at]
-                for cell in footprint(at):
-                    del cells[cell]
-        table = nxt.table
-        tile = self.tile_set.tile
-        for x, y in anchors:  # found by their place in the table's order
-            i = bisect.bisect_left(table, (y, x), key=_BY_ANCHOR)
-            if i < len(table) and table[i][1] == x and table[i][2] == y:
-                key, _, _, rot = table[i]
-                placed[x, y] = (key, rot)
-                cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
-                    tile(key).quads, rot
-                )
-        nxt._remember("placed", placed)
-        nxt._remember("cells", cells)
 
     def _apply_other(self, move: Move) -> PnrzState:
         if isinstance(move, MoveBase):
@@ -1070,20 +1132,13 @@ class PnrzState(State):
         hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
-        # incremental cells and candidates: only the new tile changes them (the candidates'
-        # codes when asked, :meth:`_candidate_codes`); sections from this state's (_came_from)
-        cells = self.cells.copy()
-        x, y = move.at
-        cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
-            tile.quads, move.rot
-        )  # the footprint's cells: NW, NE, SE, SW
-        placed = self.placed.copy()
-        placed[move.at] = (move.tile, move.rot)
+        # incremental candidates, cells and placed: only the new tile changes them (each made
+        # when asked, :meth:`_candidate_codes`, :attr:`cells`, :attr:`placed`); sections from
+        # this state's (_came_from)
         anchors = self._anchor_set().copy()
         anchors[anchor_code(move.at)] = None
         carry: dict[str, Any] = {
-            "cells": cells,
-            "placed": placed,
+            "_table_from": (self, (move.at,)),
             "_anchor_code_set": anchors,
             "_codes_after": (self, move.at),
             "_sections_from": (self, (move.at,)),
@@ -1281,6 +1336,15 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
 _SECTION_CHAIN = 16
 """How many moves back a state looks for an ancestor that knows its sections."""
 
+_TABLE_CHAIN = 16
+"""How many moves back a state looks for an ancestor that knows its cells (a search replays
+its tree's lines on fresh samples, whose states are seldom asked)."""
+
+_PLACED_CHAIN = 2
+"""How many moves back a state looks for an ancestor that knows its tiles by anchor: an extra
+action's steps ask for them (one after the other), plain turns do not, so a longer look back
+mostly finds nothing."""
+
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
 _RING_BITS: tuple[tuple[int, int], ...] = tuple(
@@ -1334,10 +1398,13 @@ _NEXT_SPOTS: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
 """The 4 anchors next to a tile by a full edge (anchor-code offsets from its anchor), each
 with the offsets of its other 3 full-edge neighbours (all but the tile itself)."""
 
-_FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[int, ...], int], ...] = tuple(
+_FREED_SPOTS: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = tuple(
     (
         tuple(
-            (dx + i, dy + j) for i, j in QUAD_OFFSETS if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
+            anchor_code((dx + i, dy + j))
+            for i in (-1, 0, 1)
+            for j in (-1, 0, 1)
+            if abs(dx + i) > 1 or abs(dy + j) > 1
         ),
         tuple(anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE),
         anchor_code((dx, dy)),
@@ -1346,10 +1413,10 @@ _FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[int, ...], int], ...] = tuple(
     for dy in (-1, 0, 1)
     if dx or dy
 )
-"""The 8 anchors overlapping a tile's own spot: the cells each covers outside that spot (offsets
-from the tile's anchor; lift the tile, and the anchor is free when those are empty), and as
-anchor-code offsets from the tile's anchor, its 4 full-edge neighbours (none is the lifted
-tile) and itself."""
+"""The 8 anchors overlapping a tile's own spot, as anchor-code offsets from the tile's anchor:
+the anchors of the tiles that could overlap each (those that would not overlap the lifted tile
+too; lift the tile, and the anchor is free when none is on the table), its 4 full-edge
+neighbours (none is the lifted tile) and itself."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
@@ -1381,6 +1448,16 @@ def _replaced(table: tuple[Placed, ...], *tiles: Placed) -> tuple[Placed, ...]:
     for tile in tiles:
         out[bisect.bisect_left(out, (tile[2], tile[1]), key=_BY_ANCHOR)] = tile
     return tuple(out)
+
+
+def _tile_at(table: tuple[Placed, ...], at: Cell) -> Placed | None:
+    """The tile of the sorted table at anchor ``at`` (found by its place in the table's
+    order), or ``None``."""
+    x, y = at
+    i = bisect.bisect_left(table, (y, x), key=_BY_ANCHOR)
+    if i < len(table) and table[i][1] == x and table[i][2] == y:
+        return table[i]
+    return None
 
 
 def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
