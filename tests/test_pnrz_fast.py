@@ -190,7 +190,9 @@ def test_groups_apart_from_a_lifted_tile_are_the_full_edge_groups_of_the_rest(
             for cell, label in full_edge_components(set(state.placed) - {(x, y)}).items():
                 groups.setdefault(label, []).append(cell)
             want = sorted(sorted(g) for g in groups.values())
-            got = sorted(sorted(map(code_anchor, g)) for g in state._apart((x, y)))
+            got = sorted(
+                sorted(map(code_anchor, g)) for g in state._apart((x, y), state._ring_mask((x, y)))
+            )
             assert len(got) == len(want) - 1 and all(g in want for g in got), (x, y)
             cut += len(got) > 0
     assert cut > 100  # lifted tiles that split the table were met
@@ -321,3 +323,50 @@ def test_cells_and_placed_left_for_later_equal_a_fresh_table(options: dict[str, 
         from_before,
         placed_known,
     )
+
+
+def offset_table(rng: random.Random, size: int) -> list[tuple[int, int]]:
+    """Anchors of a table grown tile by tile, each new tile beside a placed one by a full edge
+    or, shifted by half a tile, by half an edge (as loaded positions may have them)."""
+    anchors = [(0, 0)]
+    while len(anchors) < size:
+        x, y = rng.choice(anchors)
+        shift = rng.choice((-1, 0, 1))
+        step = rng.choice((-2, 2))
+        new = (x + step, y + shift) if rng.random() < 0.5 else (x + shift, y + step)
+        if all(max(abs(new[0] - a), abs(new[1] - b)) >= 2 for a, b in anchors):
+            anchors.append(new)
+    return anchors
+
+
+def test_free_spots_of_every_lifted_tile_equal_a_fresh_computation() -> None:
+    """``_free_spots`` (the candidates edited around the lifted tile, most tests answered by its
+    ring's bits) are the candidates of the table without that tile, its own anchor aside, on
+    loaded tables whose tiles are shifted by half a tile (play never makes them), where lifting
+    a tile frees anchors that overlapped it; lifted: every tile, not only bases."""
+    rules = ftwkit.rules("pnrz")
+    rng = random.Random(3)
+    freed = 0
+    for _ in range(60):
+        data: dict[str, Any] = {
+            "players": 2,
+            "to_play": 0,
+            "characters": [["pirate", "ninja"], ["robot", "zombie"]],
+            "tiles": [
+                {"id": f"{i + 1:02d}", "at": list(at), "rot": 0}
+                for i, at in enumerate(offset_table(rng, 12))
+            ],
+            "hands": [["13", "base:pirate", "base:ninja"], ["14", "base:robot", "base:zombie"]],
+            "draw": ["15", "16"],
+        }
+        state = rules.load(data)
+        assert isinstance(state, PnrzState)
+        for _, x, y, _ in state.table:
+            anchors = set(state.placed) - {(x, y)}
+            gone = set(footprint((x, y)))
+            occupied = {c for c in state.cells if c not in gone}
+            want = candidate_anchors(anchors, occupied, False) - {(x, y)}
+            got = state._free_spots((x, y), state._ring_mask((x, y)))
+            assert [code_anchor(c) for c in got] == sorted(want), (x, y)
+            freed += len(want - state.candidates) > 0
+    assert freed > 100  # anchors freed by lifting a tile were met

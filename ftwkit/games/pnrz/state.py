@@ -703,7 +703,7 @@ class PnrzState(State):
             assert isinstance(move, MoveBase)
             if self._listed(move):  # handed out by legal_moves(): no second look at the table
                 return True
-            found = None if pending else self.placed.get(move.src)
+            found = None if pending else _tile_at(self.table, move.src)
             if found is None:
                 return False
             base = self.tile(found[0]).base_of
@@ -719,7 +719,7 @@ class PnrzState(State):
             assert isinstance(move, Swap)
             if step != "swap" or not move.a < move.b:
                 return False
-            a, b = self.placed.get(move.a), self.placed.get(move.b)
+            a, b = _tile_at(self.table, move.a), _tile_at(self.table, move.b)
             if a is None or b is None:
                 return False
             return not (
@@ -729,7 +729,7 @@ class PnrzState(State):
         assert isinstance(move, Rotate | Orient)
         if step != ("rotate" if kind is Rotate else "orient"):
             return False
-        found = self.placed.get(move.at)
+        found = _tile_at(self.table, move.at)
         if found is None or (kind is Orient and move.at != pending[1]):
             return False
         if move.rot not in distinct_rotations(self.tile(found[0]).picture):
@@ -738,7 +738,7 @@ class PnrzState(State):
             return True
         if self.opts.rotate_excludes_opponent_base and self._opponent_base(found[0]):
             return False
-        return bool(move.rot != found[1])
+        return bool(move.rot != found[3])
 
     def _base_codes(self, src: Cell) -> list[int]:
         """The anchor codes of the spots where the base at ``src`` may be moved (PN7), sorted.
@@ -750,13 +750,14 @@ class PnrzState(State):
         size = len(self.table)
         if size == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
+        mask = self._ring_mask(src)
         if self.opts.base_move_connectivity != "full_edges":
-            return self._free_spots(src)
+            return self._free_spots(src, mask)
         if size == self._full_edge_group_size():
-            free = self._free_spots(src)
-            apart = self._apart(src)
+            free = self._free_spots(src, mask)
+            apart = self._apart(src, mask)
             return self._rejoining(src, free, apart) if apart else free
-        out = self._free_spots(src)
+        out = self._free_spots(src, mask)
         anchors = set(self.placed)
         anchors.discard(src)
         group = full_edge_components(anchors)
@@ -771,29 +772,31 @@ class PnrzState(State):
             ]
         return out
 
-    def _free_spots(self, src: Cell) -> list[int]:
+    def _free_spots(self, src: Cell, mask: int) -> list[int]:
         """The anchor codes, sorted, of the table's candidates once the tile at ``src`` is
         lifted (``src`` itself aside), found from this state's own candidates: those still next
-        to another tile by a full edge, plus the anchors freed around ``src``."""
+        to another tile by a full edge, plus the anchors freed around ``src``. ``mask``: its
+        :meth:`_ring_mask`, which answers most of the tests below by a bit."""
         anchors = self._anchor_set()
         at = anchor_code(src)
         codes = self._candidate_codes()
         size = len(codes)
         # only a spot next to the base may lose its full edge: when no other tile is next to it
+        # (two of its other full-edge neighbours are on the ring, the third is beyond the spot)
         lost: list[int] = []
-        for offset, others in _NEXT_SPOTS:
+        for offset, bit, sides in _LEAF_TESTS:
+            if mask & (bit | sides) or at + 2 * offset in anchors:
+                continue  # a tile on the spot (no candidate) or another one next to it
             spot = at + offset
             i = bisect.bisect_left(codes, spot)
             if i < size and codes[i] == spot:
-                for other in others:
-                    if at + other in anchors:
-                        break
-                else:
-                    lost.append(spot)
-        # the anchors overlapping the base's spot are free when its other cells are empty
+                lost.append(spot)
+        # the anchors overlapping the base's spot are free when no other tile overlaps them
         gained: list[int] = []
         if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
-            for overlapping, around, offset in _FREED_SPOTS:
+            for blocking, overlapping, around, offset in _FREED_SPOTS:
+                if mask & blocking:
+                    continue
                 for other in overlapping:
                     if at + other in anchors:
                         break
@@ -819,7 +822,7 @@ class PnrzState(State):
                 mask |= bit
         return mask
 
-    def _apart(self, src: Cell) -> list[list[int]]:
+    def _apart(self, src: Cell, mask: int) -> list[list[int]]:
         """The full-edge groups the table (one group) falls into without the tile at ``src``,
         all but one (the rest of the table), as lists of anchor codes: ``[]`` when it stays
         one group.
@@ -831,7 +834,6 @@ class PnrzState(State):
         walk is still going: that one is the rest of the table, the others are whole. So
         finding a small group hanging on the base costs about its size, not the table's.
         """
-        mask = self._ring_mask(src)
         if _RING_JOINED[mask]:
             return []
         anchors = self._anchor_set()
@@ -935,28 +937,30 @@ class PnrzState(State):
         return int(cached)
 
     def _action_moves(self) -> list[Move]:
+        """The moves of a pending extra-action step, the tiles in anchor order (by column, then
+        row), read from the table itself: no tiles-by-anchor dictionary is made for them."""
         kind = self.pending[0]
         opts = self.opts
-        placed = self.placed
         tile = self.tile_set.tile
         if kind == "orient":
             at = self.pending[1]
-            return list(orientations(at, tile(placed[at][0]).picture))
+            found = _tile_at(self.table, at)
+            assert found is not None, "the tile to orient is on the table"
+            return list(orientations(at, tile(found[0]).picture))
         moves: list[Move] = []
         if kind == "rotate":
             no_bases = opts.rotate_excludes_opponent_base
-            for at in sorted(placed):
-                key, rot = placed[at]
+            for key, x, y, rot in sorted(self.table, key=_BY_COLUMN):
                 if no_bases and self._opponent_base(key):
                     continue
-                moves += other_rotations(at, tile(key).picture, rot)
+                moves += other_rotations((x, y), tile(key).picture, rot)
         elif kind == "swap":
             if opts.swap_excludes_opponent_base:
                 codes = anchor_codes(
-                    a for a, (k, _) in placed.items() if not self._opponent_base(k)
+                    (x, y) for key, x, y, _ in self.table if not self._opponent_base(key)
                 )
             else:
-                codes = anchor_codes(placed)
+                codes = sorted(self._anchor_set())
             for i, a in enumerate(codes):
                 moves += map(swaps(a).__getitem__, codes[i + 1 :])
         elif kind == "replace":
@@ -966,12 +970,11 @@ class PnrzState(State):
                 for k in dict.fromkeys(self.hands[self.turn])
                 if opts.replace_allows_base_from_hand or is_play[k]
             ]
-            for at in sorted(placed):
-                taken = placed[at][0]
+            for taken, x, y, _ in sorted(self.table, key=_BY_COLUMN):
                 if not is_play[taken] and self._opponent_base(taken):
                     continue
                 put = hand if taken not in hand else [k for k in hand if k != taken]
-                moves += map(replacements(at).__getitem__, put)
+                moves += map(replacements((x, y)).__getitem__, put)
         moves.append(SKIP)
         return moves
 
@@ -1030,7 +1033,7 @@ class PnrzState(State):
         del anchors[lifted]
         anchors[put] = None
         nxt._remember("_anchor_code_set", anchors)
-        codes = self._free_spots(src)
+        codes = self._free_spots(src, self._ring_mask(src))
         sx, sy = src
         if any(lifted + edge in before for edge in _EDGE_CODES) and not (
             self._aligned and (sx % 2 or sy % 2)
@@ -1051,26 +1054,26 @@ class PnrzState(State):
         if kind is Rotate or kind is Orient or kind is Skip or kind is Pass:
             return True
         is_play = self.tile_set.is_play
-        placed = self.placed
+        table = self.table
         if kind is Swap:
             assert isinstance(move, Swap)
-            return is_play[placed[move.a][0]] and is_play[placed[move.b][0]]
+            return is_play[_on_table(table, move.a)[0]] and is_play[_on_table(table, move.b)[0]]
         if kind is Replace:
             assert isinstance(move, Replace)
-            return is_play[placed[move.at][0]] and is_play[move.tile]
+            return is_play[_on_table(table, move.at)[0]] and is_play[move.tile]
         return False
 
     def _apply_other(self, move: Move) -> PnrzState:
         if isinstance(move, MoveBase):
-            key, rot = self.placed[move.src]
+            key, _, _, rot = _on_table(self.table, move.src)
             kept = [t for t in self.table if (t[1], t[2]) != move.src]
             kept.append((key, move.dst[0], move.dst[1], rot))
             return self._end_turn(_sorted_table(kept), self.hands, drew=False)
         if isinstance(move, Rotate):
             return self._end_turn(self._set_rot(move.at, move.rot), self.hands, drew=True)
         if isinstance(move, Swap):
-            ka, ra = self.placed[move.a]
-            kb, rb = self.placed[move.b]
+            ka, _, _, ra = _on_table(self.table, move.a)
+            kb, _, _, rb = _on_table(self.table, move.b)
             swapped = _replaced(
                 self.table,
                 (kb, *move.a, canonical_rot(self.tile(kb).picture, rb)),
@@ -1078,7 +1081,7 @@ class PnrzState(State):
             )
             return self._derive(table=swapped, pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
-            taken, _ = self.placed[move.at]
+            taken = _on_table(self.table, move.at)[0]
             hand = list(self.hands[self.turn])
             hand.remove(move.tile)
             hand.append(taken)
@@ -1386,37 +1389,42 @@ _LEAF_TESTS: tuple[tuple[int, int, int], ...] = tuple(
 """Per full-edge neighbour: its anchor-code offset, its ring bit and the ring bits of its two
 other neighbours on the ring (its third, beyond it, is at twice its offset)."""
 
-_NEXT_SPOTS: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
-    (
-        anchor_code((dx, dy)),
-        tuple(
-            anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE if (dx + ex, dy + ey) != (0, 0)
-        ),
-    )
-    for dx, dy in FULL_EDGE
-)
-"""The 4 anchors next to a tile by a full edge (anchor-code offsets from its anchor), each
-with the offsets of its other 3 full-edge neighbours (all but the tile itself)."""
 
-_FREED_SPOTS: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = tuple(
+def _overlaps_lifted(dx: int, dy: int) -> bool:
+    """Whether an anchor at this offset from a tile's anchor overlaps that tile."""
+    return abs(dx) <= 1 and abs(dy) <= 1
+
+
+_FREED_SPOTS: tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...] = tuple(
     (
+        sum(
+            bit
+            for (rx, ry), (_, bit) in zip(_RING, _RING_BITS, strict=True)
+            if abs(rx - dx) <= 1 and abs(ry - dy) <= 1
+        ),
         tuple(
             anchor_code((dx + i, dy + j))
             for i in (-1, 0, 1)
             for j in (-1, 0, 1)
-            if abs(dx + i) > 1 or abs(dy + j) > 1
+            if not _overlaps_lifted(dx + i, dy + j) and (dx + i, dy + j) not in _RING
         ),
-        tuple(anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE),
+        tuple(
+            anchor_code((dx + ex, dy + ey))
+            for ex, ey in FULL_EDGE
+            if not _overlaps_lifted(dx + ex, dy + ey)
+        ),
         anchor_code((dx, dy)),
     )
     for dx in (-1, 0, 1)
     for dy in (-1, 0, 1)
     if dx or dy
 )
-"""The 8 anchors overlapping a tile's own spot, as anchor-code offsets from the tile's anchor:
-the anchors of the tiles that could overlap each (those that would not overlap the lifted tile
-too; lift the tile, and the anchor is free when none is on the table), its 4 full-edge
-neighbours (none is the lifted tile) and itself."""
+"""The 8 anchors overlapping a tile's own spot, each with (as anchor-code offsets from the
+tile's anchor, or ring bits) the anchors of the tiles that could overlap it once the tile is
+lifted (those that would not overlap the lifted tile as well): the ones on the ring
+(``_RING_BITS``) and the others; its full-edge neighbours that could hold a tile (not one that
+overlaps the lifted tile); and itself. Lift the tile, and the anchor is free when none of the
+first are on the table, and a candidate when one of its neighbours is."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
@@ -1424,6 +1432,9 @@ _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 
 _BY_ANCHOR = operator.itemgetter(2, 1)
 """The table's order: by anchor row (y), then column (x)."""
+
+_BY_COLUMN = operator.itemgetter(1, 2)
+"""The anchors' own order (by column, then row), in which extra actions list the tiles."""
 
 
 def _one(code: int) -> Callable[[Mapping[int, Any]], tuple[Any, ...]]:
@@ -1458,6 +1469,13 @@ def _tile_at(table: tuple[Placed, ...], at: Cell) -> Placed | None:
     if i < len(table) and table[i][1] == x and table[i][2] == y:
         return table[i]
     return None
+
+
+def _on_table(table: tuple[Placed, ...], at: Cell) -> Placed:
+    """The tile at anchor ``at`` of the sorted table, where a legal move says there is one."""
+    found = _tile_at(table, at)
+    assert found is not None, "a legal move names a tile on the table"
+    return found
 
 
 def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
