@@ -281,14 +281,15 @@ class PnrzState(State):
         the anchors of a turn's placements in ``legal_moves()`` order.
 
         A placement leaves them to be worked out when asked (``_codes_after``: the state whose
-        candidates the new tile changed, and its anchor), as most positions a search makes
+        candidates the new tile changed, and its anchor, the move's one link, as
+        ``_table_from`` and ``_sections_from`` hold it), as most positions a search makes
         are only scored (the root's children, the ends of rollouts), never moved from.
         """
         codes: tuple[int, ...] | None = self._recall("_codes")
         if codes is None:
-            after: tuple[PnrzState, Cell] | None = self._recall("_codes_after")
+            after: tuple[PnrzState, tuple[Cell]] | None = self._recall("_codes_after")
             if after is not None:
-                before, at = after
+                before, (at,) = after
                 codes = extend_codes(
                     before._candidate_codes(), at, self._anchor_set(), self._aligned
                 )
@@ -394,10 +395,10 @@ class PnrzState(State):
         """The printed counts when the scoring reads them (``quadrant_count = printed``)."""
         return self.counts if self.opts.quadrant_count == "printed" else None
 
-    def _came_from(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
-        """Tell ``nxt`` (made from this state by a move that changed the tiles at ``anchors``
-        only) where its sections may be carried from."""
-        if not anchors:
+    def _came_from(self, nxt: PnrzState, link: tuple[PnrzState, tuple[Cell, ...]]) -> None:
+        """Tell ``nxt`` (made from this state by a move that changed the tiles at the anchors of
+        ``link``, which is ``(self, anchors)``, only) where its sections may be carried from."""
+        if not link[1]:
             known = self._recall("_all_sections")
             if known is not None:
                 nxt._remember("_all_sections", known)
@@ -406,7 +407,7 @@ class PnrzState(State):
                     if value is not None:
                         nxt._remember(same, value)
                 return
-        nxt._remember("_sections_from", (self, anchors))
+        nxt._remember("_sections_from", link)
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -984,8 +985,9 @@ class PnrzState(State):
             return self._apply_place(move)
         if isinstance(move, Choose):
             nxt = self._apply_choose(move)
-            nxt._remember("_table_from", (self, ()))
-            self._came_from(nxt, ())
+            link: tuple[PnrzState, tuple[Cell, ...]] = (self, ())
+            nxt._remember("_table_from", link)
+            self._came_from(nxt, link)
             return nxt
         nxt = self._apply_other(move)
         changed: tuple[Cell, ...] = ()
@@ -1010,10 +1012,11 @@ class PnrzState(State):
         bases = self._recall("_bases")
         if bases is not None and self._keeps_bases(move):
             nxt._remember("_bases", bases)  # the same bases at the same anchors
-        nxt._remember("_table_from", (self, changed))  # (cells and placed made when asked)
+        link = (self, changed)  # (one tuple for every link of the move)
+        nxt._remember("_table_from", link)  # (cells and placed made when asked)
         if isinstance(move, MoveBase):
             self._carry_moved_base(nxt, move)
-        self._came_from(nxt, changed)
+        self._came_from(nxt, link)
         return nxt
 
     def _carry_moved_base(self, nxt: PnrzState, move: MoveBase) -> None:
@@ -1131,8 +1134,6 @@ class PnrzState(State):
         p = self.turn
         hand = list(self.hands[p])
         hand.remove(move.tile)  # (hands are kept sorted: still sorted)
-        hands = list(self.hands)
-        hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         # incremental candidates, cells and placed: only the new tile changes them (each made
@@ -1140,11 +1141,12 @@ class PnrzState(State):
         # this state's (_came_from)
         anchors = self._anchor_set().copy()
         anchors[anchor_code(move.at)] = None
+        link = (self, (move.at,))  # (what the move changed, one tuple for every link)
         carry: dict[str, Any] = {
-            "_table_from": (self, (move.at,)),
+            "_table_from": link,
             "_anchor_code_set": anchors,
-            "_codes_after": (self, move.at),
-            "_sections_from": (self, (move.at,)),
+            "_codes_after": link,
+            "_sections_from": link,
         }
         bases = self._recall("_bases")
         if bases is not None:
@@ -1156,9 +1158,11 @@ class PnrzState(State):
             # one full-edge group plus a tile joined by a full edge: still one group
             carry["_group_size"] = len(self.table) + 1
         if tile.icon is not None:
+            hands = list(self.hands)
+            hands[p] = tuple(hand)
             return self._derive(carry, table=table, hands=tuple(hands), pending=(tile.icon,))
         drew = tile.base_of is None or bool(self.opts.draw_after_base)
-        return self._end_turn(table, tuple(hands), drew=drew, carry=carry)
+        return self._end_turn(table, self.hands, drew=drew, carry=carry, hand=hand)
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
         """The table with the tile at ``at`` (found by its place in the table's order) turned."""
@@ -1181,18 +1185,23 @@ class PnrzState(State):
         *,
         drew: bool,
         carry: Mapping[str, Any] | None = None,
+        hand: list[str] | None = None,
     ) -> PnrzState:
         """Draw (if the turn played a play tile), advance the final lap, pass the turn on;
-        ``carry``: the declared caches the next state is made with (see ``_derive``)."""
+        ``carry``: the declared caches the next state is made with (see ``_derive``); ``hand``:
+        the mover's hand when the turn changed it (a list of its own, to draw into), then
+        ``hands[turn]`` is not read (the hands are built once)."""
         p = self.turn
         draw = self.draw
         if drew and draw:
-            hand = list(hands[p])
+            if hand is None:
+                hand = list(hands[p])
             bisect.insort(hand, draw[0])  # (hands are kept sorted)
-            with_draw = list(hands)
-            with_draw[p] = tuple(hand)
-            hands = tuple(with_draw)
             draw = draw[1:]
+        if hand is not None:
+            with_hand = list(hands)
+            with_hand[p] = tuple(hand)
+            hands = tuple(with_hand)
         final = self.final_left
         if final is not None:
             final -= 1
