@@ -260,7 +260,7 @@ def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[st
             assert state.candidates == fresh.candidates
             assert state._own_bases() == fresh._own_bases()
             carried += state._recall("_anchor_code_set") is not None  # (not made afresh here)
-            assert sorted(state._anchor_set()) == anchor_codes(fresh.placed)
+            assert sorted(state._anchor_code_set) == anchor_codes(fresh.placed)
             if options.get("base_move_connectivity") != "placement_only":
                 assert state._full_edge_group_size() == fresh._full_edge_group_size()
     assert moved > 50 and carried > 400

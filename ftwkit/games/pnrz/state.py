@@ -291,22 +291,21 @@ class PnrzState(State):
             if after is not None:
                 before, (at,) = after
                 codes = extend_codes(
-                    before._candidate_codes(), at, self._anchor_set(), self._aligned
+                    before._candidate_codes(), at, self._anchor_code_set, self._aligned
                 )
             else:
                 codes = tuple(anchor_codes(self.candidates))
             self._remember("_codes", codes)
         return codes
 
-    def _anchor_set(self) -> dict[int, None]:
+    @functools.cached_property
+    def _anchor_code_set(self) -> dict[int, None]:
         """The anchor code of every tile on the table, as the keys of a dictionary that is
         never changed once made: the move generator's neighbour tests look up ints (no
         ``(x, y)`` tuple to build and hash), and a placement hands the next state a C-level
-        copy with its one anchor added."""
-        found: dict[int, None] | None = self._recall("_anchor_code_set")
-        if found is None:
-            found = self._remember("_anchor_code_set", dict.fromkeys(anchor_codes(self.placed)))
-        return found
+        copy with its one anchor added. Nearly always carried from the state before (a
+        declared cache), so reading it is a plain attribute look-up, not a call."""
+        return dict.fromkeys(anchor_codes(self.placed))
 
     @property
     def _aligned(self) -> bool:
@@ -395,19 +394,20 @@ class PnrzState(State):
         """The printed counts when the scoring reads them (``quadrant_count = printed``)."""
         return self.counts if self.opts.quadrant_count == "printed" else None
 
-    def _came_from(self, nxt: PnrzState, link: tuple[PnrzState, tuple[Cell, ...]]) -> None:
-        """Tell ``nxt`` (made from this state by a move that changed the tiles at the anchors of
-        ``link``, which is ``(self, anchors)``, only) where its sections may be carried from."""
+    def _sections_carry(self, link: tuple[PnrzState, tuple[Cell, ...]]) -> dict[str, Any]:
+        """What tells the state made from this one by a move that changed the tiles at the
+        anchors of ``link`` (``(self, anchors)``) only where its sections may be carried from:
+        this state's own when the move changed no tile and they are known, else the link."""
         if not link[1]:
             known = self._recall("_all_sections")
             if known is not None:
-                nxt._remember("_all_sections", known)
+                out = {"_all_sections": known}
                 for same in ("_sections", "_section_index"):
                     value = self._recall(same)
                     if value is not None:
-                        nxt._remember(same, value)
-                return
-        nxt._remember("_sections_from", link)
+                        out[same] = value
+                return out
+        return {"_sections_from": link}
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -778,7 +778,7 @@ class PnrzState(State):
         lifted (``src`` itself aside), found from this state's own candidates: those still next
         to another tile by a full edge, plus the anchors freed around ``src``. ``mask``: its
         :meth:`_ring_mask`, which answers most of the tests below by a bit."""
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         codes = self._candidate_codes()
         size = len(codes)
@@ -815,7 +815,7 @@ class PnrzState(State):
 
     def _ring_mask(self, src: Cell) -> int:
         """The 8 anchors around ``src`` (``_RING``) that hold a tile, as bits."""
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         mask = 0
         for offset, bit in _RING_BITS:
@@ -837,7 +837,7 @@ class PnrzState(State):
         """
         if _RING_JOINED[mask]:
             return []
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         # the usual case: tiles hanging on ``src`` alone (no other tile beside them), the other
         # neighbours joined around the ring: each of those tiles is a group, the rest another
@@ -900,7 +900,7 @@ class PnrzState(State):
         A spot that joins them all is next to the smallest group, so only the spots around it
         are tested; each tile's group is looked up, not searched for in the groups.
         """
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         group_of = {tile: i for i, group in enumerate(apart) for tile in group}
         need = len(apart)
@@ -961,7 +961,7 @@ class PnrzState(State):
                     (x, y) for key, x, y, _ in self.table if not self._opponent_base(key)
                 )
             else:
-                codes = sorted(self._anchor_set())
+                codes = sorted(self._anchor_code_set)
             for i, a in enumerate(codes):
                 moves += map(swaps(a).__getitem__, codes[i + 1 :])
         elif kind == "replace":
@@ -984,71 +984,64 @@ class PnrzState(State):
         if isinstance(move, Place):
             return self._apply_place(move)
         if isinstance(move, Choose):
-            nxt = self._apply_choose(move)
             link: tuple[PnrzState, tuple[Cell, ...]] = (self, ())
-            nxt._remember("_table_from", link)
-            self._came_from(nxt, link)
-            return nxt
-        nxt = self._apply_other(move)
+            return self._apply_choose(move, {"_table_from": link, **self._sections_carry(link)})
+        # the declared caches the next state is made with (one dictionary, given to _derive)
         changed: tuple[Cell, ...] = ()
+        carry: dict[str, Any] = {}
         if isinstance(move, MoveBase):
             changed = (move.src, move.dst)
+            carry.update(self._moved_base_caches(move))
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in (
-                "candidates",
-                "_codes",
-                "_codes_after",
-                "_group_size",
-                "_anchor_code_set",
-            ):
+            for kept in _FOOTPRINT_CACHES:
                 value = self._recall(kept)
                 if value is not None:
-                    nxt._remember(kept, value)
+                    carry[kept] = value
             if isinstance(move, Swap):
                 changed = (move.a, move.b)
             elif isinstance(move, Rotate | Orient | Replace):
                 changed = (move.at,)
-        bases = self._recall("_bases")
-        if bases is not None and self._keeps_bases(move):
-            nxt._remember("_bases", bases)  # the same bases at the same anchors
+            bases = self._recall("_bases")
+            if bases is not None and self._keeps_bases(move):
+                carry["_bases"] = bases  # the same bases at the same anchors
         link = (self, changed)  # (one tuple for every link of the move)
-        nxt._remember("_table_from", link)  # (cells and placed made when asked)
-        if isinstance(move, MoveBase):
-            self._carry_moved_base(nxt, move)
-        self._came_from(nxt, link)
-        return nxt
+        carry["_table_from"] = link  # (cells and placed made when asked)
+        carry.update(self._sections_carry(link))
+        return self._apply_other(move, carry)
 
-    def _carry_moved_base(self, nxt: PnrzState, move: MoveBase) -> None:
-        """Give ``nxt`` (this state with the base at ``move.src`` moved to ``move.dst``) its
-        candidates' codes, full-edge group and bases without a scan of the
-        table: the candidates are this table's without the base (its spots, :meth:`_free_spots`,
-        and its own anchor, free once it is lifted) extended by the base at its new anchor, and
-        a base moved under ``full_edges`` leaves one group (PN7: the move must)."""
+    def _moved_base_caches(self, move: MoveBase) -> dict[str, Any]:
+        """The caches of the state after ``move`` (this state with the base at ``move.src``
+        moved to ``move.dst``): its candidates' codes, full-edge group and bases, without a
+        scan of the table. The candidates are this table's without the base (its spots,
+        :meth:`_free_spots`, and its own anchor, free once it is lifted) extended by the base
+        at its new anchor, and a base moved under ``full_edges`` leaves one group (PN7: the
+        move must)."""
         src = move.src
         size = len(self.table)
         if size == 1:
-            return  # (the table without it is empty: its candidates are not those of a table)
+            return {}  # (the table without it is empty: its candidates are not those of a table)
         lifted = anchor_code(src)
         put = anchor_code(move.dst)
-        before = self._anchor_set()
+        before = self._anchor_code_set
         anchors = before.copy()
         del anchors[lifted]
         anchors[put] = None
-        nxt._remember("_anchor_code_set", anchors)
+        out: dict[str, Any] = {"_anchor_code_set": anchors}
         codes = self._free_spots(src, self._ring_mask(src))
         sx, sy = src
         if any(lifted + edge in before for edge in _EDGE_CODES) and not (
             self._aligned and (sx % 2 or sy % 2)
         ):
             bisect.insort(codes, lifted)
-        nxt._remember("_codes", extend_codes(codes, move.dst, anchors, self._aligned))
+        out["_codes"] = extend_codes(codes, move.dst, anchors, self._aligned)
         if self.opts.base_move_connectivity == "full_edges":
-            nxt._remember("_group_size", size)
+            out["_group_size"] = size
         bases = self._recall("_bases")
         if bases is not None:
             moved = [(move.dst if at == src else at, base) for at, base in bases]
-            nxt._remember("_bases", tuple(sorted(moved, key=_base_order)))
+            out["_bases"] = tuple(sorted(moved, key=_base_order))
+        return out
 
     def _keeps_bases(self, move: Move) -> bool:
         """Whether the bases on the table stay where they are after ``move`` (not a placement):
@@ -1066,14 +1059,18 @@ class PnrzState(State):
             return is_play[_on_table(table, move.at)[0]] and is_play[move.tile]
         return False
 
-    def _apply_other(self, move: Move) -> PnrzState:
+    def _apply_other(self, move: Move, carry: Mapping[str, Any]) -> PnrzState:
+        """The state after ``move`` (neither a placement nor a pick), made with the declared
+        caches ``carry``."""
         if isinstance(move, MoveBase):
             key, _, _, rot = _on_table(self.table, move.src)
             kept = [t for t in self.table if (t[1], t[2]) != move.src]
             kept.append((key, move.dst[0], move.dst[1], rot))
-            return self._end_turn(_sorted_table(kept), self.hands, drew=False)
+            return self._end_turn(_sorted_table(kept), self.hands, drew=False, carry=carry)
         if isinstance(move, Rotate):
-            return self._end_turn(self._set_rot(move.at, move.rot), self.hands, drew=True)
+            return self._end_turn(
+                self._set_rot(move.at, move.rot), self.hands, drew=True, carry=carry
+            )
         if isinstance(move, Swap):
             ka, _, _, ra = _on_table(self.table, move.a)
             kb, _, _, rb = _on_table(self.table, move.b)
@@ -1082,13 +1079,14 @@ class PnrzState(State):
                 (kb, *move.a, canonical_rot(self.tile(kb).picture, rb)),
                 (ka, *move.b, canonical_rot(self.tile(ka).picture, ra)),
             )
-            return self._derive(table=swapped, pending=("orient", move.a, move.b))
+            return self._derive(carry, table=swapped, pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
             taken = _on_table(self.table, move.at)[0]
             hand = list(self.hands[self.turn])
             hand.remove(move.tile)
             hand.append(taken)
             return self._derive(
+                carry,
                 table=_replaced(self.table, (move.tile, *move.at, 0)),
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
@@ -1097,15 +1095,16 @@ class PnrzState(State):
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
-                return self._derive(table=oriented, pending=("orient", *rest))
-            return self._end_turn(oriented, self.hands, drew=True)
+                return self._derive(carry, table=oriented, pending=("orient", *rest))
+            return self._end_turn(oriented, self.hands, drew=True, carry=carry)
         if isinstance(move, Skip):
-            return self._end_turn(self.table, self.hands, drew=True)
+            return self._end_turn(self.table, self.hands, drew=True, carry=carry)
         assert isinstance(move, Pass)
-        return self._end_turn(self.table, self.hands, drew=False)
+        return self._end_turn(self.table, self.hands, drew=False, carry=carry)
 
-    def _apply_choose(self, move: Choose) -> PnrzState:
-        """Take the character and its base; the last pick deals 3 tiles each from the stack."""
+    def _apply_choose(self, move: Choose, carry: Mapping[str, Any]) -> PnrzState:
+        """Take the character and its base; the last pick deals 3 tiles each from the stack
+        (the next state is made with the declared caches ``carry``)."""
         p = self.turn
         n = self.n_players
         characters = list(self.characters)
@@ -1113,7 +1112,7 @@ class PnrzState(State):
         hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
         picks = sum(map(len, characters))
         if picks < n * (2 if n == 2 else 1):
-            return self._derive(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
+            return self._derive(carry, characters=tuple(characters), hands=hands, turn=(p + 1) % n)
         start = (p + 1) % n  # the picks went round from the start player an exact number of laps
         dealt = [list(h) for h in hands]
         draw = list(self.draw)
@@ -1122,6 +1121,7 @@ class PnrzState(State):
         chosen = {c for chars in characters for c in chars}
         aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
         return self._derive(
+            carry,
             characters=tuple(characters),
             hands=tuple(tuple(sorted(h)) for h in dealt),
             draw=tuple(draw),
@@ -1138,8 +1138,8 @@ class PnrzState(State):
         tile = self.tile(move.tile)
         # incremental candidates, cells and placed: only the new tile changes them (each made
         # when asked, :meth:`_candidate_codes`, :attr:`cells`, :attr:`placed`); sections from
-        # this state's (_came_from)
-        anchors = self._anchor_set().copy()
+        # this state's (``_sections_from``)
+        anchors = self._anchor_code_set.copy()
         anchors[anchor_code(move.at)] = None
         link = (self, (move.at,))  # (what the move changed, one tuple for every link)
         carry: dict[str, Any] = {
@@ -1434,6 +1434,10 @@ lifted (those that would not overlap the lifted tile as well): the ones on the r
 (``_RING_BITS``) and the others; its full-edge neighbours that could hold a tile (not one that
 overlaps the lifted tile); and itself. Lift the tile, and the anchor is free when none of the
 first are on the table, and a candidate when one of its neighbours is."""
+
+_FOOTPRINT_CACHES = ("candidates", "_codes", "_codes_after", "_group_size", "_anchor_code_set")
+"""The declared caches that follow from the tiles' footprints alone: a rotation, swap or
+replacement keeps them."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
