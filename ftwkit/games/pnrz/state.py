@@ -1137,8 +1137,8 @@ class PnrzState(State):
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
         # incremental candidates, cells and placed: only the new tile changes them (each made
-        # when asked, :meth:`_candidate_codes`, :attr:`cells`, :attr:`placed`); sections from
-        # this state's (``_sections_from``)
+        # when asked, :meth:`_candidate_codes`, :attr:`cells`, :attr:`placed`, but the cells at
+        # once when this state has them); sections from this state's (``_sections_from``)
         anchors = self._anchor_code_set.copy()
         anchors[anchor_code(move.at)] = None
         link = (self, (move.at,))  # (what the move changed, one tuple for every link)
@@ -1157,6 +1157,14 @@ class PnrzState(State):
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             carry["_group_size"] = len(self.table) + 1
+        known: dict[Cell, str] | None = self._recall("cells")
+        if known is not None:  # a line whose cells are read (a search's): made now, as asked
+            cells = known.copy()
+            x, y = move.at
+            cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                tile.quads, move.rot
+            )  # the footprint's cells: NW, NE, SE, SW
+            carry["cells"] = cells
         if tile.icon is not None:
             hands = list(self.hands)
             hands[p] = tuple(hand)
