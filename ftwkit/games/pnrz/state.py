@@ -186,11 +186,12 @@ class PnrzState(State):
     def cells(self) -> dict[Cell, str]:
         """The quadrant content of every occupied quadrant cell; do not modify.
 
-        A move does not make them: move generation reads the tiles' anchor codes instead, and
-        many positions of a random or searched line are never asked. When asked, they are
-        those of the nearest state a few moves back that has them (``_table_from``), with the
-        tiles at the anchors changed since taken away and put back as they are now; else they
-        are made from the table. Every such dictionary is a container the cyclic garbage
+        A move makes them only when the state before has them (a placement in a line whose
+        cells are read, as a search's rollouts are): move generation reads the tiles' anchor
+        codes instead, and the positions of a random line are never asked. When asked, they
+        are those of the nearest state a few moves back that has them (``_table_from``), with
+        the tiles at the anchors changed since taken away and put back as they are now; else
+        they are made from the table. Every such dictionary is a container the cyclic garbage
         collector walks entry by entry for as long as the state lives (a whole game's
         history), so not making it pays twice.
         """
