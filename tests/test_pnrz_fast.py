@@ -25,7 +25,7 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     has_code,
 )
-from ftwkit.games.pnrz.state import _RING_JOINED
+from ftwkit.games.pnrz.state import _PLACED_CHAIN, _RING_JOINED, _TABLE_CHAIN
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -190,7 +190,9 @@ def test_groups_apart_from_a_lifted_tile_are_the_full_edge_groups_of_the_rest(
             for cell, label in full_edge_components(set(state.placed) - {(x, y)}).items():
                 groups.setdefault(label, []).append(cell)
             want = sorted(sorted(g) for g in groups.values())
-            got = sorted(sorted(map(code_anchor, g)) for g in state._apart((x, y)))
+            got = sorted(
+                sorted(map(code_anchor, g)) for g in state._apart((x, y), state._ring_mask((x, y)))
+            )
             assert len(got) == len(want) - 1 and all(g in want for g in got), (x, y)
             cut += len(got) > 0
     assert cut > 100  # lifted tiles that split the table were met
@@ -206,17 +208,18 @@ def test_anchor_codes_round_trip_and_sort_as_the_anchors_do() -> None:
 
 def test_extend_codes_edits_the_sorted_candidates_as_a_placement_changes_them() -> None:
     """A tile at 0,0 beside one at -2,0: the anchors overlapping it go, its free full-edge
-    neighbours come in (the one at -2,0 is taken), the codes stay sorted."""
+    neighbours come in (the one at -2,0 is taken), the codes stay sorted; what overlaps a tile
+    is read from the tiles' anchor codes."""
     cells = {cell for at in ((-2, 0), (0, 0)) for cell in footprint(at)}
     before = anchor_codes(candidate_anchors([(-2, 0)], set(footprint((-2, 0))), False))
     assert [code_anchor(c) for c in before] == [(-4, 0), (-2, -2), (-2, 2), (0, 0)]
-    after = extend_codes(before, (0, 0), cells, False)
+    after = extend_codes(before, (0, 0), set(anchor_codes([(-2, 0), (0, 0)])), False)
     assert [code_anchor(c) for c in after] == [(-4, 0), (-2, -2), (-2, 2), (0, -2), (0, 2), (2, 0)]
     assert list(after) == anchor_codes(candidate_anchors([(-2, 0), (0, 0)], cells, False))
     # (on the aligned grid the same: every anchor here is even)
-    assert extend_codes(before, (0, 0), cells, True) == after
+    assert extend_codes(before, (0, 0), set(anchor_codes([(-2, 0), (0, 0)])), True) == after
     offset = cells | set(footprint((1, 2)))  # under 0,0 by half a tile: 0,2 goes, -1,2 comes
-    grown = extend_codes(after, (1, 2), offset, False)
+    grown = extend_codes(after, (1, 2), set(anchor_codes([(-2, 0), (0, 0), (1, 2)])), False)
     assert [code_anchor(c) for c in grown] == [
         (-4, 0),
         (-2, -2),
@@ -257,7 +260,7 @@ def test_carried_candidates_bases_and_group_equal_a_fresh_table(options: dict[st
             assert state.candidates == fresh.candidates
             assert state._own_bases() == fresh._own_bases()
             carried += state._recall("_anchor_code_set") is not None  # (not made afresh here)
-            assert sorted(state._anchor_set()) == anchor_codes(fresh.placed)
+            assert sorted(state._anchor_code_set) == anchor_codes(fresh.placed)
             if options.get("base_move_connectivity") != "placement_only":
                 assert state._full_edge_group_size() == fresh._full_edge_group_size()
     assert moved > 50 and carried > 400
@@ -290,3 +293,80 @@ def test_candidates_left_for_later_equal_a_fresh_table(options: dict[str, Any]) 
                 lines += 1
             start = start.play(rng.choice(start.legal_moves()))
     assert lines > 100 and lazy > 50
+
+
+@pytest.mark.parametrize("options", OPTIONS[:2])
+def test_cells_and_placed_left_for_later_equal_a_fresh_table(options: dict[str, Any]) -> None:
+    """A move leaves the quadrant cells and the tiles by anchor to be made when asked: from a
+    state a few moves back that has them (states are asked at random here), redoing the
+    anchors changed since, else from the table; either way they are those of a fresh load,
+    through every kind of move."""
+    rules = ftwkit.rules("pnrz", **options)
+    rng = random.Random(11)
+    checked = from_before = placed_known = 0
+    for seed in range(8):
+        state: Any = rules.new(players=2 + seed % 3, seed=seed)
+        while not state.is_over:
+            state = state.play(rng.choice(state.legal_moves()))
+            if state.picking or rng.random() < 0.6:
+                continue  # (this one is not asked: a later one is made from an earlier one)
+            known = state._known_before("cells", _TABLE_CHAIN) is not None
+            placed_known += state._known_before("placed", _PLACED_CHAIN) is not None
+            fresh = rules.load(state.to_json())
+            assert isinstance(fresh, PnrzState)
+            assert state.cells == fresh.cells
+            assert state.placed == fresh.placed
+            checked += 1
+            from_before += known
+    assert checked > 200 and from_before > 100 and placed_known > 50, (
+        checked,
+        from_before,
+        placed_known,
+    )
+
+
+def offset_table(rng: random.Random, size: int) -> list[tuple[int, int]]:
+    """Anchors of a table grown tile by tile, each new tile beside a placed one by a full edge
+    or, shifted by half a tile, by half an edge (as loaded positions may have them)."""
+    anchors = [(0, 0)]
+    while len(anchors) < size:
+        x, y = rng.choice(anchors)
+        shift = rng.choice((-1, 0, 1))
+        step = rng.choice((-2, 2))
+        new = (x + step, y + shift) if rng.random() < 0.5 else (x + shift, y + step)
+        if all(max(abs(new[0] - a), abs(new[1] - b)) >= 2 for a, b in anchors):
+            anchors.append(new)
+    return anchors
+
+
+def test_free_spots_of_every_lifted_tile_equal_a_fresh_computation() -> None:
+    """``_free_spots`` (the candidates edited around the lifted tile, most tests answered by its
+    ring's bits) are the candidates of the table without that tile, its own anchor aside, on
+    loaded tables whose tiles are shifted by half a tile (play never makes them), where lifting
+    a tile frees anchors that overlapped it; lifted: every tile, not only bases."""
+    rules = ftwkit.rules("pnrz")
+    rng = random.Random(3)
+    freed = 0
+    for _ in range(60):
+        data: dict[str, Any] = {
+            "players": 2,
+            "to_play": 0,
+            "characters": [["pirate", "ninja"], ["robot", "zombie"]],
+            "tiles": [
+                {"id": f"{i + 1:02d}", "at": list(at), "rot": 0}
+                for i, at in enumerate(offset_table(rng, 12))
+            ],
+            "hands": [["13", "base:pirate", "base:ninja"], ["14", "base:robot", "base:zombie"]],
+            "draw": ["15", "16"],
+        }
+        state = rules.load(data)
+        assert isinstance(state, PnrzState)
+        for _, x, y, _ in state.table:
+            anchors = set(state.placed) - {(x, y)}
+            gone = set(footprint((x, y)))
+            occupied = {c for c in state.cells if c not in gone}
+            want = candidate_anchors(anchors, occupied, False) - {(x, y)}
+            got = state._free_spots((x, y), state._ring_mask((x, y)))
+            assert [code_anchor(c) for c in got] == sorted(want), (x, y)
+            freed += len(want - state.candidates) > 0
+    assert freed > 100  # anchors freed by lifting a tile were met

@@ -10,13 +10,14 @@ up to date incrementally as tiles are added (:func:`extend_codes`).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Container, Iterable, Sequence
 
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import Cell
 
 __all__ = [
     "FULL_EDGE",
+    "OVERLAP_CODES",
     "QUAD_OFFSETS",
     "anchor_code",
     "anchor_codes",
@@ -42,6 +43,14 @@ _CODE_SPAN = 1 << 23
 """Column stride of anchor codes: wider than any row a position may reach (loaded anchors lie
 within twice ``COORD_LIMIT``, 2,000,000, of the origin, play adds a few hundred)."""
 _CODE_HALF = _CODE_SPAN >> 1
+
+OVERLAP_CODES: tuple[int, ...] = tuple(
+    dx * _CODE_SPAN + dy for dx, dy in sorted(_OVERLAPPING, key=lambda d: d != (0, 0))
+)
+""":data:`_OVERLAPPING` as anchor-code offsets, the spot's own first (the likeliest to be
+taken): a spot is free when none of these, added to its code, is a tile's anchor code."""
+_EDGE_CODES: tuple[int, ...] = tuple(dx * _CODE_SPAN + dy for dx, dy in FULL_EDGE)
+"""The 4 full-edge neighbours of an anchor as anchor-code offsets (N, E, S, W)."""
 
 
 def anchor_code(anchor: Cell) -> int:
@@ -107,14 +116,18 @@ def candidate_anchors(
 
 
 def extend_codes(
-    codes: Sequence[int], new_anchor: Cell, occupied: Collection[Cell], aligned: bool
+    codes: Sequence[int], new_anchor: Cell, anchors: Container[int], aligned: bool
 ) -> tuple[int, ...]:
-    """The candidates' sorted anchor codes after a tile was added at ``new_anchor``
-    (``occupied`` includes it), from the sorted ``codes`` before it.
+    """The candidates' sorted anchor codes after a tile was added at ``new_anchor``, from the
+    sorted ``codes`` before it; ``anchors``: the anchor code of every tile on the table, the new
+    one included.
 
     Only the new tile changes them: the anchors that would overlap it go (three runs of
     consecutive codes, one per column, cut out by bisection instead of sorting again), and its
-    full-edge neighbours that overlap nothing come in where they belong.
+    full-edge neighbours that overlap no tile come in where they belong. A spot overlaps a tile
+    exactly when a tile's anchor is within one step of its own (:data:`OVERLAP_CODES`), so the
+    test looks up ints in the table's anchor codes: no quadrant cells are needed, and a move
+    need not build them.
     """
     nx, ny = new_anchor
     out = list(codes)
@@ -124,16 +137,15 @@ def extend_codes(
         j = bisect_right(out, mid + 1, i)
         if i < j:
             del out[i:j]
-    for dx, dy in FULL_EDGE:
-        x, y = nx + dx, ny + dy
-        if (
-            (x, y) not in occupied
-            and (x + 1, y) not in occupied
-            and (x + 1, y + 1) not in occupied
-            and (x, y + 1) not in occupied
-            and not (aligned and (x % 2 or y % 2))
-        ):
-            code = x * _CODE_SPAN + y
+    if aligned and (nx % 2 or ny % 2):
+        return tuple(out)  # (its full-edge neighbours are off the aligned grid as it is)
+    new = nx * _CODE_SPAN + ny
+    for edge in _EDGE_CODES:
+        code = new + edge
+        for offset in OVERLAP_CODES:
+            if code + offset in anchors:
+                break
+        else:
             i = bisect_left(out, code)
             if i == len(out) or out[i] != code:
                 out.insert(i, code)

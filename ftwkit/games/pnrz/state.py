@@ -25,7 +25,6 @@ from ftwkit.games.pnrz.notation import (
 )
 from ftwkit.games.pnrz.placement import (
     FULL_EDGE,
-    QUAD_OFFSETS,
     anchor_code,
     anchor_codes,
     candidate_anchors,
@@ -136,7 +135,7 @@ class PnrzState(State):
     picking: bool = False
 
     _CACHES: ClassVar[frozenset[str]] = frozenset(
-        (*_TABLE_CACHES, "_sections_from", "_codes_after", "_unseen_shares")
+        (*_TABLE_CACHES, "_sections_from", "_codes_after", "_table_from", "_unseen_shares")
     )
 
     # ------------------------------------------------------------------ derived values
@@ -154,20 +153,109 @@ class PnrzState(State):
         """The tile with this id (set id, base id or inline id)."""
         return self.tile_set.tile(key)
 
-    @functools.cached_property
+    @property
     def placed(self) -> dict[Cell, tuple[str, int]]:
-        """The tiles on the table by anchor: ``{anchor: (tile id, rot)}``."""
+        """The tiles on the table by anchor: ``{anchor: (tile id, rot)}``; do not modify.
+
+        A move leaves it to be made when asked, as it does :attr:`cells`: from a state a few
+        moves back that has it, redoing the anchors changed since, else from the table.
+        """
+        known: dict[Cell, tuple[str, int]] | None = self._recall("placed")
+        if known is None:
+            known = self._remember("placed", self._make_placed())
+        return known
+
+    def _make_placed(self) -> dict[Cell, tuple[str, int]]:
+        """:attr:`placed`, made (see there)."""
+        found = self._known_before("placed", _PLACED_CHAIN)
+        if found is not None:
+            before, changed = found
+            if not changed:
+                return before.placed  # (the same table: shared, as neither is ever changed)
+            placed: dict[Cell, tuple[str, int]] = before.placed.copy()
+            for at in changed:
+                placed.pop(at, None)
+            for at in changed:
+                now = _tile_at(self.table, at)
+                if now is not None:
+                    placed[at] = (now[0], now[3])
+            return placed
         return {(x, y): (key, rot) for key, x, y, rot in self.table}
 
-    @functools.cached_property
+    @property
     def cells(self) -> dict[Cell, str]:
-        """The quadrant content of every occupied quadrant cell."""
+        """The quadrant content of every occupied quadrant cell; do not modify.
+
+        A move makes them only when the state before has them (a placement in a line whose
+        cells are read, as a search's rollouts are): move generation reads the tiles' anchor
+        codes instead, and the positions of a random line are never asked. When asked, they
+        are those of the nearest state a few moves back that has them (``_table_from``), with
+        the tiles at the anchors changed since taken away and put back as they are now; else
+        they are made from the table. Every such dictionary is a container the cyclic garbage
+        collector walks entry by entry for as long as the state lives (a whole game's
+        history), so not making it pays twice.
+        """
+        known: dict[Cell, str] | None = self._recall("cells")
+        if known is None:
+            known = self._remember("cells", self._make_cells())
+        return known
+
+    def _make_cells(self) -> dict[Cell, str]:
+        """:attr:`cells`, made (see there)."""
+        link: tuple[PnrzState, tuple[Cell, ...]] | None = self._recall("_table_from")
+        if link is not None:  # the usual case first: one tile placed on a table with cells
+            before, moved = link
+            known: dict[Cell, str] | None = before._recall("cells")
+            if known is not None and len(moved) == 1 and len(before.table) < len(self.table):
+                new = _tile_at(self.table, moved[0])
+                assert new is not None, "a placement's tile is at its anchor"
+                key, x, y, rot = new
+                cells = known.copy()
+                cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                    self.tile(key).quads, rot
+                )  # the footprint's cells: NW, NE, SE, SW
+                return cells
+        found = self._known_before("cells", _TABLE_CHAIN)
+        if found is not None:
+            before, changed = found
+            if not changed:
+                return before.cells  # (the same table: shared, as neither is ever changed)
+            cells = before.cells.copy()
+            for at in changed:
+                if _tile_at(before.table, at) is not None:
+                    for cell in footprint(at):
+                        del cells[cell]
+            tile = self.tile_set.tile
+            for at in changed:
+                now = _tile_at(self.table, at)
+                if now is not None:
+                    key, x, y, rot = now
+                    cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                        tile(key).quads, rot
+                    )  # the footprint's cells: NW, NE, SE, SW
+            return cells
         out: dict[Cell, str] = {}
         for key, x, y, rot in self.table:
             quads = rotated(self.tile(key).quads, rot)
             for cell, code in zip(footprint((x, y)), quads, strict=True):
                 out[cell] = code
         return out
+
+    def _known_before(self, name: str, limit: int) -> tuple[PnrzState, list[Cell]] | None:
+        """The nearest state at most ``limit`` moves back (``_table_from`` links) that knows
+        the table cache ``name``, and the anchors (without repeats) whose tiles the moves since
+        changed; ``None`` when there is none."""
+        changed: list[Cell] = []
+        state = self
+        for _ in range(limit):
+            link: tuple[PnrzState, tuple[Cell, ...]] | None = state._recall("_table_from")
+            if link is None:
+                return None
+            state, moved = link
+            changed += moved
+            if state._recall(name) is not None:
+                return state, list(dict.fromkeys(changed))
+        return None
 
     @functools.cached_property
     def counts(self) -> dict[Cell, int]:
@@ -194,29 +282,31 @@ class PnrzState(State):
         the anchors of a turn's placements in ``legal_moves()`` order.
 
         A placement leaves them to be worked out when asked (``_codes_after``: the state whose
-        candidates the new tile changed, and its anchor), as most positions a search makes
+        candidates the new tile changed, and its anchor, the move's one link, as
+        ``_table_from`` and ``_sections_from`` hold it), as most positions a search makes
         are only scored (the root's children, the ends of rollouts), never moved from.
         """
         codes: tuple[int, ...] | None = self._recall("_codes")
         if codes is None:
-            after: tuple[PnrzState, Cell] | None = self._recall("_codes_after")
+            after: tuple[PnrzState, tuple[Cell]] | None = self._recall("_codes_after")
             if after is not None:
-                before, at = after
-                codes = extend_codes(before._candidate_codes(), at, self.cells, self._aligned)
+                before, (at,) = after
+                codes = extend_codes(
+                    before._candidate_codes(), at, self._anchor_code_set, self._aligned
+                )
             else:
                 codes = tuple(anchor_codes(self.candidates))
             self._remember("_codes", codes)
         return codes
 
-    def _anchor_set(self) -> dict[int, None]:
+    @functools.cached_property
+    def _anchor_code_set(self) -> dict[int, None]:
         """The anchor code of every tile on the table, as the keys of a dictionary that is
         never changed once made: the move generator's neighbour tests look up ints (no
         ``(x, y)`` tuple to build and hash), and a placement hands the next state a C-level
-        copy with its one anchor added."""
-        found: dict[int, None] | None = self._recall("_anchor_code_set")
-        if found is None:
-            found = self._remember("_anchor_code_set", dict.fromkeys(anchor_codes(self.placed)))
-        return found
+        copy with its one anchor added. Nearly always carried from the state before (a
+        declared cache), so reading it is a plain attribute look-up, not a call."""
+        return dict.fromkeys(anchor_codes(self.placed))
 
     @property
     def _aligned(self) -> bool:
@@ -305,19 +395,20 @@ class PnrzState(State):
         """The printed counts when the scoring reads them (``quadrant_count = printed``)."""
         return self.counts if self.opts.quadrant_count == "printed" else None
 
-    def _came_from(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
-        """Tell ``nxt`` (made from this state by a move that changed the tiles at ``anchors``
-        only) where its sections may be carried from."""
-        if not anchors:
+    def _sections_carry(self, link: tuple[PnrzState, tuple[Cell, ...]]) -> dict[str, Any]:
+        """What tells the state made from this one by a move that changed the tiles at the
+        anchors of ``link`` (``(self, anchors)``) only where its sections may be carried from:
+        this state's own when the move changed no tile and they are known, else the link."""
+        if not link[1]:
             known = self._recall("_all_sections")
             if known is not None:
-                nxt._remember("_all_sections", known)
+                out = {"_all_sections": known}
                 for same in ("_sections", "_section_index"):
                     value = self._recall(same)
                     if value is not None:
-                        nxt._remember(same, value)
-                return
-        nxt._remember("_sections_from", (self, anchors))
+                        out[same] = value
+                return out
+        return {"_sections_from": link}
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -614,7 +705,7 @@ class PnrzState(State):
             assert isinstance(move, MoveBase)
             if self._listed(move):  # handed out by legal_moves(): no second look at the table
                 return True
-            found = None if pending else self.placed.get(move.src)
+            found = None if pending else _tile_at(self.table, move.src)
             if found is None:
                 return False
             base = self.tile(found[0]).base_of
@@ -630,7 +721,7 @@ class PnrzState(State):
             assert isinstance(move, Swap)
             if step != "swap" or not move.a < move.b:
                 return False
-            a, b = self.placed.get(move.a), self.placed.get(move.b)
+            a, b = _tile_at(self.table, move.a), _tile_at(self.table, move.b)
             if a is None or b is None:
                 return False
             return not (
@@ -640,7 +731,7 @@ class PnrzState(State):
         assert isinstance(move, Rotate | Orient)
         if step != ("rotate" if kind is Rotate else "orient"):
             return False
-        found = self.placed.get(move.at)
+        found = _tile_at(self.table, move.at)
         if found is None or (kind is Orient and move.at != pending[1]):
             return False
         if move.rot not in distinct_rotations(self.tile(found[0]).picture):
@@ -649,7 +740,7 @@ class PnrzState(State):
             return True
         if self.opts.rotate_excludes_opponent_base and self._opponent_base(found[0]):
             return False
-        return bool(move.rot != found[1])
+        return bool(move.rot != found[3])
 
     def _base_codes(self, src: Cell) -> list[int]:
         """The anchor codes of the spots where the base at ``src`` may be moved (PN7), sorted.
@@ -658,17 +749,18 @@ class PnrzState(State):
         base is a link between tiles, only the spots that join the full-edge groups of the rest
         again count.
         """
-        placed = self.placed
-        if len(placed) == 1:  # a lone base: the table without it is empty
+        size = len(self.table)
+        if size == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
+        mask = self._ring_mask(src)
         if self.opts.base_move_connectivity != "full_edges":
-            return self._free_spots(src)
-        if len(placed) == self._full_edge_group_size():
-            free = self._free_spots(src)
-            apart = self._apart(src)
+            return self._free_spots(src, mask)
+        if size == self._full_edge_group_size():
+            free = self._free_spots(src, mask)
+            apart = self._apart(src, mask)
             return self._rejoining(src, free, apart) if apart else free
-        out = self._free_spots(src)
-        anchors = set(placed)
+        out = self._free_spots(src, mask)
+        anchors = set(self.placed)
         anchors.discard(src)
         group = full_edge_components(anchors)
         count = len(set(group.values()))
@@ -682,33 +774,33 @@ class PnrzState(State):
             ]
         return out
 
-    def _free_spots(self, src: Cell) -> list[int]:
+    def _free_spots(self, src: Cell, mask: int) -> list[int]:
         """The anchor codes, sorted, of the table's candidates once the tile at ``src`` is
         lifted (``src`` itself aside), found from this state's own candidates: those still next
-        to another tile by a full edge, plus the anchors freed around ``src``."""
-        anchors = self._anchor_set()
+        to another tile by a full edge, plus the anchors freed around ``src``. ``mask``: its
+        :meth:`_ring_mask`, which answers most of the tests below by a bit."""
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         codes = self._candidate_codes()
         size = len(codes)
         # only a spot next to the base may lose its full edge: when no other tile is next to it
+        # (two of its other full-edge neighbours are on the ring, the third is beyond the spot)
         lost: list[int] = []
-        for offset, others in _NEXT_SPOTS:
+        for offset, bit, sides in _LEAF_TESTS:
+            if mask & (bit | sides) or at + 2 * offset in anchors:
+                continue  # a tile on the spot (no candidate) or another one next to it
             spot = at + offset
             i = bisect.bisect_left(codes, spot)
             if i < size and codes[i] == spot:
-                for other in others:
-                    if at + other in anchors:
-                        break
-                else:
-                    lost.append(spot)
-        # the anchors overlapping the base's spot are free when its other cells are empty
+                lost.append(spot)
+        # the anchors overlapping the base's spot are free when no other tile overlaps them
         gained: list[int] = []
         if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
-            cells = self.cells
-            sx, sy = src
-            for outside, around, offset in _FREED_SPOTS:
-                for ox, oy in outside:
-                    if (sx + ox, sy + oy) in cells:
+            for blocking, overlapping, around, offset in _FREED_SPOTS:
+                if mask & blocking:
+                    continue
+                for other in overlapping:
+                    if at + other in anchors:
                         break
                 else:
                     for other in around:
@@ -724,7 +816,7 @@ class PnrzState(State):
 
     def _ring_mask(self, src: Cell) -> int:
         """The 8 anchors around ``src`` (``_RING``) that hold a tile, as bits."""
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         mask = 0
         for offset, bit in _RING_BITS:
@@ -732,7 +824,7 @@ class PnrzState(State):
                 mask |= bit
         return mask
 
-    def _apart(self, src: Cell) -> list[list[int]]:
+    def _apart(self, src: Cell, mask: int) -> list[list[int]]:
         """The full-edge groups the table (one group) falls into without the tile at ``src``,
         all but one (the rest of the table), as lists of anchor codes: ``[]`` when it stays
         one group.
@@ -744,10 +836,9 @@ class PnrzState(State):
         walk is still going: that one is the rest of the table, the others are whole. So
         finding a small group hanging on the base costs about its size, not the table's.
         """
-        mask = self._ring_mask(src)
         if _RING_JOINED[mask]:
             return []
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         # the usual case: tiles hanging on ``src`` alone (no other tile beside them), the other
         # neighbours joined around the ring: each of those tiles is a group, the rest another
@@ -810,7 +901,7 @@ class PnrzState(State):
         A spot that joins them all is next to the smallest group, so only the spots around it
         are tested; each tile's group is looked up, not searched for in the groups.
         """
-        anchors = self._anchor_set()
+        anchors = self._anchor_code_set
         at = anchor_code(src)
         group_of = {tile: i for i, group in enumerate(apart) for tile in group}
         need = len(apart)
@@ -848,28 +939,30 @@ class PnrzState(State):
         return int(cached)
 
     def _action_moves(self) -> list[Move]:
+        """The moves of a pending extra-action step, the tiles in anchor order (by column, then
+        row), read from the table itself: no tiles-by-anchor dictionary is made for them."""
         kind = self.pending[0]
         opts = self.opts
-        placed = self.placed
         tile = self.tile_set.tile
         if kind == "orient":
             at = self.pending[1]
-            return list(orientations(at, tile(placed[at][0]).picture))
+            found = _tile_at(self.table, at)
+            assert found is not None, "the tile to orient is on the table"
+            return list(orientations(at, tile(found[0]).picture))
         moves: list[Move] = []
         if kind == "rotate":
             no_bases = opts.rotate_excludes_opponent_base
-            for at in sorted(placed):
-                key, rot = placed[at]
+            for key, x, y, rot in sorted(self.table, key=_BY_COLUMN):
                 if no_bases and self._opponent_base(key):
                     continue
-                moves += other_rotations(at, tile(key).picture, rot)
+                moves += other_rotations((x, y), tile(key).picture, rot)
         elif kind == "swap":
             if opts.swap_excludes_opponent_base:
                 codes = anchor_codes(
-                    a for a, (k, _) in placed.items() if not self._opponent_base(k)
+                    (x, y) for key, x, y, _ in self.table if not self._opponent_base(key)
                 )
             else:
-                codes = anchor_codes(placed)
+                codes = sorted(self._anchor_code_set)
             for i, a in enumerate(codes):
                 moves += map(swaps(a).__getitem__, codes[i + 1 :])
         elif kind == "replace":
@@ -879,12 +972,11 @@ class PnrzState(State):
                 for k in dict.fromkeys(self.hands[self.turn])
                 if opts.replace_allows_base_from_hand or is_play[k]
             ]
-            for at in sorted(placed):
-                taken = placed[at][0]
+            for taken, x, y, _ in sorted(self.table, key=_BY_COLUMN):
                 if not is_play[taken] and self._opponent_base(taken):
                     continue
                 put = hand if taken not in hand else [k for k in hand if k != taken]
-                moves += map(replacements(at).__getitem__, put)
+                moves += map(replacements((x, y)).__getitem__, put)
         moves.append(SKIP)
         return moves
 
@@ -893,68 +985,64 @@ class PnrzState(State):
         if isinstance(move, Place):
             return self._apply_place(move)
         if isinstance(move, Choose):
-            nxt = self._apply_choose(move)
-            self._came_from(nxt, ())
-            return nxt
-        nxt = self._apply_other(move)
+            link: tuple[PnrzState, tuple[Cell, ...]] = (self, ())
+            return self._apply_choose(move, {"_table_from": link, **self._sections_carry(link)})
+        # the declared caches the next state is made with (one dictionary, given to _derive)
         changed: tuple[Cell, ...] = ()
+        carry: dict[str, Any] = {}
         if isinstance(move, MoveBase):
             changed = (move.src, move.dst)
+            carry.update(self._moved_base_caches(move))
         else:
             # rotations, swaps and replacements keep every footprint: same candidates and groups
-            for kept in (
-                "candidates",
-                "_codes",
-                "_codes_after",
-                "_group_size",
-                "_anchor_code_set",
-            ):
+            for kept in _FOOTPRINT_CACHES:
                 value = self._recall(kept)
                 if value is not None:
-                    nxt._remember(kept, value)
+                    carry[kept] = value
             if isinstance(move, Swap):
                 changed = (move.a, move.b)
             elif isinstance(move, Rotate | Orient | Replace):
                 changed = (move.at,)
-        bases = self._recall("_bases")
-        if bases is not None and self._keeps_bases(move):
-            nxt._remember("_bases", bases)  # the same bases at the same anchors
-        if self._recall("cells") is not None:
-            self._carry_cells(nxt, changed)  # only the tiles the move touched change cells
-            if isinstance(move, MoveBase):
-                self._carry_moved_base(nxt, move)
-        self._came_from(nxt, changed)
-        return nxt
+            bases = self._recall("_bases")
+            if bases is not None and self._keeps_bases(move):
+                carry["_bases"] = bases  # the same bases at the same anchors
+        link = (self, changed)  # (one tuple for every link of the move)
+        carry["_table_from"] = link  # (cells and placed made when asked)
+        carry.update(self._sections_carry(link))
+        return self._apply_other(move, carry)
 
-    def _carry_moved_base(self, nxt: PnrzState, move: MoveBase) -> None:
-        """Give ``nxt`` (this state with the base at ``move.src`` moved to ``move.dst``, its
-        cells known) its candidates' codes, full-edge group and bases without a scan of the
-        table: the candidates are this table's without the base (its spots, :meth:`_free_spots`,
-        and its own anchor, free once it is lifted) extended by the base at its new anchor, and
-        a base moved under ``full_edges`` leaves one group (PN7: the move must)."""
+    def _moved_base_caches(self, move: MoveBase) -> dict[str, Any]:
+        """The caches of the state after ``move`` (this state with the base at ``move.src``
+        moved to ``move.dst``): its candidates' codes, full-edge group and bases, without a
+        scan of the table. The candidates are this table's without the base (its spots,
+        :meth:`_free_spots`, and its own anchor, free once it is lifted) extended by the base
+        at its new anchor, and a base moved under ``full_edges`` leaves one group (PN7: the
+        move must)."""
         src = move.src
-        placed = self.placed
-        if len(placed) == 1:
-            return  # (the table without it is empty: its candidates are not those of a table)
+        size = len(self.table)
+        if size == 1:
+            return {}  # (the table without it is empty: its candidates are not those of a table)
         lifted = anchor_code(src)
         put = anchor_code(move.dst)
-        anchors = self._anchor_set().copy()
+        before = self._anchor_code_set
+        anchors = before.copy()
         del anchors[lifted]
         anchors[put] = None
-        nxt._remember("_anchor_code_set", anchors)
-        codes = self._free_spots(src)
+        out: dict[str, Any] = {"_anchor_code_set": anchors}
+        codes = self._free_spots(src, self._ring_mask(src))
         sx, sy = src
-        if any((sx + dx, sy + dy) in placed for dx, dy in FULL_EDGE) and not (
+        if any(lifted + edge in before for edge in _EDGE_CODES) and not (
             self._aligned and (sx % 2 or sy % 2)
         ):
-            bisect.insort(codes, anchor_code(src))
-        nxt._remember("_codes", extend_codes(codes, move.dst, nxt.cells, self._aligned))
+            bisect.insort(codes, lifted)
+        out["_codes"] = extend_codes(codes, move.dst, anchors, self._aligned)
         if self.opts.base_move_connectivity == "full_edges":
-            nxt._remember("_group_size", len(placed))
+            out["_group_size"] = size
         bases = self._recall("_bases")
         if bases is not None:
             moved = [(move.dst if at == src else at, base) for at, base in bases]
-            nxt._remember("_bases", tuple(sorted(moved, key=_base_order)))
+            out["_bases"] = tuple(sorted(moved, key=_base_order))
+        return out
 
     def _keeps_bases(self, move: Move) -> bool:
         """Whether the bases on the table stay where they are after ``move`` (not a placement):
@@ -963,64 +1051,43 @@ class PnrzState(State):
         if kind is Rotate or kind is Orient or kind is Skip or kind is Pass:
             return True
         is_play = self.tile_set.is_play
-        placed = self.placed
+        table = self.table
         if kind is Swap:
             assert isinstance(move, Swap)
-            return is_play[placed[move.a][0]] and is_play[placed[move.b][0]]
+            return is_play[_on_table(table, move.a)[0]] and is_play[_on_table(table, move.b)[0]]
         if kind is Replace:
             assert isinstance(move, Replace)
-            return is_play[placed[move.at][0]] and is_play[move.tile]
+            return is_play[_on_table(table, move.at)[0]] and is_play[move.tile]
         return False
 
-    def _carry_cells(self, nxt: PnrzState, anchors: tuple[Cell, ...]) -> None:
-        """Give ``nxt`` its ``placed`` and ``cells`` from this state's, redoing ``anchors`` only."""
-        if not anchors:
-            nxt._remember("placed", self.placed)
-            nxt._remember("cells", self.cells)
-            return
-        placed = self.placed.copy()
-        cells = self.cells.copy()
-        for at in anchors:
-            if at in placed:
-                del placed[at]
-                for cell in footprint(at):
-                    del cells[cell]
-        table = nxt.table
-        tile = self.tile_set.tile
-        for x, y in anchors:  # found by their place in the table's order
-            i = bisect.bisect_left(table, (y, x), key=_BY_ANCHOR)
-            if i < len(table) and table[i][1] == x and table[i][2] == y:
-                key, _, _, rot = table[i]
-                placed[x, y] = (key, rot)
-                cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
-                    tile(key).quads, rot
-                )
-        nxt._remember("placed", placed)
-        nxt._remember("cells", cells)
-
-    def _apply_other(self, move: Move) -> PnrzState:
+    def _apply_other(self, move: Move, carry: Mapping[str, Any]) -> PnrzState:
+        """The state after ``move`` (neither a placement nor a pick), made with the declared
+        caches ``carry``."""
         if isinstance(move, MoveBase):
-            key, rot = self.placed[move.src]
+            key, _, _, rot = _on_table(self.table, move.src)
             kept = [t for t in self.table if (t[1], t[2]) != move.src]
             kept.append((key, move.dst[0], move.dst[1], rot))
-            return self._end_turn(_sorted_table(kept), self.hands, drew=False)
+            return self._end_turn(_sorted_table(kept), self.hands, drew=False, carry=carry)
         if isinstance(move, Rotate):
-            return self._end_turn(self._set_rot(move.at, move.rot), self.hands, drew=True)
+            return self._end_turn(
+                self._set_rot(move.at, move.rot), self.hands, drew=True, carry=carry
+            )
         if isinstance(move, Swap):
-            ka, ra = self.placed[move.a]
-            kb, rb = self.placed[move.b]
+            ka, _, _, ra = _on_table(self.table, move.a)
+            kb, _, _, rb = _on_table(self.table, move.b)
             swapped = _replaced(
                 self.table,
                 (kb, *move.a, canonical_rot(self.tile(kb).picture, rb)),
                 (ka, *move.b, canonical_rot(self.tile(ka).picture, ra)),
             )
-            return self._derive(table=swapped, pending=("orient", move.a, move.b))
+            return self._derive(carry, table=swapped, pending=("orient", move.a, move.b))
         if isinstance(move, Replace):
-            taken, _ = self.placed[move.at]
+            taken = _on_table(self.table, move.at)[0]
             hand = list(self.hands[self.turn])
             hand.remove(move.tile)
             hand.append(taken)
             return self._derive(
+                carry,
                 table=_replaced(self.table, (move.tile, *move.at, 0)),
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
@@ -1029,15 +1096,16 @@ class PnrzState(State):
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
-                return self._derive(table=oriented, pending=("orient", *rest))
-            return self._end_turn(oriented, self.hands, drew=True)
+                return self._derive(carry, table=oriented, pending=("orient", *rest))
+            return self._end_turn(oriented, self.hands, drew=True, carry=carry)
         if isinstance(move, Skip):
-            return self._end_turn(self.table, self.hands, drew=True)
+            return self._end_turn(self.table, self.hands, drew=True, carry=carry)
         assert isinstance(move, Pass)
-        return self._end_turn(self.table, self.hands, drew=False)
+        return self._end_turn(self.table, self.hands, drew=False, carry=carry)
 
-    def _apply_choose(self, move: Choose) -> PnrzState:
-        """Take the character and its base; the last pick deals 3 tiles each from the stack."""
+    def _apply_choose(self, move: Choose, carry: Mapping[str, Any]) -> PnrzState:
+        """Take the character and its base; the last pick deals 3 tiles each from the stack
+        (the next state is made with the declared caches ``carry``)."""
         p = self.turn
         n = self.n_players
         characters = list(self.characters)
@@ -1045,7 +1113,7 @@ class PnrzState(State):
         hands = self._with_hand(p, [*self.hands[p], self.tile_set.base(move.character).id])
         picks = sum(map(len, characters))
         if picks < n * (2 if n == 2 else 1):
-            return self._derive(characters=tuple(characters), hands=hands, turn=(p + 1) % n)
+            return self._derive(carry, characters=tuple(characters), hands=hands, turn=(p + 1) % n)
         start = (p + 1) % n  # the picks went round from the start player an exact number of laps
         dealt = [list(h) for h in hands]
         draw = list(self.draw)
@@ -1054,6 +1122,7 @@ class PnrzState(State):
         chosen = {c for chars in characters for c in chars}
         aside = tuple(self.tile_set.base(c).id for c in CHARACTERS if c not in chosen)
         return self._derive(
+            carry,
             characters=tuple(characters),
             hands=tuple(tuple(sorted(h)) for h in dealt),
             draw=tuple(draw),
@@ -1066,27 +1135,19 @@ class PnrzState(State):
         p = self.turn
         hand = list(self.hands[p])
         hand.remove(move.tile)  # (hands are kept sorted: still sorted)
-        hands = list(self.hands)
-        hands[p] = tuple(hand)
         table = _with_tile(self.table, (move.tile, move.at[0], move.at[1], move.rot))
         tile = self.tile(move.tile)
-        # incremental cells and candidates: only the new tile changes them (the candidates'
-        # codes when asked, :meth:`_candidate_codes`); sections from this state's (_came_from)
-        cells = self.cells.copy()
-        x, y = move.at
-        cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
-            tile.quads, move.rot
-        )  # the footprint's cells: NW, NE, SE, SW
-        placed = self.placed.copy()
-        placed[move.at] = (move.tile, move.rot)
-        anchors = self._anchor_set().copy()
+        # incremental candidates, cells and placed: only the new tile changes them (each made
+        # when asked, :meth:`_candidate_codes`, :attr:`cells`, :attr:`placed`, but the cells at
+        # once when this state has them); sections from this state's (``_sections_from``)
+        anchors = self._anchor_code_set.copy()
         anchors[anchor_code(move.at)] = None
+        link = (self, (move.at,))  # (what the move changed, one tuple for every link)
         carry: dict[str, Any] = {
-            "cells": cells,
-            "placed": placed,
+            "_table_from": link,
             "_anchor_code_set": anchors,
-            "_codes_after": (self, move.at),
-            "_sections_from": (self, (move.at,)),
+            "_codes_after": link,
+            "_sections_from": link,
         }
         bases = self._recall("_bases")
         if bases is not None:
@@ -1097,10 +1158,20 @@ class PnrzState(State):
         if self._recall("_group_size") == len(self.table):
             # one full-edge group plus a tile joined by a full edge: still one group
             carry["_group_size"] = len(self.table) + 1
+        known: dict[Cell, str] | None = self._recall("cells")
+        if known is not None:  # a line whose cells are read (a search's): made now, as asked
+            cells = known.copy()
+            x, y = move.at
+            cells[x, y], cells[x + 1, y], cells[x + 1, y + 1], cells[x, y + 1] = rotated(
+                tile.quads, move.rot
+            )  # the footprint's cells: NW, NE, SE, SW
+            carry["cells"] = cells
         if tile.icon is not None:
+            hands = list(self.hands)
+            hands[p] = tuple(hand)
             return self._derive(carry, table=table, hands=tuple(hands), pending=(tile.icon,))
         drew = tile.base_of is None or bool(self.opts.draw_after_base)
-        return self._end_turn(table, tuple(hands), drew=drew, carry=carry)
+        return self._end_turn(table, self.hands, drew=drew, carry=carry, hand=hand)
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
         """The table with the tile at ``at`` (found by its place in the table's order) turned."""
@@ -1123,18 +1194,23 @@ class PnrzState(State):
         *,
         drew: bool,
         carry: Mapping[str, Any] | None = None,
+        hand: list[str] | None = None,
     ) -> PnrzState:
         """Draw (if the turn played a play tile), advance the final lap, pass the turn on;
-        ``carry``: the declared caches the next state is made with (see ``_derive``)."""
+        ``carry``: the declared caches the next state is made with (see ``_derive``); ``hand``:
+        the mover's hand when the turn changed it (a list of its own, to draw into), then
+        ``hands[turn]`` is not read (the hands are built once)."""
         p = self.turn
         draw = self.draw
         if drew and draw:
-            hand = list(hands[p])
+            if hand is None:
+                hand = list(hands[p])
             bisect.insort(hand, draw[0])  # (hands are kept sorted)
-            with_draw = list(hands)
-            with_draw[p] = tuple(hand)
-            hands = tuple(with_draw)
             draw = draw[1:]
+        if hand is not None:
+            with_hand = list(hands)
+            with_hand[p] = tuple(hand)
+            hands = tuple(with_hand)
         final = self.final_left
         if final is not None:
             final -= 1
@@ -1281,6 +1357,15 @@ def _owners(characters: tuple[tuple[str, ...], ...]) -> dict[str, int]:
 _SECTION_CHAIN = 16
 """How many moves back a state looks for an ancestor that knows its sections."""
 
+_TABLE_CHAIN = 16
+"""How many moves back a state looks for an ancestor that knows its cells (a search replays
+its tree's lines on fresh samples, whose states are seldom asked)."""
+
+_PLACED_CHAIN = 2
+"""How many moves back a state looks for an ancestor that knows its tiles by anchor: an extra
+action's steps ask for them (one after the other), plain turns do not, so a longer look back
+mostly finds nothing."""
+
 _RING: tuple[Cell, ...] = ((0, -2), (2, -2), (2, 0), (2, 2), (0, 2), (-2, 2), (-2, 0), (-2, -2))
 """The 8 anchors around a tile, N first, clockwise; even places are its full-edge neighbours."""
 _RING_BITS: tuple[tuple[int, int], ...] = tuple(
@@ -1322,34 +1407,46 @@ _LEAF_TESTS: tuple[tuple[int, int, int], ...] = tuple(
 """Per full-edge neighbour: its anchor-code offset, its ring bit and the ring bits of its two
 other neighbours on the ring (its third, beyond it, is at twice its offset)."""
 
-_NEXT_SPOTS: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
-    (
-        anchor_code((dx, dy)),
-        tuple(
-            anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE if (dx + ex, dy + ey) != (0, 0)
-        ),
-    )
-    for dx, dy in FULL_EDGE
-)
-"""The 4 anchors next to a tile by a full edge (anchor-code offsets from its anchor), each
-with the offsets of its other 3 full-edge neighbours (all but the tile itself)."""
 
-_FREED_SPOTS: tuple[tuple[tuple[Cell, ...], tuple[int, ...], int], ...] = tuple(
+def _overlaps_lifted(dx: int, dy: int) -> bool:
+    """Whether an anchor at this offset from a tile's anchor overlaps that tile."""
+    return abs(dx) <= 1 and abs(dy) <= 1
+
+
+_FREED_SPOTS: tuple[tuple[int, tuple[int, ...], tuple[int, ...], int], ...] = tuple(
     (
-        tuple(
-            (dx + i, dy + j) for i, j in QUAD_OFFSETS if not (0 <= dx + i <= 1 and 0 <= dy + j <= 1)
+        sum(
+            bit
+            for (rx, ry), (_, bit) in zip(_RING, _RING_BITS, strict=True)
+            if abs(rx - dx) <= 1 and abs(ry - dy) <= 1
         ),
-        tuple(anchor_code((dx + ex, dy + ey)) for ex, ey in FULL_EDGE),
+        tuple(
+            anchor_code((dx + i, dy + j))
+            for i in (-1, 0, 1)
+            for j in (-1, 0, 1)
+            if not _overlaps_lifted(dx + i, dy + j) and (dx + i, dy + j) not in _RING
+        ),
+        tuple(
+            anchor_code((dx + ex, dy + ey))
+            for ex, ey in FULL_EDGE
+            if not _overlaps_lifted(dx + ex, dy + ey)
+        ),
         anchor_code((dx, dy)),
     )
     for dx in (-1, 0, 1)
     for dy in (-1, 0, 1)
     if dx or dy
 )
-"""The 8 anchors overlapping a tile's own spot: the cells each covers outside that spot (offsets
-from the tile's anchor; lift the tile, and the anchor is free when those are empty), and as
-anchor-code offsets from the tile's anchor, its 4 full-edge neighbours (none is the lifted
-tile) and itself."""
+"""The 8 anchors overlapping a tile's own spot, each with (as anchor-code offsets from the
+tile's anchor, or ring bits) the anchors of the tiles that could overlap it once the tile is
+lifted (those that would not overlap the lifted tile as well): the ones on the ring
+(``_RING_BITS``) and the others; its full-edge neighbours that could hold a tile (not one that
+overlaps the lifted tile); and itself. Lift the tile, and the anchor is free when none of the
+first are on the table, and a candidate when one of its neighbours is."""
+
+_FOOTPRINT_CACHES = ("candidates", "_codes", "_codes_after", "_group_size", "_anchor_code_set")
+"""The declared caches that follow from the tiles' footprints alone: a rotation, swap or
+replacement keeps them."""
 
 _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 """The kinds of move whose legality ``is_legal`` decides without building the move list."""
@@ -1357,6 +1454,9 @@ _DIRECT = frozenset({Place, MoveBase, Skip, Swap, Rotate, Orient})
 
 _BY_ANCHOR = operator.itemgetter(2, 1)
 """The table's order: by anchor row (y), then column (x)."""
+
+_BY_COLUMN = operator.itemgetter(1, 2)
+"""The anchors' own order (by column, then row), in which extra actions list the tiles."""
 
 
 def _one(code: int) -> Callable[[Mapping[int, Any]], tuple[Any, ...]]:
@@ -1381,6 +1481,23 @@ def _replaced(table: tuple[Placed, ...], *tiles: Placed) -> tuple[Placed, ...]:
     for tile in tiles:
         out[bisect.bisect_left(out, (tile[2], tile[1]), key=_BY_ANCHOR)] = tile
     return tuple(out)
+
+
+def _tile_at(table: tuple[Placed, ...], at: Cell) -> Placed | None:
+    """The tile of the sorted table at anchor ``at`` (found by its place in the table's
+    order), or ``None``."""
+    x, y = at
+    i = bisect.bisect_left(table, (y, x), key=_BY_ANCHOR)
+    if i < len(table) and table[i][1] == x and table[i][2] == y:
+        return table[i]
+    return None
+
+
+def _on_table(table: tuple[Placed, ...], at: Cell) -> Placed:
+    """The tile at anchor ``at`` of the sorted table, where a legal move says there is one."""
+    found = _tile_at(table, at)
+    assert found is not None, "a legal move names a tile on the table"
+    return found
 
 
 def _with_tile(table: tuple[Placed, ...], tile: Placed) -> tuple[Placed, ...]:
