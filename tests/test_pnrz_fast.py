@@ -25,7 +25,9 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     has_code,
 )
+from ftwkit.games.pnrz.shared_moves import other_rotations, rotations
 from ftwkit.games.pnrz.state import _PLACED_CHAIN, _RING_JOINED, _TABLE_CHAIN
+from ftwkit.games.pnrz.tiles import distinct_rotations
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -370,3 +372,31 @@ def test_free_spots_of_every_lifted_tile_equal_a_fresh_computation() -> None:
             assert [code_anchor(c) for c in got] == sorted(want), (x, y)
             freed += len(want - state.candidates) > 0
     assert freed > 100  # anchors freed by lifting a tile were met
+
+
+def test_rotate_and_orient_steps_list_each_tiles_own_rotations() -> None:
+    """Rotate and Orient moves are shared by anchor and symmetry: a tile with one distinct
+    rotation never gets the four of a tile listed at the same anchor before it, and every
+    rotate or orient step of seeded games lists what the tiles' pictures say."""
+    assert rotations((0, 0), (0, 1, 2, 3)) == tuple(Rotate((0, 0), r) for r in range(4))
+    assert rotations((0, 0), (0,)) == (Rotate((0, 0), 0),)
+    assert other_rotations((0, 0), (0, 1), 1) == (Rotate((0, 0), 0),)
+    steps = 0
+    for state in states({}, 6):
+        if not state.pending or state.pending[0] not in ("rotate", "orient"):
+            continue
+        steps += 1
+        if state.pending[0] == "orient":
+            at = state.pending[1]
+            key, _ = state.placed[at]
+            want: list[Any] = [Orient(at, r) for r in distinct_rotations(state.tile(key).picture)]
+        else:
+            want = [
+                Rotate(at, r)
+                for at, (key, rot) in sorted(state.placed.items())
+                for r in distinct_rotations(state.tile(key).picture)
+                if r != rot
+            ]
+            want.append(Skip())
+        assert state.legal_moves() == want, state.to_json()
+    assert steps > 5

@@ -151,19 +151,23 @@ def replacements(at: Cell) -> Row[str, Replace]:
 
 
 @functools.lru_cache(maxsize=65536)
-def rotations(at: Cell, picture: tuple[str, ...]) -> tuple[Rotate, ...]:
-    """A ``Rotate`` of the tile at ``at`` to each distinct rotation of its picture."""
-    return tuple(Rotate(at, r) for r in distinct_rotations(picture))
+def rotations(at: Cell, rots: tuple[int, ...]) -> tuple[Rotate, ...]:
+    """A ``Rotate`` of the tile at ``at`` to each of ``rots``, the distinct rotations of its
+    picture (:func:`~ftwkit.games.pnrz.tiles.distinct_rotations`, as a row's ``rots`` keeps
+    them): keyed by those, not by the picture, the moves at an anchor serve every tile with
+    the same symmetry, and far fewer are made."""
+    return tuple(Rotate(at, r) for r in rots)
 
 
 @functools.lru_cache(maxsize=65536)
-def other_rotations(at: Cell, picture: tuple[str, ...], rot: int) -> tuple[Rotate, ...]:
-    """The ``Rotate`` moves of the tile at ``at``, turned ``rot`` now, to each other distinct
-    rotation of its picture."""
-    return tuple(m for m in rotations(at, picture) if m.rot != rot)
+def other_rotations(at: Cell, rots: tuple[int, ...], rot: int) -> tuple[Rotate, ...]:
+    """The ``Rotate`` moves of the tile at ``at``, turned ``rot`` now, to each other of
+    ``rots`` (the distinct rotations of its picture)."""
+    return tuple(m for m in rotations(at, rots) if m.rot != rot)
 
 
 @functools.lru_cache(maxsize=4096)
-def orientations(at: Cell, picture: tuple[str, ...]) -> tuple[Orient, ...]:
-    """An ``Orient`` of the tile at ``at`` to each distinct rotation of its picture."""
-    return tuple(Orient(at, r) for r in distinct_rotations(picture))
+def orientations(at: Cell, rots: tuple[int, ...]) -> tuple[Orient, ...]:
+    """An ``Orient`` of the tile at ``at`` to each of ``rots`` (the distinct rotations of its
+    picture)."""
+    return tuple(Orient(at, r) for r in rots)

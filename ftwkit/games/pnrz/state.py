@@ -943,19 +943,19 @@ class PnrzState(State):
         row), read from the table itself: no tiles-by-anchor dictionary is made for them."""
         kind = self.pending[0]
         opts = self.opts
-        tile = self.tile_set.tile
+        rows = self.rules._rows  # each tile's distinct rotations, ``rots``, by its id
         if kind == "orient":
             at = self.pending[1]
             found = _tile_at(self.table, at)
             assert found is not None, "the tile to orient is on the table"
-            return list(orientations(at, tile(found[0]).picture))
+            return list(orientations(at, rows[found[0]].rots))
         moves: list[Move] = []
         if kind == "rotate":
             no_bases = opts.rotate_excludes_opponent_base
             for key, x, y, rot in sorted(self.table, key=_BY_COLUMN):
                 if no_bases and self._opponent_base(key):
                     continue
-                moves += other_rotations((x, y), tile(key).picture, rot)
+                moves += other_rotations((x, y), rows[key].rots, rot)
         elif kind == "swap":
             if opts.swap_excludes_opponent_base:
                 codes = anchor_codes(
