@@ -18,7 +18,8 @@ Then the median ``legal_moves()`` time on fresh mid-game states, MCTS iterations
 ``--mcts-iterations`` is not 0), and For the Win! ``legal_moves()`` median/p90/max on 20-tile
 positions of seeded games with face-down tiles, and on the same positions turned face up
 (goal: p90 <= 5 ms). The sample is 80 positions: with 20, the p90 is the second-slowest call
-and read 3 ms where 80 positions (the same 20 among them) read 7.5 to 8.7 ms.
+and once read 3 ms where 80 positions (the same 20 among them) read 7.5 to 8.7 ms, so a small
+sample flatters the tail.
 
     python benchmarks/playouts.py [--window 0.5] [--rounds 6] [--max-plies 400]
                                   [--positions 80] [--mcts-iterations 0]

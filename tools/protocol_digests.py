@@ -6,7 +6,11 @@ For every game: ``rules.new(seed=s)`` then, each ply, ``legal_moves()`` (its not
 the full legality check are covered too. Prints one line per game: ``game plies sha256``. An
 engine change that keeps behaviour prints the same lines.
 
-    python tools/protocol_digests.py [--games-per 40] [--max-plies 200] [game ...]
+``--variants`` also plays each game under every non-default value of each of its closed options
+(a ``Literal`` or ``bool`` switch), one switch at a time, and prints a line per variant
+(``game {switch: value} plies sha256``): most rules an option switches are played only there.
+
+    python tools/protocol_digests.py [--games-per 40] [--max-plies 200] [--variants] [game ...]
 """
 
 from __future__ import annotations
@@ -15,13 +19,26 @@ import argparse
 import hashlib
 import json
 import random
+from typing import Any
 
 import ftwkit
+from ftwkit.options import describe_options
 
 
-def digest(game: str, count: int, max_plies: int) -> tuple[int, str]:
-    """(plies played, sha256 of everything seen) over ``count`` seeded games of ``game``."""
-    rules = ftwkit.rules(game)
+def variants(game: str) -> list[dict[str, Any]]:
+    """The default options (``{}``), then each closed option's other values, one at a time."""
+    found: list[dict[str, Any]] = [{}]
+    for spec in describe_options(type(ftwkit.rules(game).options)):
+        found += [{spec.name: value} for value in spec.ordered_choices()[1:]]
+    return found
+
+
+def digest(
+    game: str, count: int, max_plies: int, switches: dict[str, Any] | None = None
+) -> tuple[int, str]:
+    """(plies played, sha256 of everything seen) over ``count`` seeded games of ``game`` under
+    ``switches`` (the defaults when ``None``)."""
+    rules = ftwkit.rules(game, **(switches or {}))
     h = hashlib.sha256()
     plies = 0
     for seed in range(count):
@@ -48,10 +65,17 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=list(ftwkit.game_ids()))
     parser.add_argument("--games-per", type=int, default=40)
     parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument(
+        "--variants", action="store_true", help="also one line per non-default option value"
+    )
     args = parser.parse_args()
     for game in args.games:
         plies, hexdigest = digest(game, args.games_per, args.max_plies)
         print(game, plies, hexdigest, flush=True)
+        if args.variants:
+            for switches in variants(game)[1:]:
+                plies, hexdigest = digest(game, args.games_per, args.max_plies, switches)
+                print(game, switches, plies, hexdigest, flush=True)
 
 
 if __name__ == "__main__":
