@@ -92,6 +92,7 @@ Options
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import math
 import operator
@@ -1325,11 +1326,7 @@ def _check_pass_phase(
             )
 
 
-_SUBSETS: dict[Cards, tuple[tuple[int, Cards], ...]] = {}
-"""``_helper_subsets`` by set of auxiliary cards; cleared when it grows past ``_SUBSETS_LIMIT``."""
-_SUBSETS_LIMIT = 4096
-
-
+@functools.lru_cache(maxsize=4096)
 def _helper_subsets(helpers: Cards) -> tuple[tuple[int, Cards], ...]:
     """Every non-empty set of auxiliary cards with its sum (sorted, as ``helpers`` is), smallest
     sets first.
@@ -1337,16 +1334,11 @@ def _helper_subsets(helpers: Cards) -> tuple[tuple[int, Cards], ...]:
     Kept per set of auxiliary cards: a player's cards in front change on few turns, and the
     same subset objects each turn make the option C moves' table keys compare by identity.
     """
-    subsets = _SUBSETS.get(helpers)
-    if subsets is None:
-        if len(_SUBSETS) >= _SUBSETS_LIMIT:
-            _SUBSETS.clear()
-        subsets = _SUBSETS[helpers] = tuple(
-            (sum(combo), combo)
-            for size in range(1, len(helpers) + 1)
-            for combo in itertools.combinations(helpers, size)
-        )
-    return subsets
+    return tuple(
+        (sum(combo), combo)
+        for size in range(1, len(helpers) + 1)
+        for combo in itertools.combinations(helpers, size)
+    )
 
 
 # --------------------------------------------------------------------------- sampling
