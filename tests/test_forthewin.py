@@ -17,6 +17,7 @@ from ftwkit.games.forthewin.grid_rule import grid_reason, legal_actions
 from ftwkit.games.forthewin.moves import Action
 from ftwkit.geometry.graph import articulation_points
 from ftwkit.geometry.grid import is_connected
+from tests.conformance import random_line
 
 KIND = {"N": "ninja", "P": "pirate", "M": "monkey", "Z": "zombie", "A": "alien"}
 LETTER = {v: k for k, v in KIND.items()}
@@ -291,11 +292,7 @@ def test_after_a_splitting_action_the_mover_can_always_rejoin(options: dict[str,
     rules = ftwkit.rules("forthewin", **options)
     splits = 0
     for seed in range(3):
-        rng = random.Random(seed)
-        state = rules.new(seed=seed)
-        for _ in range(24):
-            if state.is_over:
-                break
+        for state in random_line(rules, 2, seed, 24):
             assert isinstance(state, ForTheWinState)
             for move in state.legal_moves():
                 after = state.play(move)
@@ -306,7 +303,6 @@ def test_after_a_splitting_action_the_mover_can_always_rejoin(options: dict[str,
                     used + (p == state.mover) for p, used in enumerate(state.actions_used)
                 )
                 assert legal_actions(after.position, after.more_after_this, stop_at_first=True)
-            state = state.play(rng.choice(state.legal_moves()))
     assert splits > 0
 
 
