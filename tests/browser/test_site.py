@@ -309,6 +309,8 @@ def test_a_case_opens_in_the_explorer_and_stop_ends_a_search(
     pages.append(site)
     site.page.goto(f"{origin}/playwin-casebook.html")
     site.page.locator("a.button", has_text="Open in the explorer").first.click()
+    # the explorer page loaded first: while its document is still parsing there is no body
+    site.page.wait_for_url(f"{origin}/playwin.html*", timeout=WAIT_MS)
     site.page.wait_for_function("document.body.dataset.node === '0'", timeout=WAIT_MS)
     start = case.start()
     assert site.page.inner_text("#status").startswith(start.status())
