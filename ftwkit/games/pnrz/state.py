@@ -34,6 +34,7 @@ from ftwkit.games.pnrz.placement import (
     full_edge_components,
     has_code,
     placement_problem,
+    shared_code,
 )
 from ftwkit.games.pnrz.playout import SAMPLES as POLICY_SAMPLES
 from ftwkit.games.pnrz.playout import best_of, policy_move
@@ -805,7 +806,7 @@ class PnrzState(State):
                 else:
                     for other in around:
                         if at + other in anchors:
-                            gained.append(at + offset)
+                            gained.append(shared_code(at + offset))
                             break
         out = list(codes)
         for code in lost:  # (each is there: found above)
@@ -982,15 +983,18 @@ class PnrzState(State):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PnrzState:
-        if isinstance(move, Place):
+        # (a legal move is of one of these very classes, never a subclass: the tests compare
+        # types, as ``isinstance`` with a class derived from the ABC ``Move`` calls
+        # ``ABCMeta.__instancecheck__`` each time it fails)
+        if type(move) is Place:
             return self._apply_place(move)
-        if isinstance(move, Choose):
+        if type(move) is Choose:
             link: tuple[PnrzState, tuple[Cell, ...]] = (self, ())
             return self._apply_choose(move, {"_table_from": link, **self._sections_carry(link)})
         # the declared caches the next state is made with (one dictionary, given to _derive)
         changed: tuple[Cell, ...] = ()
         carry: dict[str, Any] = {}
-        if isinstance(move, MoveBase):
+        if type(move) is MoveBase:
             changed = (move.src, move.dst)
             carry.update(self._moved_base_caches(move))
         else:
@@ -999,9 +1003,9 @@ class PnrzState(State):
                 value = self._recall(kept)
                 if value is not None:
                     carry[kept] = value
-            if isinstance(move, Swap):
+            if type(move) is Swap:
                 changed = (move.a, move.b)
-            elif isinstance(move, Rotate | Orient | Replace):
+            elif type(move) is Rotate or type(move) is Orient or type(move) is Replace:
                 changed = (move.at,)
             bases = self._recall("_bases")
             if bases is not None and self._keeps_bases(move):
@@ -1027,14 +1031,14 @@ class PnrzState(State):
         before = self._anchor_code_set
         anchors = before.copy()
         del anchors[lifted]
-        anchors[put] = None
+        anchors[shared_code(put)] = None
         out: dict[str, Any] = {"_anchor_code_set": anchors}
         codes = self._free_spots(src, self._ring_mask(src))
         sx, sy = src
         if any(lifted + edge in before for edge in _EDGE_CODES) and not (
             self._aligned and (sx % 2 or sy % 2)
         ):
-            bisect.insort(codes, lifted)
+            bisect.insort(codes, shared_code(lifted))
         out["_codes"] = extend_codes(codes, move.dst, anchors, self._aligned)
         if self.opts.base_move_connectivity == "full_edges":
             out["_group_size"] = size
@@ -1053,26 +1057,26 @@ class PnrzState(State):
         is_play = self.tile_set.is_play
         table = self.table
         if kind is Swap:
-            assert isinstance(move, Swap)
+            assert type(move) is Swap
             return is_play[_on_table(table, move.a)[0]] and is_play[_on_table(table, move.b)[0]]
         if kind is Replace:
-            assert isinstance(move, Replace)
+            assert type(move) is Replace
             return is_play[_on_table(table, move.at)[0]] and is_play[move.tile]
         return False
 
     def _apply_other(self, move: Move, carry: Mapping[str, Any]) -> PnrzState:
         """The state after ``move`` (neither a placement nor a pick), made with the declared
         caches ``carry``."""
-        if isinstance(move, MoveBase):
+        if type(move) is MoveBase:
             key, _, _, rot = _on_table(self.table, move.src)
             kept = [t for t in self.table if (t[1], t[2]) != move.src]
             kept.append((key, move.dst[0], move.dst[1], rot))
             return self._end_turn(_sorted_table(kept), self.hands, drew=False, carry=carry)
-        if isinstance(move, Rotate):
+        if type(move) is Rotate:
             return self._end_turn(
                 self._set_rot(move.at, move.rot), self.hands, drew=True, carry=carry
             )
-        if isinstance(move, Swap):
+        if type(move) is Swap:
             ka, _, _, ra = _on_table(self.table, move.a)
             kb, _, _, rb = _on_table(self.table, move.b)
             swapped = _replaced(
@@ -1081,7 +1085,7 @@ class PnrzState(State):
                 (ka, *move.b, canonical_rot(self.tile(ka).picture, ra)),
             )
             return self._derive(carry, table=swapped, pending=("orient", move.a, move.b))
-        if isinstance(move, Replace):
+        if type(move) is Replace:
             taken = _on_table(self.table, move.at)[0]
             hand = list(self.hands[self.turn])
             hand.remove(move.tile)
@@ -1092,13 +1096,13 @@ class PnrzState(State):
                 hands=self._with_hand(self.turn, hand),
                 pending=("orient", move.at),
             )
-        if isinstance(move, Orient):
+        if type(move) is Orient:
             oriented = self._set_rot(move.at, move.rot)
             rest = self.pending[2:]
             if rest:
                 return self._derive(carry, table=oriented, pending=("orient", *rest))
             return self._end_turn(oriented, self.hands, drew=True, carry=carry)
-        if isinstance(move, Skip):
+        if type(move) is Skip:
             return self._end_turn(self.table, self.hands, drew=True, carry=carry)
         assert isinstance(move, Pass)
         return self._end_turn(self.table, self.hands, drew=False, carry=carry)
@@ -1141,7 +1145,7 @@ class PnrzState(State):
         # when asked, :meth:`_candidate_codes`, :attr:`cells`, :attr:`placed`, but the cells at
         # once when this state has them); sections from this state's (``_sections_from``)
         anchors = self._anchor_code_set.copy()
-        anchors[anchor_code(move.at)] = None
+        anchors[shared_code(anchor_code(move.at))] = None
         link = (self, (move.at,))  # (what the move changed, one tuple for every link)
         carry: dict[str, Any] = {
             "_table_from": link,
