@@ -393,7 +393,7 @@ class _Rows(dict[int, tuple["Approach", ...]]):
     """The approach moves of one piece, keyed by ``source index << _SIZE | destinations mask``:
     random play meets the same few thousand (piece, destinations) pairs again and again, and
     reusing the (immutable) move tuples saves building them one by one. A missing row is built
-    on lookup (``__missing__``), so the search reads every row with one C-level ``map``."""
+    on lookup (``__missing__``), so the search reads each row with one subscript."""
 
     def __missing__(self, key: int) -> tuple[Approach, ...]:
         if len(self) >= _ROW_CACHE_LIMIT:
@@ -404,7 +404,6 @@ class _Rows(dict[int, tuple["Approach", ...]]):
 
 _ROW_CACHE = _Rows()
 _ROW_CACHE_LIMIT = 1 << 16
-_chain = itertools.chain.from_iterable
 _CAPTURE_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Capture] = {}
 """Capture moves by (start cell, leaps), shared like the approach rows: random play meets the same
 short captures again and again, and a lookup costs a third of building the move."""
@@ -870,7 +869,11 @@ class PlayWinState(State):
                 for src, reach in self._approach_reach_by_balls(own, opp, limit, self._opts)
             ]
         keys.sort()  # by source cell: the source index sits above the destinations mask
-        return tuple(_chain(map(_ROW_CACHE.__getitem__, keys)))
+        moves: list[Approach] = []
+        cache = _ROW_CACHE
+        for key in keys:
+            moves += cache[key]  # built on the first lookup (``_Rows.__missing__``)
+        return tuple(moves)
 
     @staticmethod
     def _approach_keys_by_layers(
@@ -897,17 +900,20 @@ class PlayWinState(State):
             if group:
                 remaining ^= group
                 targets = (inner if strict else outer) & empty
-                while group and targets:
-                    low = group & -group
-                    group ^= low
-                    key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
-                    # along each line, the cells before the first blocker on either side (one
-                    # lookup by the line's occupied cells), at most ``limit`` steps away
-                    reach = (
-                        (d0[occupied & m0] | d1[occupied & m1] | d2[occupied & m2]) & cut & targets
-                    )
-                    if reach:
-                        append(key | reach)
+                if targets:  # none for the pieces next to an opposing one, under PW3 strict
+                    while group:
+                        low = group & -group
+                        group ^= low
+                        key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
+                        # along each line, the cells before the first blocker on either side (one
+                        # lookup by the line's occupied cells), at most ``limit`` steps away
+                        reach = (
+                            (d0[occupied & m0] | d1[occupied & m1] | d2[occupied & m2])
+                            & cut
+                            & targets
+                        )
+                        if reach:
+                            append(key | reach)
                 if not remaining:
                     return found
             inner = outer
