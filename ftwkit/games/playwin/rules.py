@@ -387,10 +387,22 @@ def _ray_masks(lines: int) -> tuple[tuple[tuple[int, bool, tuple[int, ...]], ...
 
 
 _NO_CAPTURE: tuple[int, tuple[Capture, ...]] = (0, ())
-_ROW_CACHE: dict[int, tuple[Approach, ...]] = {}
-"""The approach moves of one piece, keyed by ``source index << _SIZE | destinations mask``: random
-play meets the same few thousand (piece, destinations) pairs again and again, and reusing the
-(immutable) move tuples saves building them one by one."""
+
+
+class _Rows(dict[int, tuple["Approach", ...]]):
+    """The approach moves of one piece, keyed by ``source index << _SIZE | destinations mask``:
+    random play meets the same few thousand (piece, destinations) pairs again and again, and
+    reusing the (immutable) move tuples saves building them one by one. A missing row is built
+    on lookup (``__missing__``), so the search reads each row with one subscript."""
+
+    def __missing__(self, key: int) -> tuple[Approach, ...]:
+        if len(self) >= _ROW_CACHE_LIMIT:
+            self.clear()
+        row = self[key] = _approach_row(key >> _SIZE, key & _FULL)
+        return row
+
+
+_ROW_CACHE = _Rows()
 _ROW_CACHE_LIMIT = 1 << 16
 _CAPTURE_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Capture] = {}
 """Capture moves by (start cell, leaps), shared like the approach rows: random play meets the same
@@ -681,7 +693,7 @@ class PlayWinState(State):
             if not opp or not own or not self._all_moves():
                 return True
         # PW12: a draw only with the plies safeguard on (repetition counts only with it)
-        return self.rules.options.max_plies_without_capture is not None and self.is_drawn
+        return self.rules._plies_limited and self.is_drawn
 
     @property
     def to_play(self) -> int | None:
@@ -860,13 +872,7 @@ class PlayWinState(State):
         moves: list[Approach] = []
         cache = _ROW_CACHE
         for key in keys:
-            row = cache.get(key)
-            if row is None:
-                row = _approach_row(key >> _SIZE, key & _FULL)
-                if len(cache) >= _ROW_CACHE_LIMIT:
-                    cache.clear()
-                cache[key] = row
-            moves += row
+            moves += cache[key]  # built on the first lookup (``_Rows.__missing__``)
         return tuple(moves)
 
     @staticmethod
@@ -894,17 +900,20 @@ class PlayWinState(State):
             if group:
                 remaining ^= group
                 targets = (inner if strict else outer) & empty
-                while group and targets:
-                    low = group & -group
-                    group ^= low
-                    key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
-                    # along each line, the cells before the first blocker on either side (one
-                    # lookup by the line's occupied cells), at most ``limit`` steps away
-                    reach = (
-                        (d0[occupied & m0] | d1[occupied & m1] | d2[occupied & m2]) & cut & targets
-                    )
-                    if reach:
-                        append(key | reach)
+                if targets:  # none for the pieces next to an opposing one, under PW3 strict
+                    while group:
+                        low = group & -group
+                        group ^= low
+                        key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
+                        # along each line, the cells before the first blocker on either side (one
+                        # lookup by the line's occupied cells), at most ``limit`` steps away
+                        reach = (
+                            (d0[occupied & m0] | d1[occupied & m1] | d2[occupied & m2])
+                            & cut
+                            & targets
+                        )
+                        if reach:
+                            append(key | reach)
                 if not remaining:
                     return found
             inner = outer
@@ -1087,37 +1096,44 @@ class PlayWinState(State):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> PlayWinState:
-        """The state after the legal ``move`` (bit operations on both sides)."""
+        """The state after the legal ``move`` (bit operations on both sides).
+
+        Only the fields that change are handed to ``_derive`` (each one costs it a little): an
+        approach, without the repetition safeguard's list, changes just the mover's side, the
+        turn and the quiet-ply count.
+        """
         mover = self.mover
-        south, north = self.south, self.north
-        earlier: tuple[tuple[int, int, int], ...] = ()
         if type(move) is Approach:
-            quiet = self.quiet_plies + 1
-            opts = self.rules.options
-            if opts.repetition_draw and opts.max_plies_without_capture is not None:
-                earlier = (*self.earlier, (south, north, mover))
             step = _BIT[move.src] | _BIT[move.dst]
+            quiet = self.quiet_plies + 1
+            keeps = self.rules._keeps_earlier
+            if keeps or self.earlier:  # PW12's list grows, or (loaded, not kept) is dropped
+                south, north = self.south, self.north
+                earlier = (*self.earlier, (south, north, mover)) if keeps else ()
+                if mover:
+                    north ^= step
+                else:
+                    south ^= step
+                return self._derive(
+                    south=south, north=north, mover=1 - mover, quiet_plies=quiet, earlier=earlier
+                )
             if mover:
-                north ^= step
-            else:
-                south ^= step
+                return self._derive(north=self.north ^ step, mover=0, quiet_plies=quiet)
+            return self._derive(south=self.south ^ step, mover=1, quiet_plies=quiet)
+        assert isinstance(move, Capture)
+        south, north = self.south, self.north
+        # not ``^``: a series may end on its own start cell (PW8)
+        left, landed = ~_BIT[move.src], _BIT[move.leaps[-1][1]]
+        taken = 0
+        for jumped, _ in move.leaps:
+            taken |= _BIT[jumped]
+        if mover:
+            north = north & left | landed
+            south &= ~taken
         else:
-            assert isinstance(move, Capture)
-            quiet = 0
-            # not ``^``: a series may end on its own start cell (PW8)
-            left, landed = ~_BIT[move.src], _BIT[move.leaps[-1][1]]
-            taken = 0
-            for jumped, _ in move.leaps:
-                taken |= _BIT[jumped]
-            if mover:
-                north = north & left | landed
-                south &= ~taken
-            else:
-                south = south & left | landed
-                north &= ~taken
-        return self._derive(
-            south=south, north=north, mover=1 - mover, quiet_plies=quiet, earlier=earlier
-        )
+            south = south & left | landed
+            north &= ~taken
+        return self._derive(south=south, north=north, mover=1 - mover, quiet_plies=0, earlier=())
 
     # ------------------------------------------------------------------ explaining refusals
     def _why_illegal(self, move: Move) -> str:
@@ -1308,12 +1324,20 @@ class PlayWinRules(Rules):
     """Whether the approach search goes by layers of hex distance (lines 6, hex distance, PW3
     ``strict`` or ``no_farther``), and then whether it is ``strict``; ``None`` under the other
     options. Worked out once from the options instead of on every approach search."""
+    _plies_limited: bool
+    """Whether the ``max_plies_without_capture`` safeguard is on (PW12), for ``is_over``."""
+    _keeps_earlier: bool
+    """Whether states keep the positions since the last capture (``earlier``): only while both
+    PW12 safeguards are on. Both flags are worked out once from the options, for ``_apply``."""
 
     def __init__(self, options: _Options | None = None) -> None:
         super().__init__(options)
         opts = self.options
         layered = opts.lines == 6 and opts.distance == "hex" and opts.approach != "any_piece_closer"
         self._keep("_layered", opts.approach == "strict" if layered else None)
+        limited = opts.max_plies_without_capture is not None
+        self._keep("_plies_limited", limited)
+        self._keep("_keeps_earlier", limited and opts.repetition_draw)
 
     def _new(self, players: int, seed: int | None) -> PlayWinState:
         options = self.options

@@ -1,0 +1,64 @@
+"""Exact checks of the helpers behind Play Win's protocol-path speed: the self-filling cache of
+approach rows and the safeguard flags the rules work out once from their options."""
+
+from __future__ import annotations
+
+import pytest
+
+import ftwkit
+from ftwkit.games.playwin import rules as engine
+from ftwkit.games.playwin.rules import Approach
+
+
+def test_a_missing_approach_row_is_built_kept_and_shared() -> None:
+    src = engine._INDEX["C3"]
+    reach = engine._BIT["C4"] | engine._BIT["C5"] | engine._BIT["E5"]
+    key = src << engine._SIZE | reach
+    cache = engine._Rows()
+    row = cache[key]
+    assert row == (Approach("C3", "C4"), Approach("C3", "C5"), Approach("C3", "E5"))
+    assert dict(cache) == {key: row}
+    assert cache[key] is row  # shared, not rebuilt
+    assert row[0] is engine._approach_table()[src][engine._BIT["C4"]]
+
+
+def test_the_row_cache_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_ROW_CACHE_LIMIT", 2)
+    cache = engine._Rows()
+    src = engine._INDEX["E5"]
+    keys = [src << engine._SIZE | engine._BIT[name] for name in ("E6", "E7", "E8")]
+    for key in keys:
+        cache[key]
+    assert list(cache) == [keys[2]]
+
+
+@pytest.mark.parametrize(
+    ("options", "limited", "keeps"),
+    [
+        ({}, False, False),
+        ({"repetition_draw": True}, False, False),
+        ({"max_plies_without_capture": 50}, True, False),
+        ({"max_plies_without_capture": 50, "repetition_draw": True}, True, True),
+    ],
+)
+def test_the_safeguard_flags_follow_the_options(
+    options: dict[str, object], limited: bool, keeps: bool
+) -> None:
+    rules = ftwkit.rules("playwin", **options)
+    assert isinstance(rules, engine.PlayWinRules)
+    assert (rules._plies_limited, rules._keeps_earlier) == (limited, keeps)
+
+
+def test_an_approach_changes_only_the_movers_side_the_turn_and_the_count() -> None:
+    rules = ftwkit.rules("playwin")
+    start = rules.new()
+    assert isinstance(start, engine.PlayWinState)
+    after = start.play("B1-C1")
+    assert isinstance(after, engine.PlayWinState)
+    assert after.south == start.south ^ engine._BIT["B1"] ^ engine._BIT["C1"]
+    assert after.north is start.north
+    assert (after.mover, after.quiet_plies, after.earlier) == (1, 1, ())
+    back = after.play("H4-G4")
+    assert isinstance(back, engine.PlayWinState)
+    assert back.north == start.north ^ engine._BIT["H4"] ^ engine._BIT["G4"]
+    assert (back.mover, back.quiet_plies) == (0, 2)
