@@ -38,9 +38,12 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from scipy.stats import binomtest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit import agents

@@ -28,9 +28,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
 from concurrent.futures import Executor
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit import agents

@@ -14,9 +14,13 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from analysis_bench import study_game_seconds  # a sibling script: benchmarks/ see each other
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit.games.doubleblind import DoubleBlindState, Place

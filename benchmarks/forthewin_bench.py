@@ -15,9 +15,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from playouts import playouts  # the generic loop of benchmarks/playouts.py
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit.games.forthewin import ForTheWinState

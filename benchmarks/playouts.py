@@ -39,6 +39,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
+
 import ftwkit
 
 _YARDSTICK = Path(__file__).resolve().parent.parent.parent / "shared" / "yardstick"
@@ -258,6 +260,7 @@ def main() -> None:
     label, measure = yardstick(args.yardstick)
     load_before = _load()
     print(f"yardstick: {label}")
+    print(f"engines measured: {Path(ftwkit.__file__).resolve().parent}")
     print(f"cores: {os.cpu_count()}, load average before: {load_before}")
     header = (
         f"{'game':12} {'protocol/s':>10} {'÷ yard':>7} {'goal':>5} {'agents/s':>9} {'÷ yard':>7} "

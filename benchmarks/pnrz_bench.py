@@ -22,7 +22,11 @@ import hashlib
 import json
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit.games.pnrz import PnrzState

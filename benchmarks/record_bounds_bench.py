@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit.errors import InvalidState

@@ -19,7 +19,11 @@ import argparse
 import hashlib
 import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's ftwkit
 
 import ftwkit
 from ftwkit.options import describe_options
