@@ -8,13 +8,14 @@ import pytest
 import ftwkit
 from ftwkit.games.playwin import rules as engine
 from ftwkit.games.playwin.rules import Approach
+from ftwkit.tables import SelfFillingTable
 
 
 def test_a_missing_approach_row_is_built_kept_and_shared() -> None:
     src = engine._INDEX["C3"]
     reach = engine._BIT["C4"] | engine._BIT["C5"] | engine._BIT["E5"]
     key = src << engine._SIZE | reach
-    cache = engine._Rows()
+    cache = SelfFillingTable(engine._approach_row, engine._ROW_CACHE_LIMIT)
     row = cache[key]
     assert row == (Approach("C3", "C4"), Approach("C3", "C5"), Approach("C3", "E5"))
     assert dict(cache) == {key: row}
@@ -22,9 +23,9 @@ def test_a_missing_approach_row_is_built_kept_and_shared() -> None:
     assert row[0] is engine._approach_table()[src][engine._BIT["C4"]]
 
 
-def test_the_row_cache_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_ROW_CACHE_LIMIT", 2)
-    cache = engine._Rows()
+def test_the_row_cache_starts_again_when_full() -> None:
+    assert engine._ROW_CACHE.limit == engine._ROW_CACHE_LIMIT
+    cache = SelfFillingTable(engine._approach_row, 2)
     src = engine._INDEX["E5"]
     keys = [src << engine._SIZE | engine._BIT[name] for name in ("E6", "E7", "E8")]
     for key in keys:

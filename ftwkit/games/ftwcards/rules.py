@@ -302,7 +302,11 @@ _AUX: tuple[tuple[AuxMove, ...], ...] = tuple(
 
 
 class _PassTable(dict[Cards, PassMove]):
-    """Pass moves by sorted card triple (at most C(60, 3) = 34,220), made on first use."""
+    """Pass moves by sorted card triple (at most C(60, 3) = 34,220), made on first use.
+
+    Its own small class, not a :class:`~ftwkit.tables.SelfFillingTable`: the pass phase reads
+    220 of these per decision, and the shared table (whose ``__missing__`` also checks a limit)
+    measured +0.24 % instructions a protocol ply (+0.68 % with the collector off)."""
 
     def __missing__(self, cards: Cards) -> PassMove:
         move = self[cards] = _sorted_pass(cards)
@@ -311,7 +315,13 @@ class _PassTable(dict[Cards, PassMove]):
 
 _PASSES = _PassTable()
 _HELPS: dict[tuple[int, Cards], HelpMove] = {}
-"""Option C moves by (card, sorted helpers); cleared when it grows past ``_HELPS_LIMIT``."""
+"""Option C moves by (card, sorted helpers); cleared when it grows past ``_HELPS_LIMIT``.
+
+A plain dictionary read with ``get`` and filled by :func:`_help_move`, not a
+:class:`~ftwkit.tables.SelfFillingTable`: the move list reads it for every helper set of every
+card, and reading it through a table (a subscript, or ``get`` then a subscript) measured +1.1 %
+(+1.9 %) instructions a protocol ply, since CPython 3.11 routes a look-up in a ``dict`` subclass
+through a method look-up."""
 _HELPS_LIMIT = 50_000
 
 

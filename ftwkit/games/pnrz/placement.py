@@ -14,6 +14,7 @@ from collections.abc import Collection, Container, Iterable, Sequence
 
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import Cell
+from ftwkit.tables import SelfFillingTable
 
 __all__ = [
     "FULL_EDGE",
@@ -68,11 +69,14 @@ def anchor_code(anchor: Cell) -> int:
     return anchor[0] * _CODE_SPAN + anchor[1]
 
 
-_SHARED_CODES: dict[int, int] = {}
-"""One int object per anchor code, for the codes that are kept (:func:`shared_code`)."""
+def _same(code: int) -> int:
+    """``code`` itself: the first of equal codes looked up is the one kept."""
+    return code
 
-_SHARED_LIMIT = 1 << 16
-"""Codes :data:`_SHARED_CODES` holds before it starts afresh (loaded anchors may be anywhere)."""
+
+_SHARED_CODES: SelfFillingTable[int, int] = SelfFillingTable(_same, 1 << 16)
+"""One int object per anchor code, for the codes that are kept (:func:`shared_code`): the first
+equal code looked up is kept and handed out. Bounded: loaded anchors may be anywhere."""
 
 
 def shared_code(code: int) -> int:
@@ -84,16 +88,15 @@ def shared_code(code: int) -> int:
     object per code: a candidate's code is made once (here), and the rows are filled with
     these very objects.
     """
-    if len(_SHARED_CODES) >= _SHARED_LIMIT:
-        _SHARED_CODES.clear()
-    return _SHARED_CODES.setdefault(code, code)
+    return _SHARED_CODES[code]
 
 
 def anchor_codes(anchors: Iterable[Cell]) -> list[int]:
     """The :func:`anchor_code` of each anchor, sorted (the anchors' order), each the
     :func:`shared_code` object."""
     span = _CODE_SPAN
-    return sorted([shared_code(x * span + y) for x, y in anchors])
+    shared = _SHARED_CODES
+    return sorted([shared[x * span + y] for x, y in anchors])
 
 
 def code_anchor(code: int) -> Cell:

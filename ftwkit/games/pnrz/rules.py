@@ -14,7 +14,7 @@ from ftwkit.errors import IllegalMove, InvalidState
 from ftwkit.games.pnrz.interaction import CLICKS
 from ftwkit.games.pnrz.notation import Orient, Place, Rotate, parse
 from ftwkit.games.pnrz.placement import footprint
-from ftwkit.games.pnrz.shared_moves import TileRows
+from ftwkit.games.pnrz.shared_moves import PlacementRow, tile_rows
 from ftwkit.games.pnrz.state import Placed, PnrzState
 from ftwkit.games.pnrz.tiles import (
     CHARACTERS,
@@ -28,6 +28,7 @@ from ftwkit.games.pnrz.tiles import (
 from ftwkit.geometry.grid import reachable
 from ftwkit.options import Wording, make_options
 from ftwkit.protocol import Move, Rules, State, check_keys, is_int
+from ftwkit.tables import SelfFillingTable
 
 __all__ = ["COORD_LIMIT", "PnrzOptions", "PnrzRules", "deal_characters"]
 
@@ -217,14 +218,14 @@ class PnrzRules(Rules):
 
     __slots__ = ("_rows", "_tiles")
     _tiles: TileSet
-    _rows: TileRows
+    _rows: SelfFillingTable[str, PlacementRow]
 
     def __init__(self, options: PnrzOptions | None = None) -> None:
         super().__init__(options)
         # validate the tile set now so a bad one fails at rules(...), naming the entry; kept,
         # since every move asks for tiles
         self._keep("_tiles", load_tile_set(self.options.tile_set))
-        self._keep("_rows", TileRows(self._tiles.tile))  # the placements of each tile
+        self._keep("_rows", tile_rows(self._tiles.tile))  # the placements of each tile
 
     @classmethod
     def with_options(cls, **options: Any) -> Rules:

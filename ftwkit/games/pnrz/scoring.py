@@ -15,9 +15,10 @@ import operator
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ftwkit.games.pnrz.shared_moves import Row
+from ftwkit.games.pnrz.shared_moves import ROW_LIMIT
 from ftwkit.games.pnrz.tiles import BASES, BONUS, CHARACTERS, ENEMY, VICTIM, territory_of
 from ftwkit.geometry.grid import ORTHOGONAL, Cell, components
+from ftwkit.tables import SelfFillingTable
 
 if TYPE_CHECKING:
     from ftwkit.games.pnrz.rules import PnrzOptions
@@ -483,9 +484,11 @@ def _edge_neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
 
 
-_NEIGHBOURS: Row[Cell, tuple[Cell, Cell, Cell, Cell]] = Row(_edge_neighbours)
+_NEIGHBOURS: SelfFillingTable[Cell, tuple[Cell, Cell, Cell, Cell]] = SelfFillingTable(
+    _edge_neighbours, ROW_LIMIT
+)
 """Each cell's edge neighbours, made once: a flood asks for them at every quadrant of the
-sections it redoes, move after move."""
+sections it redoes, move after move (bounded: cells of loaded positions may be anywhere)."""
 
 _TERRITORY_CODES: dict[str, frozenset[str]] = {
     c: frozenset((c, BONUS[c], BASES[c])) for c in CHARACTERS

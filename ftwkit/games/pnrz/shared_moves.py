@@ -13,19 +13,18 @@ faster than keeping each tile's list from turn to turn and splicing in the ancho
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable
 
 from ftwkit.games.pnrz.notation import MoveBase, Orient, Place, Replace, Rotate, Skip, Swap
 from ftwkit.games.pnrz.placement import code_anchor
 from ftwkit.games.pnrz.tiles import Tile, distinct_rotations
 from ftwkit.geometry.grid import Cell
+from ftwkit.tables import SelfFillingTable
 
 __all__ = [
+    "ROW_LIMIT",
     "SKIP",
     "PlacementRow",
-    "Row",
-    "TileRows",
     "base_moves",
     "orientations",
     "other_rotations",
@@ -33,42 +32,26 @@ __all__ = [
     "replacements",
     "rotations",
     "swaps",
+    "tile_rows",
 ]
 
 SKIP = Skip()
 """The one ``Skip`` every move list ends with while a Rotate, Swap or Replace step is pending."""
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
-
 ROW_LIMIT = 4096
 """Entries a row keeps before it starts afresh (anchors of loaded positions may be anywhere)."""
-
-
-class Row(dict[K, V]):
-    """A dictionary that makes a missing value with ``make`` (once) and keeps it."""
-
-    __slots__ = ("_make",)
-
-    def __init__(self, make: Callable[[K], V]) -> None:
-        super().__init__()
-        self._make = make
-
-    def __missing__(self, key: K) -> V:
-        if len(self) >= ROW_LIMIT:
-            self.clear()
-        value = self[key] = self._make(key)
-        return value
 
 
 class PlacementRow:
     """A tile's placements by anchor code, one per distinct rotation of its picture;
     ``rots`` are those rotations and ``rotations`` says how many (the same at every anchor).
 
-    The moves are kept in a plain dictionary, ``by_code``, not in a dictionary subclass: a
-    move list looks up every candidate anchor at once (``itemgetter(*codes)(row.by_code)``),
-    and CPython routes each look-up in a subclass of ``dict`` through a method look-up, which
-    made it about twice as slow. Anchors not seen yet are filled in by :meth:`fill`.
+    The moves are kept in a plain dictionary, ``by_code``, not in a
+    :class:`~ftwkit.tables.SelfFillingTable` (the other rows' type): a move list looks up every
+    candidate anchor at once (``itemgetter(*codes)(row.by_code)``), and CPython 3.11 takes about
+    twice the instructions for each look-up in a subclass of ``dict`` (357 against 186 a key
+    under callgrind). Anchors not seen yet are filled in by :meth:`fill`, a batch at a time,
+    in ``by_code`` and ``alone`` together.
 
     A tile whose picture has one distinct rotation (a base) also keeps its one placement per
     anchor bare, in ``alone``: its moves join a list in one step instead of one per anchor.
@@ -114,40 +97,30 @@ def placements(key: str, picture: tuple[str, ...]) -> PlacementRow:
     return PlacementRow(key, picture)
 
 
-class TileRows(dict[str, PlacementRow]):
-    """Tile id → the :func:`placements` row of that tile in one tile set (kept by the rules):
-    what a move list reads for every tile in hand, a string look-up instead of resolving the
-    tile and hashing its picture."""
-
-    __slots__ = ("_tile",)
-
-    def __init__(self, tile: Callable[[str], Tile]) -> None:
-        super().__init__()
-        self._tile = tile
-
-    def __missing__(self, key: str) -> PlacementRow:
-        if len(self) >= ROW_LIMIT:  # inline tile ids of loaded positions may be anything
-            self.clear()
-        value = self[key] = placements(key, self._tile(key).picture)
-        return value
+def tile_rows(tile: Callable[[str], Tile]) -> SelfFillingTable[str, PlacementRow]:
+    """Tile id → the :func:`placements` row of that tile in one tile set (``tile`` finds a
+    tile by id; the rules keep the table): what a move list reads for every tile in hand, a
+    string look-up instead of resolving the tile and hashing its picture. Bounded by
+    ``ROW_LIMIT``: inline tile ids of loaded positions may be anything."""
+    return SelfFillingTable(lambda key: placements(key, tile(key).picture), ROW_LIMIT)
 
 
 @functools.lru_cache(maxsize=256)
-def base_moves(src: Cell) -> Row[int, MoveBase]:
+def base_moves(src: Cell) -> SelfFillingTable[int, MoveBase]:
     """The moves of the base at ``src`` by the destination's anchor code."""
-    return Row(lambda code: MoveBase(src, code_anchor(code)))
+    return SelfFillingTable(lambda code: MoveBase(src, code_anchor(code)), ROW_LIMIT)
 
 
 @functools.lru_cache(maxsize=4096)
-def swaps(a: int) -> Row[int, Swap]:
+def swaps(a: int) -> SelfFillingTable[int, Swap]:
     """The swaps of the tile at anchor code ``a`` by the other tile's anchor code."""
-    return Row(lambda b: Swap(code_anchor(a), code_anchor(b)))
+    return SelfFillingTable(lambda b: Swap(code_anchor(a), code_anchor(b)), ROW_LIMIT)
 
 
 @functools.lru_cache(maxsize=4096)
-def replacements(at: Cell) -> Row[str, Replace]:
+def replacements(at: Cell) -> SelfFillingTable[str, Replace]:
     """The replacements of the tile at ``at`` by the tile put down."""
-    return Row(lambda key: Replace(at, key))
+    return SelfFillingTable(lambda key: Replace(at, key), ROW_LIMIT)
 
 
 @functools.lru_cache(maxsize=65536)
