@@ -2,9 +2,12 @@
 
 Moves are immutable values, so an engine hands out one object per move to every state that
 offers it, from a table made on first use: a playout then builds next to no move objects once
-the tables are warm. Each engine keeps several such tables (PNRZ placements by anchor, Play Win
-approach rows and captures, For the Win card moves…); :class:`SelfFillingTable` is the one
-definition they share. Stdlib only: the engines import it in Pyodide too.
+the tables are warm. :class:`SelfFillingTable` is the one definition of such a table: PNRZ's
+move rows (base moves, swaps, replacements), tile rows and anchor codes, and Play Win's approach
+rows use it. A few hot tables read through ``get`` or ``itemgetter`` stay plain dictionaries
+(PNRZ's placements by anchor, Play Win's captures, FTW?!'s pass and help moves), since a
+look-up in a ``dict`` subclass costs more there; each says so. Stdlib only: the engines import
+it in Pyodide too.
 """
 
 from __future__ import annotations

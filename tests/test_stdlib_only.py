@@ -17,11 +17,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ftwkit"
+from ftwkit.site import LEFT_OUT
 
-HEAVY_PARTS = ("ftwkit.analysis", "ftwkit.casebook")
-"""The library's parts that need more than the standard library (pandas, scipy, YAML…), left
-out of the site."""
+PACKAGE = Path(__file__).resolve().parent.parent / "ftwkit"
 
 OPTIONAL = {("games/pnrz/tiles.py", "yaml")}
 """Lazy imports on paths only the Python API reaches, each with the module it imports:
@@ -30,7 +28,7 @@ OPTIONAL = {("games/pnrz/tiles.py", "yaml")}
 
 def browser_modules() -> list[Path]:
     """Every module of ftwkit but the heavy parts."""
-    skip = [PACKAGE / part.removeprefix("ftwkit.") for part in HEAVY_PARTS]
+    skip = [PACKAGE / part.removeprefix("ftwkit.") for part in LEFT_OUT]
     return sorted(
         path
         for path in PACKAGE.rglob("*.py")
@@ -64,7 +62,7 @@ def refused(module: str) -> bool:
     """Whether a browser module may not import ``module``."""
     top = module.partition(".")[0]
     if top == "ftwkit":
-        return module.startswith(HEAVY_PARTS)
+        return module.startswith(LEFT_OUT)
     return top not in sys.stdlib_module_names
 
 

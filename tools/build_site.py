@@ -40,6 +40,7 @@ from ftwkit import casebook, links, registry, render  # noqa: E402
 from ftwkit.casebook.sentences import describe_step  # noqa: E402
 from ftwkit.options import describe_options  # noqa: E402
 from ftwkit.render.legend import swatch_svg  # noqa: E402
+from ftwkit.site import LEFT_OUT  # noqa: E402
 from widgets.rules_docs import link_rulings, option_words, rules_html  # noqa: E402
 from widgets.switches import choice_words  # noqa: E402
 
@@ -53,8 +54,8 @@ PYODIDE_FILES = (
 )
 """What the worker loads of the npm package (the core: interpreter, standard library, lock)."""
 
-LEFT_OUT = ("ftwkit/casebook", "ftwkit/analysis")
-"""Parts of ftwkit the page does not need (they import PyYAML, pandas, SciPy, Matplotlib)."""
+_LEFT_OUT_FOLDERS = tuple(part.replace(".", "/") + "/" for part in LEFT_OUT)
+"""The folders of :data:`ftwkit.site.LEFT_OUT`, as the zip's paths start."""
 
 DASHBOARDS = "make dashboards"
 
@@ -80,7 +81,7 @@ def package_zip(out: Path) -> None:
             rel = path.relative_to(ROOT).as_posix()
             if path.suffix not in PACKAGED or "__pycache__" in rel:
                 continue
-            if any(rel.startswith(part + "/") for part in LEFT_OUT):
+            if rel.startswith(_LEFT_OUT_FOLDERS):
                 continue
             zf.write(path, rel)
 
