@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from imports import PACKAGE, file_imports, imported
 
 from ftwkit.site import LEFT_OUT
-
-PACKAGE = Path(__file__).resolve().parent.parent / "ftwkit"
 
 OPTIONAL = {("games/pnrz/tiles.py", "yaml")}
 """Lazy imports on paths only the Python API reaches, each with the module it imports:
@@ -36,28 +34,6 @@ def browser_modules() -> list[Path]:
     )
 
 
-def _is_type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and (
-        (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
-        or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
-    )
-
-
-def imported(tree: ast.AST) -> Iterator[tuple[int, str]]:
-    """``(line, module)`` of every absolute import in ``tree`` that runs (not under
-    ``if TYPE_CHECKING:``), at any depth."""
-    for node in ast.iter_child_nodes(tree):
-        if _is_type_checking(node):
-            assert isinstance(node, ast.If)
-            yield from imported(ast.Module(body=node.orelse, type_ignores=[]))  # (the else runs)
-            continue
-        if isinstance(node, ast.Import):
-            yield from ((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.lineno, node.module
-        yield from imported(node)
-
-
 def refused(module: str) -> bool:
     """Whether a browser module may not import ``module``."""
     top = module.partition(".")[0]
@@ -71,6 +47,7 @@ def test_the_check_sees_every_kind_of_import() -> None:
 import os, yaml
 from ftwkit.analysis import simulate
 from ftwkit import protocol
+from ftwkit import casebook, rules
 from . import sibling
 if TYPE_CHECKING:
     import pandas
@@ -79,9 +56,24 @@ else:
 def later():
     import scipy.stats
 """
-    found = [module for _, module in imported(ast.parse(source))]
-    assert found == ["os", "yaml", "ftwkit.analysis", "ftwkit", "numpy", "scipy.stats"]
-    assert [m for m in found if refused(m)] == ["yaml", "ftwkit.analysis", "numpy", "scipy.stats"]
+    found = [item.module for item in imported(ast.parse(source))]
+    assert found == [
+        "os",
+        "yaml",
+        "ftwkit.analysis",
+        "ftwkit.protocol",
+        "ftwkit",
+        "ftwkit.casebook",
+        "numpy",
+        "scipy.stats",
+    ]
+    assert [m for m in found if refused(m)] == [
+        "yaml",
+        "ftwkit.analysis",
+        "ftwkit.casebook",
+        "numpy",
+        "scipy.stats",
+    ]
 
 
 def test_the_browser_modules_are_the_engines_and_what_they_stand_on() -> None:
@@ -104,10 +96,9 @@ def test_the_browser_modules_are_the_engines_and_what_they_stand_on() -> None:
 )
 def test_a_browser_module_imports_only_the_standard_library_and_ftwkit(path: Path) -> None:
     name = path.relative_to(PACKAGE).as_posix()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     bad = [
-        f"line {line}: {module}"
-        for line, module in imported(tree)
-        if refused(module) and (name, module.partition(".")[0]) not in OPTIONAL
+        f"line {found.line}: {found.module}"
+        for found in file_imports(path)
+        if refused(found.module) and (name, found.module.partition(".")[0]) not in OPTIONAL
     ]
     assert bad == []
