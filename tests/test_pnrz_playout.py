@@ -9,7 +9,7 @@ import ftwkit
 from ftwkit.games.pnrz import PnrzState
 from ftwkit.games.pnrz.evaluation import evaluate
 from ftwkit.games.pnrz.notation import Place
-from ftwkit.games.pnrz.playout import placement_value
+from ftwkit.games.pnrz.playout import _looks, placement_value
 
 P2 = [["pirate", "robot"], ["ninja", "zombie"]]
 
@@ -60,6 +60,17 @@ def test_placement_value_counts_own_contacts_and_spoiled_rivals() -> None:
         hands=[[{"quads": ["dragon", "robot", "robot", "dragon"], "icon": None}], []],
     )
     assert placement_value(rival, Place("~dragon/robot/robot/dragon", (2, 0), 0)) == 2
+
+
+def test_looks_lists_each_quadrant_with_its_outside_neighbours_in_the_rotation() -> None:
+    # rotated once: dragon (NW), pirate (NE), kraken (SE), chest (SW)
+    assert _looks(("pirate", "kraken", "chest", "dragon"), 1) == (
+        (0, -1, -1, 0, "ninja", None),
+        (1, -1, 2, 0, "pirate", "kraken"),
+        (2, 1, 1, 2, "pirate", None),
+        (-1, 1, 0, 2, "pirate", "kraken"),
+    )
+    assert _looks(("base:robot",) * 4, 0)[2] == (2, 1, 1, 2, "robot", "military")
 
 
 def test_policy_moves_are_legal_deterministic_and_finish_games() -> None:

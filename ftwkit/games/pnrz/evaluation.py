@@ -124,7 +124,7 @@ FADE = 8
 def evaluate(state: PnrzState, player: int) -> float:
     """The player's value in ``[0, 1]``: logistic in their prospect lead over the best rival."""
     values = prospects(state, player)
-    rival = max(v for seat, v in enumerate(values) if seat != player)
+    rival = max(values[:player] + values[player + 1 :])
     return 1.0 / (1.0 + math.exp(-(values[player] - rival) / SCALE))
 
 

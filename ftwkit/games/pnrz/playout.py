@@ -9,6 +9,7 @@ base moves, passes) is uniform.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
@@ -61,33 +62,48 @@ def _valuer(state: PnrzState) -> Callable[[Place], int]:
     def value_of(move: Place) -> int:
         x, y = move.at
         value = 0
-        for (ax, ay, bx, by), code in zip(
-            _OUTSIDE, rotated(tile(move.tile).quads, move.rot), strict=True
-        ):
-            mine = TERRITORY.get(code)
-            if mine is not None:
-                if mine not in own:
+        for ax, ay, bx, by, who, enemy in _looks(tile(move.tile).quads, move.rot):
+            if enemy is not None:  # the mover's territory, if ``who`` is theirs
+                if who not in own:
                     continue
-                enemy = ENEMY[mine]
                 for other in (get((x + ax, y + ay)), get((x + bx, y + by))):
                     if other is None:
                         continue
-                    if TERRITORY.get(other) == mine:
+                    if TERRITORY.get(other) == who:
                         value += 1
                     elif other == enemy:
                         value -= 1
                 continue
-            victim = VICTIM.get(code)  # an arch-enemy quadrant: whose territory it spoils
-            if victim is None:
-                continue
-            spoils = 1 if owner.get(victim, turn) != turn else -1
-            if TERRITORY.get(get((x + ax, y + ay))) == victim:
+            # an arch-enemy quadrant: it spoils the territory of ``who``
+            spoils = 1 if owner.get(who, turn) != turn else -1
+            if TERRITORY.get(get((x + ax, y + ay))) == who:
                 value += spoils
-            if TERRITORY.get(get((x + bx, y + by))) == victim:
+            if TERRITORY.get(get((x + bx, y + by))) == who:
                 value += spoils
         return value
 
     return value_of
+
+
+Look = tuple[int, int, int, int, str, str | None]
+"""A quadrant :func:`placement_value` looks at: the offsets of its two edge neighbours outside
+the tile (``_OUTSIDE``), the character concerned and, for its territory, that character's
+arch-enemy (``None`` for an arch-enemy quadrant, which spoils the character's territory)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _looks(quads: tuple[str, ...], rot: int) -> tuple[Look, ...]:
+    """The quadrants of a tile in one rotation that :func:`placement_value` looks at, in
+    order (NW, NE, SE, SW): the territory and arch-enemy quadrants (worked out once per tile and
+    rotation; the policy values thousands of placements)."""
+    out: list[Look] = []
+    for (ax, ay, bx, by), code in zip(_OUTSIDE, rotated(quads, rot), strict=True):
+        mine = TERRITORY.get(code)
+        if mine is not None:
+            out.append((ax, ay, bx, by, mine, ENEMY[mine]))
+        elif (victim := VICTIM.get(code)) is not None:
+            out.append((ax, ay, bx, by, victim, None))
+    return tuple(out)
 
 
 def best_of(state: PnrzState, moves: Iterable[Move]) -> Move:

@@ -372,7 +372,11 @@ class PnrzState(State):
             return self._remember(
                 "_all_sections", all_sections(self.cells, self.opts, self._printed)
             )
-        changed = dict.fromkeys(cell for at in anchors for cell in footprint(at))
+        changed: Collection[Cell] = (
+            footprint(anchors[0])  # the usual case: one tile placed or turned since
+            if len(anchors) == 1
+            else dict.fromkeys(cell for at in anchors for cell in footprint(at))
+        )
         index = state._recall("_section_index")
         now = update_sections(
             known, state.cells, self.cells, changed, self.opts, self._printed, index
@@ -431,7 +435,13 @@ class PnrzState(State):
     def scores(self) -> tuple[int, ...]:
         """What each player would score if the game ended now (sum of their best sections)."""
         best = self._best_sections()
-        return tuple(sum(best[c][0] for c in chars) for chars in self.characters)
+        out = []
+        for chars in self.characters:  # (a loop: no generator per player, the search asks often)
+            total = 0
+            for c in chars:
+                total += best[c][0]
+            out.append(total)
+        return tuple(out)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -650,6 +660,8 @@ class PnrzState(State):
         return [at for at, base in bases if owner.get(base) == self.turn]
 
     def _opponent_base(self, key: str) -> bool:
+        if self.tile_set.is_play[key]:  # most tiles: one look-up, the tile not resolved
+            return False
         base = self.tile(key).base_of
         return base is not None and self.owner.get(base, self.turn) != self.turn
 
@@ -1153,10 +1165,11 @@ class PnrzState(State):
             "_codes_after": link,
             "_sections_from": link,
         }
+        base = tile.base_of  # (worked out from the tile's first quadrant: read once)
         bases = self._recall("_bases")
         if bases is not None:
-            if tile.base_of is not None:  # one more base, in the table's order
-                bases = (*bases, (move.at, tile.base_of))
+            if base is not None:  # one more base, in the table's order
+                bases = (*bases, (move.at, base))
                 bases = tuple(sorted(bases, key=_base_order))
             carry["_bases"] = bases
         if self._recall("_group_size") == len(self.table):
@@ -1174,7 +1187,7 @@ class PnrzState(State):
             hands = list(self.hands)
             hands[p] = tuple(hand)
             return self._derive(carry, table=table, hands=tuple(hands), pending=(tile.icon,))
-        drew = tile.base_of is None or bool(self.opts.draw_after_base)
+        drew = base is None or bool(self.opts.draw_after_base)
         return self._end_turn(table, self.hands, drew=drew, carry=carry, hand=hand)
 
     def _set_rot(self, at: Cell, rot: int) -> tuple[Placed, ...]:
