@@ -734,17 +734,21 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
     return False
 
 
-def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
-    """For the tiles of ``board`` but those on ``gone`` (``first``, ``second``): cell → bitmask
+def _touch_masks(base: Position, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
+    """For the tiles of ``base`` but those on ``gone`` (``first``, ``second``): cell → bitmask
     of the pieces it touches, at the empty cells and ``first`` (the cells a second action can
     fill), and the mask of all pieces; so that which pieces a filled cell joins is one look-up
     (:func:`_whole_from_origin` asks it of many actions). One search labels the pieces and
-    marks the cells around them."""
-    first = gone[0]
-    unseen = {cell for cell in board if cell not in gone}
+    marks the cells around them, through the neighbours of each tile listed once per position
+    (:func:`_around_tiles`): a look-ahead asks it of many pairs of lifted tiles."""
+    first, second = gone
+    around = _around_tiles(base)
+    unseen = set(around)
+    unseen.discard(first)
+    unseen.discard(second)
     masks: dict[Cell, int] = {}
     count = 0
-    for start in board:
+    for start in around:
         if start not in unseen:
             continue
         unseen.discard(start)
@@ -752,17 +756,36 @@ def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int]
         count += 1
         stack = [start]
         while stack:
-            x, y = stack.pop()
-            for dx, dy in KING:
-                spot = (x + dx, y + dy)
+            tiles, empty = around[stack.pop()]
+            for spot in empty:
+                masks[spot] = masks.get(spot, 0) | bit
+            for spot in tiles:
                 if spot in unseen:
                     unseen.discard(spot)
                     stack.append(spot)
-                elif spot not in board or spot == first:
+                elif spot == first:
                     masks[spot] = masks.get(spot, 0) | bit
         if not unseen:
             break
     return masks, (1 << count) - 1
+
+
+def _around_tiles(pos: Position) -> dict[Cell, tuple[list[Cell], list[Cell]]]:
+    """Each tile's cell → its neighbours that hold a tile and those that are empty, in the
+    order of ``KING`` (cached on ``pos``, in board order)."""
+    found: dict[Cell, tuple[list[Cell], list[Cell]]] | None = pos.memo.get("_around_tiles")
+    if found is None:
+        board = pos.board
+        found = {}
+        for x, y in board:
+            tiles: list[Cell] = []
+            empty: list[Cell] = []
+            for dx, dy in KING:
+                spot = (x + dx, y + dy)
+                (tiles if spot in board else empty).append(spot)
+            found[(x, y)] = (tiles, empty)
+        pos.memo["_around_tiles"] = found
+    return found
 
 
 def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, int], int]:
@@ -778,7 +801,7 @@ def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, i
     board = base.board
     x, y = second
     if not joined_around(labels, second):
-        return _touch_masks(board, (first, second))
+        return _touch_masks(base, (first, second))
     masks = dict(_base_masks(base, first)[0])
     for dx, dy in KING:
         spot = (x + dx, y + dy)
