@@ -212,22 +212,21 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     Without ``lifted`` the Grid stays whole iff ``filled`` touches a tile. Without a cut tile
     lifted, too. With a cut tile lifted the Grid falls into two pieces or more, which
     ``filled`` must all touch: never when it touches fewer than two tiles, so the pieces are
-    looked at only when it touches two or more."""
+    looked at only when it touches two or more. How many tiles ``filled`` (an empty cell)
+    touches is read off :attr:`~.actions.Position.frontier` (one less when ``lifted`` is one
+    of them): listing the candidates has found it already."""
     if filled is None:
         return True
-    board = pos.board
-    x, y = filled
+    touching = pos.frontier.get(filled, 0)
     if lifted is None:
-        return _touches_tile(board, x, y, None)
+        return touching > 0
+    board = pos.board
     if len(board) == 1:
         return True
-    touching = 0
-    for dx, dy in KING:
-        nb = (x + dx, y + dy)
-        if nb in board and nb != lifted:
-            touching += 1
-            if touching == 2:
-                break
+    x, y = filled
+    lx, ly = lifted
+    if -1 <= lx - x <= 1 and -1 <= ly - y <= 1:
+        touching -= 1  # ``lifted`` is one of them, and leaves
     if not touching:
         return False
     if not pos.is_cut(lifted):
