@@ -29,7 +29,6 @@ from ftwkit.games.forthewin.actions import (
     raw_candidates,
 )
 from ftwkit.games.forthewin.grid_rule import (
-    _around_tiles,
     _keeps_whole,
     _pair_masks,
     _touch_masks,
@@ -233,7 +232,7 @@ def test_touch_masks_of_a_row_of_three_without_its_middle_and_an_end() -> None:
     (second): one piece, ``(0,0)``, touched by its empty neighbours and by ``(1,0)``."""
     board = {cell: Tile(0, "ninja", True) for cell in [(0, 0), (1, 0), (2, 0)]}
     pos = Position(board, 0, 2, (), Options())
-    around = _around_tiles(pos)
+    around = pos.around
     assert list(around) == [(0, 0), (1, 0), (2, 0)]
     assert around[(1, 0)] == (
         [(2, 0), (0, 0)],

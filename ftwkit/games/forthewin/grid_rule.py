@@ -595,16 +595,17 @@ def _base_masks(pos: Position, lifted: Cell) -> tuple[dict[Cell, int], list[int]
     found = cache.get(lifted)
     if found is None:
         labels, count = pos.labels_without(lifted)
-        board = pos.board
+        around = pos.around  # each tile's neighbours: tiles, and empty cells
         masks: dict[Cell, int] = {}
         sizes = [0] * count
-        for (x, y), label in labels.items():
+        for cell, label in labels.items():
             sizes[label] += 1
             bit = 1 << label
-            for dx, dy in KING:
-                spot = (x + dx, y + dy)
-                if spot not in board or spot == lifted:
-                    masks[spot] = masks.get(spot, 0) | bit
+            tiles, empty = around[cell]
+            for spot in empty:
+                masks[spot] = masks.get(spot, 0) | bit
+            if lifted in tiles:
+                masks[lifted] = masks.get(lifted, 0) | bit
         found = (masks, sizes)
         cache[lifted] = found
     return found
@@ -739,9 +740,9 @@ def _touch_masks(base: Position, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, in
     fill), and the mask of all pieces; so that which pieces a filled cell joins is one look-up
     (:func:`_whole_from_origin` asks it of many actions). One search labels the pieces and
     marks the cells around them, through the neighbours of each tile listed once per position
-    (:func:`_around_tiles`): a look-ahead asks it of many pairs of lifted tiles."""
+    (:attr:`~.actions.Position.around`): a look-ahead asks it of many pairs of lifted tiles."""
     first, second = gone
-    around = _around_tiles(base)
+    around = base.around
     unseen = set(around)
     unseen.discard(first)
     unseen.discard(second)
@@ -767,24 +768,6 @@ def _touch_masks(base: Position, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, in
         if not unseen:
             break
     return masks, (1 << count) - 1
-
-
-def _around_tiles(pos: Position) -> dict[Cell, tuple[list[Cell], list[Cell]]]:
-    """Each tile's cell → its neighbours that hold a tile and those that are empty, in the
-    order of ``KING`` (cached on ``pos``, in board order)."""
-    found: dict[Cell, tuple[list[Cell], list[Cell]]] | None = pos.memo.get("_around_tiles")
-    if found is None:
-        board = pos.board
-        found = {}
-        for x, y in board:
-            tiles: list[Cell] = []
-            empty: list[Cell] = []
-            for dx, dy in KING:
-                spot = (x + dx, y + dy)
-                (tiles if spot in board else empty).append(spot)
-            found[(x, y)] = (tiles, empty)
-        pos.memo["_around_tiles"] = found
-    return found
 
 
 def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, int], int]:
