@@ -247,16 +247,6 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     return touched == (1 << count) - 1
 
 
-def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
-    """Whether the cell ``(x, y)`` touches a tile of ``board`` other than the one at
-    ``besides`` (a plain loop: the Grid rule asks this of nearly every candidate)."""
-    for dx, dy in KING:
-        nb = (x + dx, y + dy)
-        if nb in board and nb != besides:
-            return True
-    return False
-
-
 def position_after(
     pos: Position, action: Action, applied: tuple[Board, tuple[tuple[int, str], ...]] | None = None
 ) -> Position:
