@@ -101,6 +101,8 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
     keeps_whole = _keeps_whole
     if opts.connectivity == "one_group" and pos.connected:
         keeps_whole = _whole_after  # what _keeps_whole asks of each candidate then
+        if not stop_at_first:
+            pos.frontier  # noqa: B018 - found once here: _whole_after reads it for every one
     for build, args, lifted, filled in _pool(pos, more):
         if keeps_whole(pos, lifted, filled):
             out.append(build(*args))
@@ -213,20 +215,29 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     lifted, too. With a cut tile lifted the Grid falls into two pieces or more, which
     ``filled`` must all touch: never when it touches fewer than two tiles, so the pieces are
     looked at only when it touches two or more. How many tiles ``filled`` (an empty cell)
-    touches is read off :attr:`~.actions.Position.frontier` (one less when ``lifted`` is one
-    of them): listing the candidates has found it already."""
+    touches is read off :attr:`~.actions.Position.frontier` when it is known (:func:`legal_actions`
+    finds it before it judges every candidate), one less when ``lifted`` is one of them; else its
+    8 neighbours are looked at (a random draw judges a few candidates: working out the frontier
+    would cost more)."""
     if filled is None:
         return True
-    touching = pos.frontier.get(filled, 0)
+    board = pos.board
+    x, y = filled
+    counts: dict[Cell, int] | None = pos.facts.get("frontier")
+    if counts is None:
+        touching = 0
+        for dx, dy in KING:
+            nb = (x + dx, y + dy)
+            if nb in board and nb != lifted:
+                touching += 1
+    else:
+        touching = counts.get(filled, 0)
+        if lifted is not None and -1 <= lifted[0] - x <= 1 and -1 <= lifted[1] - y <= 1:
+            touching -= 1  # ``lifted`` is one of them, and leaves
     if lifted is None:
         return touching > 0
-    board = pos.board
     if len(board) == 1:
         return True
-    x, y = filled
-    lx, ly = lifted
-    if -1 <= lx - x <= 1 and -1 <= ly - y <= 1:
-        touching -= 1  # ``lifted`` is one of them, and leaves
     if not touching:
         return False
     if not pos.is_cut(lifted):
