@@ -23,6 +23,7 @@ import ftwkit
 from ftwkit.games.forthewin import ForTheWinState
 from ftwkit.games.forthewin.actions import (
     Position,
+    Tile,
     grid_is_whole,
     joined_around,
     raw_candidates,
@@ -30,12 +31,14 @@ from ftwkit.games.forthewin.actions import (
 from ftwkit.games.forthewin.grid_rule import (
     _keeps_whole,
     _pair_masks,
+    _touch_masks,
     allows,
     join_cells,
     must_stay_whole,
     position_after,
 )
 from ftwkit.games.forthewin.moves import KINDS
+from ftwkit.games.forthewin.options import Options
 from ftwkit.games.forthewin.rejoin_search import first_judged_move
 from ftwkit.geometry.graph import component_labels
 from ftwkit.geometry.grid import KING, Cell
@@ -221,3 +224,29 @@ def test_pair_masks_agree_with_a_flood_fill_where_a_tile_can_go() -> None:
                     mine = _pieces(masks.get(spot, 0), labels)
                     assert mine == _pieces(true_masks.get(spot, 0), truth), (first, second, spot)
     assert derived > 1000, derived
+
+
+def test_touch_masks_of_a_row_of_three_without_its_middle_and_an_end() -> None:
+    """Each tile's neighbours are listed once, tiles apart from empty cells, in board order;
+    the masks of the row ``(0,0) (1,0) (2,0)`` without ``(1,0)`` (first) and ``(2,0)``
+    (second): one piece, ``(0,0)``, touched by its empty neighbours and by ``(1,0)``."""
+    board = {cell: Tile(0, "ninja", True) for cell in [(0, 0), (1, 0), (2, 0)]}
+    pos = Position(board, 0, 2, (), Options())
+    around = pos.around
+    assert list(around) == [(0, 0), (1, 0), (2, 0)]
+    assert around[(1, 0)] == (
+        [(2, 0), (0, 0)],
+        [(1, -1), (2, -1), (2, 1), (1, 1), (0, 1), (0, -1)],
+    )
+    masks, full = _touch_masks(pos, ((1, 0), (2, 0)))
+    assert full == 1
+    assert masks == {
+        (0, -1): 1, (1, -1): 1, (1, 0): 1, (1, 1): 1, (0, 1): 1, (-1, 1): 1, (-1, 0): 1,
+        (-1, -1): 1,
+    }  # fmt: skip
+    # without (2,0) (first) and (1,0) (second): (1,0) is no cell a second action fills
+    masks, full = _touch_masks(pos, ((2, 0), (1, 0)))
+    assert full == 1
+    assert masks == {
+        (0, -1): 1, (1, -1): 1, (1, 1): 1, (0, 1): 1, (-1, 1): 1, (-1, 0): 1, (-1, -1): 1,
+    }  # fmt: skip

@@ -267,12 +267,50 @@ class Position:
         return found
 
     def labels_without(self, cell: Cell) -> tuple[dict[Cell, int], int]:
-        """Component labels of the Grid with ``cell`` lifted, and how many components."""
+        """Component labels of the Grid with ``cell`` lifted, and how many components: those
+        of :func:`~ftwkit.geometry.graph.component_labels` (numbered from the smallest cell, in
+        cell order), searched through :attr:`around` (a look-ahead asks it of many cells)."""
         found = self._labels.get(cell)
         if found is None:
-            labels = component_labels(c for c in self.board if c != cell)
-            found = (labels, max(labels.values(), default=-1) + 1)
+            around = self.around
+            order = sorted(around)
+            unseen = set(order)
+            unseen.discard(cell)
+            labels: dict[Cell, int] = {}
+            count = 0
+            for start in order:
+                if start not in unseen:
+                    continue
+                unseen.discard(start)
+                labels[start] = count
+                stack = [start]
+                while stack:
+                    for nb in around[stack.pop()][0]:
+                        if nb in unseen:
+                            unseen.discard(nb)
+                            labels[nb] = count
+                            stack.append(nb)
+                count += 1
+                if not unseen:
+                    break
+            found = ({c: labels[c] for c in order if c != cell}, count)
             self._labels[cell] = found
+        return found
+
+    @cached_property
+    def around(self) -> dict[Cell, tuple[list[Cell], list[Cell]]]:
+        """Each tile's cell → its neighbours that hold a tile and those that are empty, in the
+        order of ``KING`` (tiles in board order): the searches of the Grid the look-ahead makes
+        for many lifted tiles read them instead of working out each tile's 8 neighbours."""
+        board = self.board
+        found: dict[Cell, tuple[list[Cell], list[Cell]]] = {}
+        for x, y in board:
+            tiles: list[Cell] = []
+            empty: list[Cell] = []
+            for dx, dy in KING:
+                spot = (x + dx, y + dy)
+                (tiles if spot in board else empty).append(spot)
+            found[(x, y)] = (tiles, empty)
         return found
 
     def space_cells(self, moved: Cell) -> list[Cell]:

@@ -101,6 +101,8 @@ def legal_actions(pos: Position, more: int, stop_at_first: bool = False) -> list
     keeps_whole = _keeps_whole
     if opts.connectivity == "one_group" and pos.connected:
         keeps_whole = _whole_after  # what _keeps_whole asks of each candidate then
+        if not stop_at_first:
+            pos.frontier  # noqa: B018 - found once here: _whole_after reads it for every one
     for build, args, lifted, filled in _pool(pos, more):
         if keeps_whole(pos, lifted, filled):
             out.append(build(*args))
@@ -212,22 +214,30 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
     Without ``lifted`` the Grid stays whole iff ``filled`` touches a tile. Without a cut tile
     lifted, too. With a cut tile lifted the Grid falls into two pieces or more, which
     ``filled`` must all touch: never when it touches fewer than two tiles, so the pieces are
-    looked at only when it touches two or more."""
+    looked at only when it touches two or more. How many tiles ``filled`` (an empty cell)
+    touches is read off :attr:`~.actions.Position.frontier` when it is known (:func:`legal_actions`
+    finds it before it judges every candidate), one less when ``lifted`` is one of them; else its
+    8 neighbours are looked at (a random draw judges a few candidates: working out the frontier
+    would cost more)."""
     if filled is None:
         return True
     board = pos.board
     x, y = filled
+    counts: dict[Cell, int] | None = pos.facts.get("frontier")
+    if counts is None:
+        touching = 0
+        for dx, dy in KING:
+            nb = (x + dx, y + dy)
+            if nb in board and nb != lifted:
+                touching += 1
+    else:
+        touching = counts.get(filled, 0)
+        if lifted is not None and -1 <= lifted[0] - x <= 1 and -1 <= lifted[1] - y <= 1:
+            touching -= 1  # ``lifted`` is one of them, and leaves
     if lifted is None:
-        return _touches_tile(board, x, y, None)
+        return touching > 0
     if len(board) == 1:
         return True
-    touching = 0
-    for dx, dy in KING:
-        nb = (x + dx, y + dy)
-        if nb in board and nb != lifted:
-            touching += 1
-            if touching == 2:
-                break
     if not touching:
         return False
     if not pos.is_cut(lifted):
@@ -246,16 +256,6 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
         if label is not None:
             touched |= 1 << label
     return touched == (1 << count) - 1
-
-
-def _touches_tile(board: Board, x: int, y: int, besides: Cell | None) -> bool:
-    """Whether the cell ``(x, y)`` touches a tile of ``board`` other than the one at
-    ``besides`` (a plain loop: the Grid rule asks this of nearly every candidate)."""
-    for dx, dy in KING:
-        nb = (x + dx, y + dy)
-        if nb in board and nb != besides:
-            return True
-    return False
 
 
 def position_after(
@@ -596,16 +596,17 @@ def _base_masks(pos: Position, lifted: Cell) -> tuple[dict[Cell, int], list[int]
     found = cache.get(lifted)
     if found is None:
         labels, count = pos.labels_without(lifted)
-        board = pos.board
+        around = pos.around  # each tile's neighbours: tiles, and empty cells
         masks: dict[Cell, int] = {}
         sizes = [0] * count
-        for (x, y), label in labels.items():
+        for cell, label in labels.items():
             sizes[label] += 1
             bit = 1 << label
-            for dx, dy in KING:
-                spot = (x + dx, y + dy)
-                if spot not in board or spot == lifted:
-                    masks[spot] = masks.get(spot, 0) | bit
+            tiles, empty = around[cell]
+            for spot in empty:
+                masks[spot] = masks.get(spot, 0) | bit
+            if lifted in tiles:
+                masks[lifted] = masks.get(lifted, 0) | bit
         found = (masks, sizes)
         cache[lifted] = found
     return found
@@ -734,17 +735,21 @@ def _whole_from_origin(origin: tuple[Position, Cell, Cell], lifted: Cell, filled
     return False
 
 
-def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
-    """For the tiles of ``board`` but those on ``gone`` (``first``, ``second``): cell → bitmask
+def _touch_masks(base: Position, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int], int]:
+    """For the tiles of ``base`` but those on ``gone`` (``first``, ``second``): cell → bitmask
     of the pieces it touches, at the empty cells and ``first`` (the cells a second action can
     fill), and the mask of all pieces; so that which pieces a filled cell joins is one look-up
     (:func:`_whole_from_origin` asks it of many actions). One search labels the pieces and
-    marks the cells around them."""
-    first = gone[0]
-    unseen = {cell for cell in board if cell not in gone}
+    marks the cells around them, through the neighbours of each tile listed once per position
+    (:attr:`~.actions.Position.around`): a look-ahead asks it of many pairs of lifted tiles."""
+    first, second = gone
+    around = base.around
+    unseen = set(around)
+    unseen.discard(first)
+    unseen.discard(second)
     masks: dict[Cell, int] = {}
     count = 0
-    for start in board:
+    for start in around:
         if start not in unseen:
             continue
         unseen.discard(start)
@@ -752,13 +757,14 @@ def _touch_masks(board: Board, gone: tuple[Cell, Cell]) -> tuple[dict[Cell, int]
         count += 1
         stack = [start]
         while stack:
-            x, y = stack.pop()
-            for dx, dy in KING:
-                spot = (x + dx, y + dy)
+            tiles, empty = around[stack.pop()]
+            for spot in empty:
+                masks[spot] = masks.get(spot, 0) | bit
+            for spot in tiles:
                 if spot in unseen:
                     unseen.discard(spot)
                     stack.append(spot)
-                elif spot not in board or spot == first:
+                elif spot == first:
                     masks[spot] = masks.get(spot, 0) | bit
         if not unseen:
             break
@@ -778,7 +784,7 @@ def _pair_masks(base: Position, first: Cell, second: Cell) -> tuple[dict[Cell, i
     board = base.board
     x, y = second
     if not joined_around(labels, second):
-        return _touch_masks(board, (first, second))
+        return _touch_masks(base, (first, second))
     masks = dict(_base_masks(base, first)[0])
     for dx, dy in KING:
         spot = (x + dx, y + dy)

@@ -35,6 +35,9 @@ def first_judged_move(
     cell it names there (``None``: any), for which ``judge(emptied, filled)`` holds; ``None``
     when there is none (every such move judged).
 
+    ``dests`` are the join cells of ``pos``'s split Grid (:func:`~.grid_rule.join_cells`): a cell
+    open to any tile touches every piece, so it is taken for a Grid space without asking.
+
     The cells open to any tile are looked at from the cell (which tiles can reach it), kind by
     kind in the order :func:`~.actions.raw_candidates` lists them; the cells that need one
     given tile moved there (all the cells touching the rest of the Grid, when that tile is cut
@@ -72,14 +75,16 @@ def first_judged_move(
                 for tile in board:
                     if tile != alien and judge(tile, dest):
                         return AlienPull, (alien, tile, dest), tile, dest
-    for ninja in ninjas:  # Ninja jumps and Pirate blasts: to a Grid space for the tile sent
+    # Ninja jumps and Pirate blasts: a cell open to any tile touches every piece of the split
+    # Grid, so two tiles at least: a Grid space for whichever tile is sent there (FW20)
+    for ninja in ninjas:
         for dest in anyone:
-            if pos.is_space(ninja, dest) and judge(ninja, dest):
+            if judge(ninja, dest):
                 return NinjaJump, (ninja, dest), ninja, dest
     for pirate in pirates:
         for tile in pos.neighbours(pirate):
             for dest in anyone:
-                if pos.is_space(tile, dest) and judge(tile, dest):
+                if judge(tile, dest):
                     return PirateBlast, (pirate, tile, dest), tile, dest
     if len(anyone) < len(dests):
         for need in {need for need in dests.values() if need is not None}:
