@@ -267,33 +267,11 @@ class Position:
         return found
 
     def labels_without(self, cell: Cell) -> tuple[dict[Cell, int], int]:
-        """Component labels of the Grid with ``cell`` lifted, and how many components: those
-        of :func:`~ftwkit.geometry.graph.component_labels` (numbered from the smallest cell, in
-        cell order), searched through :attr:`around` (a look-ahead asks it of many cells)."""
+        """Component labels of the Grid with ``cell`` lifted, and how many components."""
         found = self._labels.get(cell)
         if found is None:
-            around = self.around
-            order = sorted(around)
-            unseen = set(order)
-            unseen.discard(cell)
-            labels: dict[Cell, int] = {}
-            count = 0
-            for start in order:
-                if start not in unseen:
-                    continue
-                unseen.discard(start)
-                labels[start] = count
-                stack = [start]
-                while stack:
-                    for nb in around[stack.pop()][0]:
-                        if nb in unseen:
-                            unseen.discard(nb)
-                            labels[nb] = count
-                            stack.append(nb)
-                count += 1
-                if not unseen:
-                    break
-            found = ({c: labels[c] for c in order if c != cell}, count)
+            labels = component_labels(c for c in self.board if c != cell)
+            found = (labels, max(labels.values(), default=-1) + 1)
             self._labels[cell] = found
         return found
 
