@@ -230,6 +230,8 @@ def _whole_after(pos: Position, lifted: Cell | None, filled: Cell | None) -> boo
             nb = (x + dx, y + dy)
             if nb in board and nb != lifted:
                 touching += 1
+                if touching == 2:  # all that is asked below: none, one, two or more
+                    break
     else:
         touching = counts.get(filled, 0)
         if lifted is not None and -1 <= lifted[0] - x <= 1 and -1 <= lifted[1] - y <= 1:
