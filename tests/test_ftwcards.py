@@ -243,6 +243,38 @@ def test_b_needs_a_lower_card_and_a_pile_card() -> None:
         load().play("aux 7 take 19")
 
 
+def test_b_merges_the_rest_of_the_pile_into_the_cards_already_out_in_order() -> None:
+    state = load(pile=[14, 25, 28], hands=[[2, 6, 23, 34], [5, 9], [1, 3]], out=[4, 26, 30])
+    after = state.play("aux 6 take 25")
+    assert after.out == (4, 14, 26, 28, 30) and after.pile == ()
+    assert load(pile=[14], hands=[[2, 6, 23, 34], [5, 9], [1, 3]], out=[30]).play(
+        "aux 2 take 14"
+    ).out == (30,)
+
+
+def test_options_a_and_b_checked_directly_agree_with_the_refusals() -> None:
+    # moves built afresh (not the objects legal_moves() hands out) are checked by the rules'
+    # own tests inline: legal exactly when the refusal has nothing to say
+    state = load(pile=[12, 20])
+    legal = {str(m) for m in state.legal_moves()}
+    for move in [PlayMove(c) for c in range(0, 40)] + [
+        AuxMove(c, t) for c in (2, 7, 20, 23, 34, 5) for t in (12, 20, 7, 19)
+    ]:
+        assert state.is_legal(move) is (str(move) in legal) is (state._refusal(move) is None)
+    assert [c for c in range(40) if state.is_legal(PlayMove(c))] == [23, 34]
+    assert [(m.card, m.take) for m in state.legal_moves() if isinstance(m, AuxMove)] == [
+        (2, 12),
+        (2, 20),
+        (7, 12),
+        (7, 20),
+    ]
+    empty = load(pile=[])
+    assert [c for c in range(40) if empty.is_legal(PlayMove(c))] == [2, 7, 23, 34]
+    assert not empty.is_legal(AuxMove(2, 12))
+    passing = new(3)
+    assert not passing.is_legal(PlayMove(passing.hands[passing.to_play or 0][0]))
+
+
 def test_placing_the_second_to_last_card_in_front_does_not_end_the_round() -> None:
     state = load(hands=[[9, 30], [5, 8], [1, 3]])
     after = state.play("aux 9 take 20")

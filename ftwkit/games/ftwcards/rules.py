@@ -541,6 +541,10 @@ class FtwCardsState(State):
 
     # ----------------------------------------------------------------- moves
     def _generate_moves(self) -> list[Move]:
+        """The pass phase's passes, or the turn's moves in hand order: per card above the top
+        card option A; per other card option B with every pile card (in card order), then
+        option C with every set of auxiliary cards that lifts it (in ``_helper_subsets``
+        order). One function, not a turn helper it calls: a playout lists moves every turn."""
         player = self.active
         assert player is not None
         hand = self.hands[player]
@@ -548,16 +552,8 @@ class FtwCardsState(State):
             # a C-level loop: the table makes each move once, then hands out the same object
             passes = list(map(_PASSES.__getitem__, itertools.combinations(hand, PASS_COUNT)))
             return cast("list[Move]", passes)
-        moves = self._turn_moves(hand, self.aux[player])
-        assert moves, f"FT10: {self._name(player)} has no move; this cannot happen"
-        return moves
-
-    def _turn_moves(self, hand: Cards, helpers: Cards) -> list[Move]:
-        """The turn's moves in hand order: per card above the top card option A; per other card
-        option B with every pile card (in card order), then option C with every set of
-        auxiliary cards that lifts it (in ``_helper_subsets`` order)."""
         pile = self.pile
-        if not pile:
+        if not pile:  # any card starts the pile (the hand is never empty on a turn: FT10, FT11)
             return list(map(_PLAY.__getitem__, hand))
         top = pile[-1]
         # the hand is sorted: the cards up to the top card first, then those above it
@@ -565,6 +561,7 @@ class FtwCardsState(State):
         moves: list[Move] = []
         if split:
             append, extend = moves.append, moves.extend
+            helpers = self.aux[player]
             subsets = _helper_subsets(helpers) if helpers else ()
             minimal = subsets and self.rules._minimal_only
             take = pile[0]
@@ -584,6 +581,7 @@ class FtwCardsState(State):
                             append(helps.get((card, combo)) or _help_move(card, combo))
         if split < len(hand):
             moves += map(_PLAY.__getitem__, hand[split:])
+        assert moves, f"FT10: {self._name(player)} has no move; this cannot happen"
         return moves
 
     def _random_move(self, rng: random.Random) -> Move:
@@ -595,10 +593,25 @@ class FtwCardsState(State):
         return rng.choice(self.legal_moves())
 
     def _is_legal(self, move: Move) -> bool:
-        """Whether ``move`` may be played now: one that ``legal_moves()`` handed out, else checked
-        directly (without listing every move). A pass is always checked directly: three cards
-        looked up in the hand cost less than finding it among the 220 listed passes."""
-        if type(move) is PassMove:
+        """Whether ``move`` may be played now, checked directly (without listing every move).
+
+        Options A and B on a turn are answered by ``_refusal``'s own tests, inline: the card is
+        in the hand and (A) above the top card, or (B) not above it with the card taken in the
+        pile. That costs less than finding the move among those ``legal_moves()`` handed out
+        (``_listed``), which only option C still asks first. A pass is always checked directly:
+        three cards looked up in the hand cost less than finding it among the 220 listed passes.
+        """
+        kind = type(move)
+        player = self.active
+        if (kind is PlayMove or kind is AuxMove) and player is not None and self.phase == "play":
+            card = cast("PlayMove | AuxMove", move).card
+            if card not in self.hands[player]:
+                return False
+            pile = self.pile
+            if kind is PlayMove:
+                return not pile or not card < pile[-1]
+            return bool(pile) and not card > pile[-1] and cast("AuxMove", move).take in pile
+        if kind is PassMove:
             return self._refusal(move) is None
         return self._listed(move) or self._refusal(move) is None
 
@@ -705,9 +718,14 @@ class FtwCardsState(State):
             card = move.card
             if card in mine:
                 taken = _replace(taken, player, _drop(mine, card))
+            # ``_replace(self.hands, player, _drop(hand, card))`` inline: the most common move
+            held = list(hand)
+            held.remove(card)
+            hands = list(self.hands)
+            hands[player] = tuple(held)
             return self._derive(
                 active=(player + 1) % self.player_count,
-                hands=_replace(self.hands, player, _drop(hand, card)),
+                hands=tuple(hands),
                 pile=(*self.pile, card),
                 taken=taken,
             )
@@ -716,17 +734,29 @@ class FtwCardsState(State):
         if kind is AuxMove:
             assert isinstance(move, AuxMove)
             card, take = move.card, move.take
-            kept = _drop(self.pile, take)
-            # the card placed leaves the hand (and ``taken``); the card taken joins both
-            mine = _exchange(mine, card, take) if card in mine else _insert(mine, take)
+            # the rest of the pile goes out, with the cards already out, in order
+            kept = list(self.pile)
+            kept.remove(take)
+            if kept:
+                kept += out
+                kept.sort()
+                out = tuple(kept)
+            # the card placed leaves the hand (and ``taken``); the card taken joins both; the
+            # per-player tuples are edited through lists inline (``_replace``), as B is common
+            hands = list(self.hands)
+            hands[player] = _exchange(hand, card, take)
+            fronts = list(aux)
+            fronts[player] = _insert(aux[player], card)
+            takens = list(taken)
+            takens[player] = _exchange(mine, card, take) if card in mine else _insert(mine, take)
             # B keeps the hand size, so it never ends the round (FT11): the next player's turn
             return self._derive(
                 active=(player + 1) % self.player_count,
-                hands=_replace(self.hands, player, _exchange(hand, card, take)),
+                hands=tuple(hands),
                 pile=(),
-                aux=_replace(aux, player, _insert(aux[player], card)),
-                out=tuple(sorted(out + kept)) if kept else out,
-                taken=_replace(taken, player, mine),
+                aux=tuple(fronts),
+                out=out,
+                taken=tuple(takens),
             )
         assert kind is PlayMove or kind is HelpMove
         card = cast("PlayMove | HelpMove", move).card
