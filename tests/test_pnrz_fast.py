@@ -26,7 +26,15 @@ from ftwkit.games.pnrz.placement import (
     has_code,
 )
 from ftwkit.games.pnrz.shared_moves import other_rotations, rotations
-from ftwkit.games.pnrz.state import _PLACED_CHAIN, _RING_JOINED, _TABLE_CHAIN
+from ftwkit.games.pnrz.state import (
+    _FREED_SPOTS,
+    _LEAF_TESTS,
+    _OPEN_SIDES,
+    _PLACED_CHAIN,
+    _RING_JOINED,
+    _TABLE_CHAIN,
+    _UNBLOCKED_SPOTS,
+)
 from ftwkit.games.pnrz.tiles import distinct_rotations
 
 OPTIONS: list[dict[str, Any]] = [
@@ -372,6 +380,28 @@ def test_free_spots_of_every_lifted_tile_equal_a_fresh_computation() -> None:
             assert [code_anchor(c) for c in got] == sorted(want), (x, y)
             freed += len(want - state.candidates) > 0
     assert freed > 100  # anchors freed by lifting a tile were met
+
+
+def test_ring_mask_tables_keep_the_sides_and_spots_no_ring_tile_rules_out() -> None:
+    """``_OPEN_SIDES`` and ``_UNBLOCKED_SPOTS``: per ring mask, the tests of ``_free_spots``
+    that its ring's bits leave open, in their order, the bits already tested dropped."""
+    span = anchor_code((1, 0))
+    assert [offset for offset, _ in _OPEN_SIDES[0]] == [-2, 2 * span, 2, -2 * span]  # N E S W
+    assert _OPEN_SIDES[0][1] == (2 * span, 4 * span)  # E, and the anchor beyond it
+    assert _OPEN_SIDES[0b1] == _OPEN_SIDES[0][1:]  # a tile N: that side is taken
+    assert _OPEN_SIDES[0b10] == _OPEN_SIDES[0][2:]  # a tile NE: beside the spots N and E
+    assert _OPEN_SIDES[0xFF] == ()
+    assert len(_UNBLOCKED_SPOTS[0]) == 8 and _UNBLOCKED_SPOTS[0xFF] == ()
+    assert [spot[2] for spot in _UNBLOCKED_SPOTS[0b1]] == [
+        anchor_code(at) for at in ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, 1))
+    ]  # a tile N overlaps the three spots above the lifted one
+    for mask in range(256):
+        assert _OPEN_SIDES[mask] == tuple(
+            (offset, 2 * offset) for offset, bit, sides in _LEAF_TESTS if not mask & (bit | sides)
+        )
+        assert _UNBLOCKED_SPOTS[mask] == tuple(
+            spot[1:] for spot in _FREED_SPOTS if not mask & spot[0]
+        )
 
 
 def test_rotate_and_orient_steps_list_each_tiles_own_rotations() -> None:

@@ -32,7 +32,6 @@ from ftwkit.games.pnrz.placement import (
     extend_codes,
     footprint,
     full_edge_components,
-    has_code,
     placement_problem,
     shared_code,
 )
@@ -64,7 +63,6 @@ from ftwkit.games.pnrz.tiles import (
     Tile,
     TileSet,
     canonical_rot,
-    distinct_rotations,
     rotated,
 )
 from ftwkit.geometry.grid import Cell, reachable
@@ -293,7 +291,10 @@ class PnrzState(State):
             if after is not None:
                 before, (at,) = after
                 codes = extend_codes(
-                    before._candidate_codes(), at, self._anchor_code_set, self._aligned
+                    before._candidate_codes(),
+                    at,
+                    self._anchor_code_set,
+                    self.rules.options.grid == "aligned",  # (= _aligned, without two calls)
                 )
             else:
                 codes = tuple(anchor_codes(self.candidates))
@@ -656,8 +657,9 @@ class PnrzState(State):
                     and (base := self.tile(key).base_of) is not None
                 ),
             )
-        owner = self.owner
-        return [at for at, base in bases if owner.get(base) == self.turn]
+        owner = _owners(self.characters)  # (= self.owner, without the property's call)
+        turn = self.turn
+        return [at for at, base in bases if owner.get(base) == turn]
 
     def _opponent_base(self, key: str) -> bool:
         if self.tile_set.is_play[key]:  # most tiles: one look-up, the tile not resolved
@@ -701,21 +703,32 @@ class PnrzState(State):
         """Whether ``move`` is legal; a placement is checked directly, without the move list.
 
         Exactly the moves ``legal_moves()`` lists: in a turn with nothing pending, a tile of the
-        mover's hand at a candidate anchor in one of its distinct rotations.
+        mover's hand at a candidate anchor in one of its distinct rotations. A placement is
+        tested first, by exact type (most moves are placements, and testing a failed
+        ``isinstance`` against a subclass of the ABC ``Move`` costs thousands of
+        instructions), with the candidates read as kept: the check runs on every ``play``.
         """
         kind = type(move)
-        if self.picking or self.is_over or kind not in _DIRECT:
-            return super()._is_legal(move)
-        pending = self.pending
         if kind is Place:
-            assert isinstance(move, Place)
-            if pending or move.tile not in self.hands[self.turn]:
+            assert type(move) is Place
+            # (picking or over: no placement is legal, as the move list says)
+            if self.pending or self.picking or self.final_left == 0:
+                return False
+            if move.tile not in self.hands[self.turn]:
                 return False
             if move.rot not in self.rules._rows[move.tile].rots:
                 return False
-            return has_code(self._candidate_codes(), anchor_code(move.at))
+            codes: tuple[int, ...] | None = self._recall("_codes")
+            if codes is None:
+                codes = self._candidate_codes()
+            code = anchor_code(move.at)
+            i = bisect.bisect_left(codes, code)
+            return i < len(codes) and codes[i] == code
+        if self.picking or self.final_left == 0 or kind not in _DIRECT:
+            return super()._is_legal(move)
+        pending = self.pending
         if kind is MoveBase:
-            assert isinstance(move, MoveBase)
+            assert type(move) is MoveBase
             if self._listed(move):  # handed out by legal_moves(): no second look at the table
                 return True
             found = None if pending else _tile_at(self.table, move.src)
@@ -731,7 +744,7 @@ class PnrzState(State):
         if kind is Skip:
             return step != "orient"
         if kind is Swap:
-            assert isinstance(move, Swap)
+            assert type(move) is Swap
             if step != "swap" or not move.a < move.b:
                 return False
             a, b = _tile_at(self.table, move.a), _tile_at(self.table, move.b)
@@ -741,13 +754,13 @@ class PnrzState(State):
                 self.opts.swap_excludes_opponent_base
                 and (self._opponent_base(a[0]) or self._opponent_base(b[0]))
             )
-        assert isinstance(move, Rotate | Orient)
+        assert type(move) is Rotate or type(move) is Orient
         if step != ("rotate" if kind is Rotate else "orient"):
             return False
         found = _tile_at(self.table, move.at)
         if found is None or (kind is Orient and move.at != pending[1]):
             return False
-        if move.rot not in distinct_rotations(self.tile(found[0]).picture):
+        if move.rot not in self.rules._rows[found[0]].rots:  # (its distinct rotations)
             return False
         if kind is Orient:
             return True
@@ -766,24 +779,27 @@ class PnrzState(State):
         if size == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
         mask = self._ring_mask(src)
-        if self.opts.base_move_connectivity != "full_edges":
+        if self.rules.options.base_move_connectivity != "full_edges":
             return self._free_spots(src, mask)
-        if size == self._full_edge_group_size():
+        group = self._recall("_group_size")  # (nearly always carried from the state before)
+        if group is None:
+            group = self._full_edge_group_size()
+        if size == group:
             free = self._free_spots(src, mask)
             apart = self._apart(src, mask)
             return self._rejoining(src, free, apart) if apart else free
         out = self._free_spots(src, mask)
         anchors = set(self.placed)
         anchors.discard(src)
-        group = full_edge_components(anchors)
-        count = len(set(group.values()))
+        groups = full_edge_components(anchors)
+        count = len(set(groups.values()))
         if count > 1:
             # the base must re-join every group: its full-edge neighbours meet them all
             out = [
                 code
                 for code in out
                 for x, y in (code_anchor(code),)
-                if len({group.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1}) == count
+                if len({groups.get((x + dx, y + dy), -1) for dx, dy in FULL_EDGE} - {-1}) == count
             ]
         return out
 
@@ -794,24 +810,24 @@ class PnrzState(State):
         :meth:`_ring_mask`, which answers most of the tests below by a bit."""
         anchors = self._anchor_code_set
         at = anchor_code(src)
-        codes = self._candidate_codes()
+        codes: tuple[int, ...] | None = self._recall("_codes")
+        if codes is None:
+            codes = self._candidate_codes()
         size = len(codes)
         # only a spot next to the base may lose its full edge: when no other tile is next to it
         # (two of its other full-edge neighbours are on the ring, the third is beyond the spot)
         lost: list[int] = []
-        for offset, bit, sides in _LEAF_TESTS:
-            if mask & (bit | sides) or at + 2 * offset in anchors:
-                continue  # a tile on the spot (no candidate) or another one next to it
+        for offset, beyond in _OPEN_SIDES[mask]:  # (the sides with no tile on the ring)
+            if at + beyond in anchors:
+                continue  # another tile next to the spot
             spot = at + offset
             i = bisect.bisect_left(codes, spot)
             if i < size and codes[i] == spot:
                 lost.append(spot)
         # the anchors overlapping the base's spot are free when no other tile overlaps them
         gained: list[int] = []
-        if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
-            for blocking, overlapping, around, offset in _FREED_SPOTS:
-                if mask & blocking:
-                    continue
+        if self.rules.options.grid != "aligned":  # (no anchor overlaps another's spot there)
+            for overlapping, around, offset in _UNBLOCKED_SPOTS[mask]:
                 for other in overlapping:
                     if at + other in anchors:
                         break
@@ -1460,6 +1476,26 @@ lifted (those that would not overlap the lifted tile as well): the ones on the r
 (``_RING_BITS``) and the others; its full-edge neighbours that could hold a tile (not one that
 overlaps the lifted tile); and itself. Lift the tile, and the anchor is free when none of the
 first are on the table, and a candidate when one of its neighbours is."""
+
+_OPEN_SIDES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((offset, 2 * offset) for offset, bit, sides in _LEAF_TESTS if not mask & (bit | sides))
+    for mask in range(256)
+)
+"""Per ring mask (:meth:`PnrzState._ring_mask`): the full-edge spots beside a tile that are
+free with no tile beside them on the ring (``_LEAF_TESTS``), each as its anchor-code offset and
+that of the anchor beyond it, the one other tile that could touch it: the spots the tile alone
+may make candidates, found by one look-up instead of a test of each side."""
+
+_UNBLOCKED_SPOTS: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...], ...] = tuple(
+    tuple(
+        (overlapping, around, offset)
+        for blocking, overlapping, around, offset in _FREED_SPOTS
+        if not mask & blocking
+    )
+    for mask in range(256)
+)
+"""Per ring mask: the entries of ``_FREED_SPOTS`` whose anchor no tile on the ring overlaps
+(the others stay taken once the tile is lifted), without their ring bits."""
 
 _FOOTPRINT_CACHES = ("candidates", "_codes", "_codes_after", "_group_size", "_anchor_code_set")
 """The declared caches that follow from the tiles' footprints alone: a rotation, swap or
