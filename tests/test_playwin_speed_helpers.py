@@ -92,3 +92,21 @@ def test_the_approach_table_holds_the_moves_along_the_lines_only() -> None:
     assert table[engine._SIZE - 1] == {}  # a spare bit, not a cell
     row = engine._approach_row(c3 << engine._SIZE | engine._BIT["A1"] | engine._BIT["E3"])
     assert row == (Approach("C3", "A1"), Approach("C3", "E3"))
+
+
+def test_the_capture_search_starts_from_the_pieces_next_to_an_opposing_one() -> None:
+    rules = ftwkit.rules("playwin")
+    # C3 can leap D4; A1 and C2 stand next to B1, but A1 would land on C2 and C2 on A1
+    state = rules.load(
+        {"game": "playwin", "to_play": 0, "pieces": [["C3", "A1", "A2", "C2"], ["D4", "B1", "I9"]]}
+    )
+    assert isinstance(state, engine.PlayWinState)
+    own, opp = state.south, state.north
+    adjacent = own & engine._dilate(opp)
+    assert adjacent == engine._BIT["C3"] | engine._BIT["A1"] | engine._BIT["C2"]
+    assert engine._leapers(own, opp, engine._FULL ^ (own | opp)) == engine._BIT["C3"]
+    best, moves = state._adjacent_captures(own, opp, adjacent)
+    assert (best, [str(m) for m in moves]) == (1, ["C3xD4-E4", "C3xD4-D5"])
+    # none of those pieces can leap: the shared "no capture" answer
+    blocked = adjacent ^ engine._BIT["C3"]
+    assert state._adjacent_captures(own, opp, blocked) is engine._NO_CAPTURE

@@ -746,7 +746,7 @@ class PlayWinState(State):
             near |= near << _W
             near = (near | near >> (_W + 1)) & _FULL
             if own & near:
-                found = self._adjacent_captures(own, opp)
+                found = self._adjacent_captures(own, opp, own & near)
                 if found[0]:
                     self._remember("_cap", found)
                     moves = found[1]
@@ -804,22 +804,31 @@ class PlayWinState(State):
             return _NO_CAPTURE  # the moves are known: none, or approaches (captures come first)
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
-        if not own & _dilate(opp):
+        adjacent = own & _dilate(opp)
+        if not adjacent:
             self._remember("_cap", _NO_CAPTURE)
             return _NO_CAPTURE
-        return self._remember("_cap", self._adjacent_captures(own, opp))
+        return self._remember("_cap", self._adjacent_captures(own, opp, adjacent))
 
-    def _adjacent_captures(self, own: int, opp: int) -> tuple[int, tuple[Capture, ...]]:
-        """What :meth:`_captures` finds once some piece of ``own`` stands next to one of ``opp``
-        (not kept: the callers decide what to keep)."""
+    def _adjacent_captures(
+        self, own: int, opp: int, adjacent: int
+    ) -> tuple[int, tuple[Capture, ...]]:
+        """What :meth:`_captures` finds once the pieces ``adjacent`` of ``own`` (not none) stand
+        next to one of ``opp`` (not kept: the callers decide what to keep).
+
+        Under the default PW9 the series search starts from ``adjacent`` itself: nearly always
+        every piece there can leap (a piece that cannot adds no series), and one search per piece
+        costs less than finding the leaping pieces first with ``_leapers``' big-int shifts.
+        """
         empty = _FULL ^ (own | opp)
-        sources = _leapers(own, opp, empty)
-        if not sources:
-            return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
-            return self._global_captures(sources, opp, empty, opts.removal == "immediate")
+            found = self._global_captures(adjacent, opp, empty, opts.removal == "immediate")
+            return found if found[0] else _NO_CAPTURE
+        sources = _leapers(own, opp, empty)
+        if not sources:
+            return _NO_CAPTURE
         series = self._capture_series(sources)
         best = 0
         for ss in series.values():
@@ -844,7 +853,8 @@ class PlayWinState(State):
         sources: int, opp: int, empty: int, immediate: bool
     ) -> tuple[int, tuple[Capture, ...]]:
         """``_captures`` under the default PW9 (the global maximum), in one pass over the
-        leaping pieces ``sources``: the same moves in the same order."""
+        pieces ``sources`` (a piece among them that cannot leap adds nothing): the same moves in
+        the same order; ``(0, ())`` when none of them can leap."""
         best = 0
         kept: list[tuple[str, tuple[tuple[str, str], ...]]] = []
         while sources:
