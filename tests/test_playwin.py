@@ -793,7 +793,8 @@ def test_line_tables_give_the_cells_before_the_first_blocker() -> None:
     checked = 0
     for index in engine._CELL_AT:
         for limit in (1, 3, 10):
-            _, cut, m0, d0, m1, d1, m2, d2 = tables[limit][index + 1]
+            bit, _, cut, m0, d0, m1, d1, m2, d2 = tables[limit][index + 1]
+            assert bit == 1 << index
             for axis, (mask, reach) in enumerate(((m0, d0), (m1, d1), (m2, d2))):
                 sides = [[bit for _, bit in rays[index][d]] for d in (axis, axis + 3)]
                 assert mask == sum(sides[0]) + sum(sides[1])

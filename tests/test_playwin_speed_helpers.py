@@ -20,7 +20,7 @@ def test_a_missing_approach_row_is_built_kept_and_shared() -> None:
     assert row == (Approach("C3", "C4"), Approach("C3", "C5"), Approach("C3", "E5"))
     assert dict(cache) == {key: row}
     assert cache[key] is row  # shared, not rebuilt
-    assert row[0] is engine._approach_table()[src][engine._BIT["C4"]]
+    assert row[0] is engine._approach_table()[src][engine._INDEX["C4"]]
 
 
 def test_the_row_cache_starts_again_when_full() -> None:
@@ -63,3 +63,50 @@ def test_an_approach_changes_only_the_movers_side_the_turn_and_the_count() -> No
     assert isinstance(back, engine.PlayWinState)
     assert back.north == start.north ^ engine._BIT["H4"] ^ engine._BIT["G4"]
     assert (back.mover, back.quiet_plies) == (0, 2)
+
+
+def test_a_ray_table_gives_the_cells_before_the_first_occupied_one() -> None:
+    # the ray's cells outwards: bits 1, 2, 4; every set of occupied cells, with its reach
+    table = engine._ray_reach((1, 2, 4))
+    assert len(table) == 8
+    assert dict(table) == {0: 7, 1: 0, 2: 1, 3: 0, 4: 3, 5: 0, 6: 1, 7: 0}
+    assert engine._ray_reach(()) == [(0, 0)]
+
+
+def test_a_line_table_pairs_its_two_rays() -> None:
+    line, table = engine._line_reach(((1, 2), (8,)))
+    assert line == 11
+    assert table == {0: 11, 1: 8, 2: 9, 3: 8, 8: 3, 9: 0, 10: 1, 11: 0}
+
+
+def test_the_approach_table_holds_the_moves_along_the_lines_only() -> None:
+    table = engine._approach_table()
+    c3 = engine._INDEX["C3"]
+    # the cells of C3's 6 edge rays (4 + 6 + 4 + 2 + 2 + 2) and 6 vertex rays (3 + 3 + 2 + 1 +
+    # 1 + 2), every cell once
+    assert len(table[c3]) == 32
+    assert sorted(table[c3]) == sorted(j for ray in engine._rays(12)[c3] for j, _ in ray)
+    assert table[c3][engine._INDEX["E3"]] == Approach("C3", "E3")
+    assert table[c3][engine._INDEX["E4"]] == Approach("C3", "E4")  # a vertex line (PW1 12)
+    assert engine._INDEX["D1"] not in table[c3]  # on no line from C3
+    assert table[engine._SIZE - 1] == {}  # a spare bit, not a cell
+    row = engine._approach_row(c3 << engine._SIZE | engine._BIT["A1"] | engine._BIT["E3"])
+    assert row == (Approach("C3", "A1"), Approach("C3", "E3"))
+
+
+def test_the_capture_search_starts_from_the_pieces_next_to_an_opposing_one() -> None:
+    rules = ftwkit.rules("playwin")
+    # C3 can leap D4; A1 and C2 stand next to B1, but A1 would land on C2 and C2 on A1
+    state = rules.load(
+        {"game": "playwin", "to_play": 0, "pieces": [["C3", "A1", "A2", "C2"], ["D4", "B1", "I9"]]}
+    )
+    assert isinstance(state, engine.PlayWinState)
+    own, opp = state.south, state.north
+    adjacent = own & engine._dilate(opp)
+    assert adjacent == engine._BIT["C3"] | engine._BIT["A1"] | engine._BIT["C2"]
+    assert engine._leapers(own, opp, engine._FULL ^ (own | opp)) == engine._BIT["C3"]
+    best, moves = state._adjacent_captures(own, opp, adjacent)
+    assert (best, [str(m) for m in moves]) == (1, ["C3xD4-E4", "C3xD4-D5"])
+    # none of those pieces can leap: the shared "no capture" answer
+    blocked = adjacent ^ engine._BIT["C3"]
+    assert state._adjacent_captures(own, opp, blocked) is engine._NO_CAPTURE

@@ -406,15 +406,21 @@ _CAPTURE_CACHE_LIMIT = 1 << 16
 
 def _approach_row(key: int) -> tuple[Approach, ...]:
     """The approach moves of one piece from cell index ``src`` to each cell of the mask
-    ``reach``, in board order, for ``key = src << _SIZE | reach``."""
+    ``reach``, in board order, for ``key = src << _SIZE | reach``.
+
+    The cells are taken from the highest down (``bit_length``, a small int, then a table look-up
+    by index) and the list turned round at the end: cheaper than isolating the lowest bit, which
+    costs a negation and an ``&`` of big ints per cell.
+    """
     src = key >> _SIZE
     reach = key & _FULL
     row = _approach_table()[src]
     out = []
     while reach:
-        bit = reach & -reach
-        out.append(row[bit])
-        reach ^= bit
+        last = reach.bit_length() - 1
+        out.append(row[last])
+        reach ^= 1 << last
+    out.reverse()
     return tuple(out)
 
 
@@ -428,36 +434,42 @@ one subscript."""
 _Reach = dict[int, int]
 
 
+def _ray_reach(ray: tuple[int, ...]) -> list[tuple[int, int]]:
+    """(occupied cells, reach) for every set of occupied cells on one ray, given as its bits
+    outwards from the cell: the reach is the cells before the first occupied one.
+
+    Built from the far end inwards, doubling the list at each cell (the cell empty: its bit joins
+    every reach beyond it; occupied: nothing from it on is reached), so each of the ``2^n``
+    entries costs one step instead of a walk along the ray.
+    """
+    out = [(0, 0)]
+    for bit in reversed(ray):
+        out = [(pattern, reach | bit) for pattern, reach in out] + [
+            (pattern | bit, 0) for pattern, _ in out
+        ]
+    return out
+
+
 def _line_reach(rays: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, _Reach]:
     """(the line's cells, reach per blocker pattern) for one line through a cell, given as the
     bits of its two opposite rays outwards from the cell: for every set of occupied cells on the
     line (every subset of it, at most 2^8), the cells before the first occupied one on each ray.
+    The two rays are independent, so the table is every pairing of their ``_ray_reach`` entries.
     """
-    line = sum(rays[0]) + sum(rays[1])
-    table: _Reach = {}
-    pattern = 0
-    while True:
-        reach = 0
-        for ray in rays:
-            for bit in ray:
-                if pattern & bit:
-                    break
-                reach |= bit
-        table[pattern] = reach
-        if pattern == line:
-            return line, table
-        pattern = (pattern - line) & line  # the next subset of ``line``, in increasing order
+    one, other = _ray_reach(rays[0]), _ray_reach(rays[1])
+    table = {p | q: r | s for p, r in one for q, s in other}
+    return sum(rays[0]) + sum(rays[1]), table
 
 
-_PieceLines = tuple[int, int, int, _Reach, int, _Reach, int, _Reach]
+_PieceLines = tuple[int, int, int, int, _Reach, int, _Reach, int, _Reach]
 
 
 @cache
 def _piece_lines() -> tuple[tuple[_PieceLines, ...], ...]:
     """Per step limit ``k``, per cell bit length (cell index + 1, cheaper to look up than the
     bit itself; unused lengths are never looked up): what the default approach search needs of a
-    piece, (cell index << ``_SIZE``, the cells at most ``k`` steps away along its lines, then for
-    each of the three lines through it, E–W, NE–SW and NW–SE, the line's cells and its
+    piece, (its bit, cell index << ``_SIZE``, the cells at most ``k`` steps away along its lines,
+    then for each of the three lines through it, E–W, NE–SW and NW–SE, the line's cells and its
     ``_line_reach`` table). One dict lookup per line replaces finding the first blocker on each of
     its two rays with big-int operations; the tables (17,376 patterns for the whole board) do not
     depend on ``k``, which only cuts the reach at the end.
@@ -472,22 +484,26 @@ def _piece_lines() -> tuple[tuple[_PieceLines, ...], ...]:
         ]
         for i in _CELL_AT
     }
-    unused: _PieceLines = (0, 0, 0, {}, 0, {}, 0, {})
+    unused: _PieceLines = (0, 0, 0, 0, {}, 0, {}, 0, {})
     out = []
     for k in range(PIECES_PER_SIDE + 1):
         table = [unused] * (_SIZE + 1)
         for i, ((m0, d0), (m1, d1), (m2, d2)) in lines.items():
             cut = sum(p[k] for _, _, p in _ray_masks(6)[i])
-            table[i + 1] = (i << _SIZE, cut, m0, d0, m1, d1, m2, d2)
+            table[i + 1] = (1 << i, i << _SIZE, cut, m0, d0, m1, d1, m2, d2)
         out.append(tuple(table))
     return tuple(out)
 
 
 @cache
 def _approach_table() -> tuple[dict[int, Approach], ...]:
-    """Per source cell, one shared ``Approach`` per destination bit: moves are immutable."""
+    """Per source cell, one shared ``Approach`` per destination cell index: moves are immutable.
+    Only the cells on a line from the source (any of the 12 directions of PW1) can be reached,
+    so only those moves are made."""
+    rays = _rays(12)
     return tuple(
-        {1 << j: Approach(a, b) for j, b in enumerate(_NAMES) if b} if a else {} for a in _NAMES
+        {j: Approach._build(src=_NAMES[i], dst=_NAMES[j]) for ray in rays[i] for j, _ in ray}
+        for i in range(_SIZE)
     )
 
 
@@ -730,7 +746,7 @@ class PlayWinState(State):
             near |= near << _W
             near = (near | near >> (_W + 1)) & _FULL
             if own & near:
-                found = self._adjacent_captures(own, opp)
+                found = self._adjacent_captures(own, opp, own & near)
                 if found[0]:
                     self._remember("_cap", found)
                     moves = found[1]
@@ -788,22 +804,31 @@ class PlayWinState(State):
             return _NO_CAPTURE  # the moves are known: none, or approaches (captures come first)
         own, opp = (self.south, self.north) if self.mover == 0 else (self.north, self.south)
         # no piece next to an opposing one (most positions without a capture): nothing to jump
-        if not own & _dilate(opp):
+        adjacent = own & _dilate(opp)
+        if not adjacent:
             self._remember("_cap", _NO_CAPTURE)
             return _NO_CAPTURE
-        return self._remember("_cap", self._adjacent_captures(own, opp))
+        return self._remember("_cap", self._adjacent_captures(own, opp, adjacent))
 
-    def _adjacent_captures(self, own: int, opp: int) -> tuple[int, tuple[Capture, ...]]:
-        """What :meth:`_captures` finds once some piece of ``own`` stands next to one of ``opp``
-        (not kept: the callers decide what to keep)."""
+    def _adjacent_captures(
+        self, own: int, opp: int, adjacent: int
+    ) -> tuple[int, tuple[Capture, ...]]:
+        """What :meth:`_captures` finds once the pieces ``adjacent`` of ``own`` (not none) stand
+        next to one of ``opp`` (not kept: the callers decide what to keep).
+
+        Under the default PW9 the series search starts from ``adjacent`` itself: nearly always
+        every piece there can leap (a piece that cannot adds no series), and one search per piece
+        costs less than finding the leaping pieces first with ``_leapers``' big-int shifts.
+        """
         empty = _FULL ^ (own | opp)
-        sources = _leapers(own, opp, empty)
-        if not sources:
-            return _NO_CAPTURE
         opts = self._opts
         mode = opts.max_capture
         if mode == "global":
-            return self._global_captures(sources, opp, empty, opts.removal == "immediate")
+            found = self._global_captures(adjacent, opp, empty, opts.removal == "immediate")
+            return found if found[0] else _NO_CAPTURE
+        sources = _leapers(own, opp, empty)
+        if not sources:
+            return _NO_CAPTURE
         series = self._capture_series(sources)
         best = 0
         for ss in series.values():
@@ -828,7 +853,8 @@ class PlayWinState(State):
         sources: int, opp: int, empty: int, immediate: bool
     ) -> tuple[int, tuple[Capture, ...]]:
         """``_captures`` under the default PW9 (the global maximum), in one pass over the
-        leaping pieces ``sources``: the same moves in the same order."""
+        pieces ``sources`` (a piece among them that cannot leap adds nothing): the same moves in
+        the same order; ``(0, ())`` when none of them can leap."""
         best = 0
         kept: list[tuple[str, tuple[tuple[str, str], ...]]] = []
         while sources:
@@ -905,10 +931,9 @@ class PlayWinState(State):
                 remaining ^= group
                 targets = (inner if strict else outer) & empty
                 if targets:  # none for the pieces next to an opposing one, under PW3 strict
-                    while group:
-                        low = group & -group
-                        group ^= low
-                        key, cut, m0, d0, m1, d1, m2, d2 = pieces[low.bit_length()]
+                    while group:  # highest piece first: no big-int negation to isolate it
+                        bit, key, cut, m0, d0, m1, d1, m2, d2 = pieces[group.bit_length()]
+                        group ^= bit
                         # along each line, the cells before the first blocker on either side (one
                         # lookup by the line's occupied cells), at most ``limit`` steps away
                         reach = (
