@@ -252,9 +252,9 @@ def test_b_merges_the_rest_of_the_pile_into_the_cards_already_out_in_order() -> 
     ).out == (30,)
 
 
-def test_options_a_and_b_checked_directly_agree_with_the_refusals() -> None:
-    # moves built afresh (not the objects legal_moves() hands out) are checked by the rules'
-    # own tests inline: legal exactly when the refusal has nothing to say
+def test_options_a_and_b_built_afresh_agree_with_the_refusals() -> None:
+    # moves built afresh (not the objects legal_moves() hands out) are checked by the refusal:
+    # legal exactly when it has nothing to say, and exactly when listed
     state = load(pile=[12, 20])
     legal = {str(m) for m in state.legal_moves()}
     for move in [PlayMove(c) for c in range(0, 40)] + [

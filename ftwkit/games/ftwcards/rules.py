@@ -593,25 +593,10 @@ class FtwCardsState(State):
         return rng.choice(self.legal_moves())
 
     def _is_legal(self, move: Move) -> bool:
-        """Whether ``move`` may be played now, checked directly (without listing every move).
-
-        Options A and B on a turn are answered by ``_refusal``'s own tests, inline: the card is
-        in the hand and (A) above the top card, or (B) not above it with the card taken in the
-        pile. That costs less than finding the move among those ``legal_moves()`` handed out
-        (``_listed``), which only option C still asks first. A pass is always checked directly:
-        three cards looked up in the hand cost less than finding it among the 220 listed passes.
-        """
-        kind = type(move)
-        player = self.active
-        if (kind is PlayMove or kind is AuxMove) and player is not None and self.phase == "play":
-            card = cast("PlayMove | AuxMove", move).card
-            if card not in self.hands[player]:
-                return False
-            pile = self.pile
-            if kind is PlayMove:
-                return not pile or not card < pile[-1]
-            return bool(pile) and not card > pile[-1] and cast("AuxMove", move).take in pile
-        if kind is PassMove:
+        """Whether ``move`` may be played now: one that ``legal_moves()`` handed out, else checked
+        directly (without listing every move). A pass is always checked directly: three cards
+        looked up in the hand cost less than finding it among the 220 listed passes."""
+        if type(move) is PassMove:
             return self._refusal(move) is None
         return self._listed(move) or self._refusal(move) is None
 
@@ -718,14 +703,9 @@ class FtwCardsState(State):
             card = move.card
             if card in mine:
                 taken = _replace(taken, player, _drop(mine, card))
-            # ``_replace(self.hands, player, _drop(hand, card))`` inline: the most common move
-            held = list(hand)
-            held.remove(card)
-            hands = list(self.hands)
-            hands[player] = tuple(held)
             return self._derive(
                 active=(player + 1) % self.player_count,
-                hands=tuple(hands),
+                hands=_replace(self.hands, player, _drop(hand, card)),
                 pile=(*self.pile, card),
                 taken=taken,
             )
@@ -734,29 +714,17 @@ class FtwCardsState(State):
         if kind is AuxMove:
             assert isinstance(move, AuxMove)
             card, take = move.card, move.take
-            # the rest of the pile goes out, with the cards already out, in order
-            kept = list(self.pile)
-            kept.remove(take)
-            if kept:
-                kept += out
-                kept.sort()
-                out = tuple(kept)
-            # the card placed leaves the hand (and ``taken``); the card taken joins both; the
-            # per-player tuples are edited through lists inline (``_replace``), as B is common
-            hands = list(self.hands)
-            hands[player] = _exchange(hand, card, take)
-            fronts = list(aux)
-            fronts[player] = _insert(aux[player], card)
-            takens = list(taken)
-            takens[player] = _exchange(mine, card, take) if card in mine else _insert(mine, take)
+            kept = _drop(self.pile, take)
+            # the card placed leaves the hand (and ``taken``); the card taken joins both
+            mine = _exchange(mine, card, take) if card in mine else _insert(mine, take)
             # B keeps the hand size, so it never ends the round (FT11): the next player's turn
             return self._derive(
                 active=(player + 1) % self.player_count,
-                hands=tuple(hands),
+                hands=_replace(self.hands, player, _exchange(hand, card, take)),
                 pile=(),
-                aux=tuple(fronts),
-                out=out,
-                taken=tuple(takens),
+                aux=_replace(aux, player, _insert(aux[player], card)),
+                out=tuple(sorted(out + kept)) if kept else out,
+                taken=_replace(taken, player, mine),
             )
         assert kind is PlayMove or kind is HelpMove
         card = cast("PlayMove | HelpMove", move).card
