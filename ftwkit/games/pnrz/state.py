@@ -32,6 +32,7 @@ from ftwkit.games.pnrz.placement import (
     extend_codes,
     footprint,
     full_edge_components,
+    has_code,
     placement_problem,
     shared_code,
 )
@@ -291,10 +292,7 @@ class PnrzState(State):
             if after is not None:
                 before, (at,) = after
                 codes = extend_codes(
-                    before._candidate_codes(),
-                    at,
-                    self._anchor_code_set,
-                    self.rules.options.grid == "aligned",  # (= _aligned, without two calls)
+                    before._candidate_codes(), at, self._anchor_code_set, self._aligned
                 )
             else:
                 codes = tuple(anchor_codes(self.candidates))
@@ -657,7 +655,7 @@ class PnrzState(State):
                     and (base := self.tile(key).base_of) is not None
                 ),
             )
-        owner = _owners(self.characters)  # (= self.owner, without the property's call)
+        owner = self.owner
         turn = self.turn
         return [at for at, base in bases if owner.get(base) == turn]
 
@@ -706,25 +704,20 @@ class PnrzState(State):
         mover's hand at a candidate anchor in one of its distinct rotations. A placement is
         tested first, by exact type (most moves are placements, and testing a failed
         ``isinstance`` against a subclass of the ABC ``Move`` costs thousands of
-        instructions), with the candidates read as kept: the check runs on every ``play``.
+        instructions) against the kept candidate codes: the check runs on every ``play``.
         """
         kind = type(move)
         if kind is Place:
             assert type(move) is Place
             # (picking or over: no placement is legal, as the move list says)
-            if self.pending or self.picking or self.final_left == 0:
+            if self.pending or self.picking or self.is_over:
                 return False
             if move.tile not in self.hands[self.turn]:
                 return False
             if move.rot not in self.rules._rows[move.tile].rots:
                 return False
-            codes: tuple[int, ...] | None = self._recall("_codes")
-            if codes is None:
-                codes = self._candidate_codes()
-            code = anchor_code(move.at)
-            i = bisect.bisect_left(codes, code)
-            return i < len(codes) and codes[i] == code
-        if self.picking or self.final_left == 0 or kind not in _DIRECT:
+            return has_code(self._candidate_codes(), anchor_code(move.at))
+        if self.picking or self.is_over or kind not in _DIRECT:
             return super()._is_legal(move)
         pending = self.pending
         if kind is MoveBase:
@@ -779,12 +772,9 @@ class PnrzState(State):
         if size == 1:  # a lone base: the table without it is empty
             return anchor_codes(candidate_anchors((), (), self._aligned) - {src})
         mask = self._ring_mask(src)
-        if self.rules.options.base_move_connectivity != "full_edges":
+        if self.opts.base_move_connectivity != "full_edges":
             return self._free_spots(src, mask)
-        group = self._recall("_group_size")  # (nearly always carried from the state before)
-        if group is None:
-            group = self._full_edge_group_size()
-        if size == group:
+        if size == self._full_edge_group_size():
             free = self._free_spots(src, mask)
             apart = self._apart(src, mask)
             return self._rejoining(src, free, apart) if apart else free
@@ -810,9 +800,7 @@ class PnrzState(State):
         :meth:`_ring_mask`, which answers most of the tests below by a bit."""
         anchors = self._anchor_code_set
         at = anchor_code(src)
-        codes: tuple[int, ...] | None = self._recall("_codes")
-        if codes is None:
-            codes = self._candidate_codes()
+        codes = self._candidate_codes()
         size = len(codes)
         # only a spot next to the base may lose its full edge: when no other tile is next to it
         # (two of its other full-edge neighbours are on the ring, the third is beyond the spot)
@@ -826,7 +814,7 @@ class PnrzState(State):
                 lost.append(spot)
         # the anchors overlapping the base's spot are free when no other tile overlaps them
         gained: list[int] = []
-        if self.rules.options.grid != "aligned":  # (no anchor overlaps another's spot there)
+        if not self._aligned:  # (on the aligned grid no anchor overlaps another's spot)
             for overlapping, around, offset in _UNBLOCKED_SPOTS[mask]:
                 for other in overlapping:
                     if at + other in anchors:
